@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "checklists",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "checklists", targets: ["checklists"]),
+        .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+        .library(name: "ChecklistKit", targets: ["ChecklistKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .target(name: "KeyedArchive"),
+        .target(name: "ChecklistKit", dependencies: ["KeyedArchive"]),
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+        .executableTarget(
+            name: "checklists",
+            dependencies: [
+                "ChecklistKit",
+                "KeyedArchive",
+                "LineEditor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive"]),
+        .testTarget(name: "ChecklistKitTests", dependencies: ["ChecklistKit", "KeyedArchive"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(name: "ChecklistsCLITests", dependencies: ["KeyedArchive"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

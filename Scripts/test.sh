@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs every check CI runs: the strict format lint, a build of the program, then every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+paths=(Package.swift Sources Tests)
+[ -d Benchmarks ] && paths+=(Benchmarks/Package.swift Benchmarks/Benchmarks)
+[ -d Fuzz ] && paths+=(Fuzz)
+swift format lint --strict --recursive "${paths[@]}"
+swift build --product checklists
+swift test

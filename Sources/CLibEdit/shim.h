@@ -1,0 +1,161 @@
+// CLibEdit: libedit's headers plus non-variadic wrappers, because Swift cannot call the
+// variadic el_set, el_get and history functions directly.
+#ifndef CLIBEDIT_SHIM_H
+#define CLIBEDIT_SHIM_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <histedit.h>
+
+/// A prompt callback: returns the prompt text for the editor.
+typedef char *(*clibedit_prompt_function)(EditLine *);
+
+/// An editor command added with EL_ADDFN: receives the key and returns a CC_ code.
+typedef unsigned char (*clibedit_command_function)(EditLine *, int);
+
+// MARK: - el_set / el_get
+
+/// Sets the prompt callback; text between two `escape` characters is printed but not counted in the width.
+static inline int clibedit_set_prompt_esc(EditLine *el, clibedit_prompt_function prompt, char escape) {
+    return el_set(el, EL_PROMPT_ESC, prompt, escape);
+}
+
+/// Selects the key bindings: "emacs" or "vi".
+static inline int clibedit_set_editor(EditLine *el, const char *mode) {
+    return el_set(el, EL_EDITOR, mode);
+}
+
+/// Turns libedit's own signal handling (resize, terminal restore on TERM/HUP/QUIT) on (1) or off (0).
+static inline int clibedit_set_signal(EditLine *el, int enabled) {
+    return el_set(el, EL_SIGNAL, enabled);
+}
+
+/// Attaches a history handle so the editor can walk and search it.
+static inline int clibedit_set_history(EditLine *el, History *hist) {
+    return el_set(el, EL_HIST, history, hist);
+}
+
+/// Adds a named editor command implemented by `function`.
+static inline int clibedit_add_function(EditLine *el, const char *name, const char *help,
+                                        clibedit_command_function function) {
+    return el_set(el, EL_ADDFN, name, help, function);
+}
+
+/// Binds `key` (e.g. "^I") to the editor command called `command`.
+static inline int clibedit_bind(EditLine *el, const char *key, const char *command) {
+    return el_set(el, EL_BIND, key, command, (const char *)NULL);
+}
+
+/// Stores an opaque pointer that callbacks can fetch back with clibedit_get_clientdata.
+static inline int clibedit_set_clientdata(EditLine *el, void *data) {
+    return el_set(el, EL_CLIENTDATA, data);
+}
+
+/// Returns the pointer stored with clibedit_set_clientdata, or NULL.
+static inline void *clibedit_get_clientdata(EditLine *el) {
+    void *data = NULL;
+    if (el_get(el, EL_CLIENTDATA, &data) != 0) {
+        return NULL;
+    }
+    return data;
+}
+
+/// Reads key bindings and settings from `file`; NULL means $EDITRC, else ~/.editrc.
+static inline int clibedit_source(EditLine *el, const char *file) {
+    return el_source(el, file);
+}
+
+/// Makes el_gets return after every key (1) or only after a whole line (0).
+static inline int clibedit_set_unbuffered(EditLine *el, int enabled) {
+    return el_set(el, EL_UNBUFFERED, enabled);
+}
+
+/// Puts the terminal into the editor's raw mode now (1) or back into cooked mode (0).
+static inline int clibedit_prepare_terminal(EditLine *el, int raw) {
+    return el_set(el, EL_PREP_TERM, raw);
+}
+
+/// An always-valid empty prompt, for callbacks that cannot find their reader.
+static inline char *clibedit_empty_prompt(void) {
+    static char empty[1] = {0};
+    return empty;
+}
+
+// MARK: - history
+
+/// Limits the history to `size` entries.
+static inline int clibedit_history_setsize(History *hist, int size) {
+    HistEvent event;
+    return history(hist, &event, H_SETSIZE, size);
+}
+
+/// Makes H_ENTER ignore a line equal to the previous one (1) or not (0).
+static inline int clibedit_history_setunique(History *hist, int unique) {
+    HistEvent event;
+    return history(hist, &event, H_SETUNIQUE, unique);
+}
+
+/// Adds `line` as the newest entry.
+static inline int clibedit_history_enter(History *hist, const char *line) {
+    HistEvent event;
+    return history(hist, &event, H_ENTER, line);
+}
+
+/// Loads entries from the file at `path` (which must start with the _HiStOrY_V2_ header); -1 on failure.
+static inline int clibedit_history_load(History *hist, const char *path) {
+    HistEvent event;
+    return history(hist, &event, H_LOAD, path);
+}
+
+/// Writes every entry to the file at `path`, replacing its contents in place; -1 on failure.
+static inline int clibedit_history_save(History *hist, const char *path) {
+    HistEvent event;
+    return history(hist, &event, H_SAVE, path);
+}
+
+/// Writes every entry to an open stream; returns the number written or -1.
+static inline int clibedit_history_save_fp(History *hist, FILE *file) {
+    HistEvent event;
+    return history(hist, &event, H_SAVE_FP, file);
+}
+
+/// Returns the number of entries, or -1.
+static inline int clibedit_history_getsize(History *hist) {
+    HistEvent event;
+    if (history(hist, &event, H_GETSIZE) == -1) {
+        return -1;
+    }
+    return event.num;
+}
+
+/// Moves to the newest entry and returns its text, or NULL when the history is empty.
+static inline const char *clibedit_history_first(History *hist) {
+    HistEvent event;
+    return history(hist, &event, H_FIRST) == -1 ? NULL : event.str;
+}
+
+/// Moves one entry older and returns its text, or NULL past the oldest.
+static inline const char *clibedit_history_next(History *hist) {
+    HistEvent event;
+    return history(hist, &event, H_NEXT) == -1 ? NULL : event.str;
+}
+
+/// Moves to the oldest entry and returns its text, or NULL when the history is empty.
+static inline const char *clibedit_history_last(History *hist) {
+    HistEvent event;
+    return history(hist, &event, H_LAST) == -1 ? NULL : event.str;
+}
+
+/// Moves one entry newer and returns its text, or NULL past the newest.
+static inline const char *clibedit_history_prev(History *hist) {
+    HistEvent event;
+    return history(hist, &event, H_PREV) == -1 ? NULL : event.str;
+}
+
+/// Removes every entry.
+static inline void clibedit_history_clear(History *hist) {
+    HistEvent event;
+    history(hist, &event, H_CLEAR);
+}
+
+#endif

@@ -1,0 +1,53 @@
+import KeyedArchive
+
+extension ChecklistBook {
+    /// The keyed archive of the whole book, as `Checklists.plist` holds it.
+    public func archived() -> [UInt8] {
+        let itemCount = checklists.reduce(0) { $0 + $1.items.count }
+        return KeyedArchiver.archive(expectedObjects: itemCount * 3 + checklists.count * 4 + 16) { coder in
+            coder.encode(checklists, forKey: "Checklists")
+            coder.encode(currentIndex ?? -1, forKey: "ChecklistIndex")
+            coder.encode(nextItemID, forKey: "ChecklistItemID")
+        }
+    }
+
+    /// Reads a book from a keyed archive: ours, the iOS app's, or its early `ChecklistItems` form.
+    ///
+    /// Items without a `DueDate` get `loadTime`; items without an `ItemID`, or with one already
+    /// taken, get fresh IDs after the highest in the file.
+    public init(archive bytes: [UInt8], loadTime: Double) throws(KeyedArchiveError) {
+        let unarchiver = try KeyedUnarchiver(bytes: bytes)
+        let top = unarchiver.topLevel
+        var lists: [Checklist]
+        var index: Int?
+        var next = 0
+        if top.contains("Checklists") {
+            lists = try top.decode([Checklist].self, forKey: "Checklists")
+            let stored = try top.decodeIfPresent(Int.self, forKey: "ChecklistIndex") ?? -1
+            index = stored >= 0 && stored < lists.count ? stored : nil
+            next = try top.decodeIfPresent(Int.self, forKey: "ChecklistItemID") ?? 0
+        } else if top.contains("ChecklistItems") {
+            lists = [
+                Checklist(name: "Checklist", items: try top.decode([ChecklistItem].self, forKey: "ChecklistItems"))
+            ]
+            index = 0
+        } else {
+            throw .missingKey("Checklists", inClass: "$top")
+        }
+        let highest = lists.lazy.flatMap(\.items).map(\.itemID).max() ?? -1
+        next = max(next, highest + 1)
+        var seen = Set<Int>()
+        for list in lists.indices {
+            for item in lists[list].items.indices {
+                if lists[list].items[item].archivedDate.isNaN { lists[list].items[item].archivedDate = loadTime }
+                let id = lists[list].items[item].itemID
+                if id < 0 || !seen.insert(id).inserted {
+                    lists[list].items[item].itemID = next
+                    seen.insert(next)
+                    next += 1
+                }
+            }
+        }
+        self.init(checklists: lists, currentIndex: index, nextItemID: next)
+    }
+}

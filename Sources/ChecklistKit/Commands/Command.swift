@@ -1,0 +1,156 @@
+/// A parsed command, with its arguments checked for shape (not yet against the data).
+public enum Command: Sendable, Equatable {
+    /// What `check`, `uncheck` and `toggle` do to the check mark.
+    public enum Mark: Sendable, Equatable {
+        case check, uncheck, toggle
+    }
+
+    /// The formats `export` writes.
+    public enum ExportFormat: String, Sendable, Equatable {
+        case json, markdown
+    }
+
+    /// The argument of `due`.
+    public enum DueArgument: Sendable, Equatable {
+        /// A DATE expression, still to be evaluated in the local time zone.
+        case date(String)
+        /// `none`: clear the due date.
+        case none
+    }
+
+    case help(String?)
+    case lists
+    case new(String)
+    case use(String)
+    case rename(String)
+    case icon(String?)
+    case drop(String)
+    case show(String?)
+    case add(String)
+    case edit(ItemReference, String)
+    case mark([ItemReference], Mark)
+    case delete([ItemReference])
+    case move(ItemReference, Int)
+    case due(ItemReference, DueArgument)
+    case remind(ItemReference, Bool)
+    case clear
+    case find(String)
+    case upcoming
+    case undo
+    case redo
+    case export(ExportFormat, String?)
+    case `import`(String)
+    case inspect(raw: Bool, String)
+    case history
+    case quit
+
+    /// Parses a line's words; `nil` for a line with no words.
+    public static func parse(_ words: [String]) throws(CommandError) -> Command? {
+        guard let first = words.first else { return nil }
+        let name = try CommandName.resolve(first)
+        let arguments = Array(words.dropFirst())
+        return try parse(name, arguments)
+    }
+
+    // swift-format-ignore: CyclomaticComplexity
+    private static func parse(_ name: CommandName, _ arguments: [String]) throws(CommandError) -> Command {
+        let text = arguments.joined(separator: " ")
+        func fail(_ problem: String) -> CommandError {
+            .usage(command: name.rawValue, usage: name.usage, problem: problem)
+        }
+        func expect(_ range: ClosedRange<Int>) throws(CommandError) {
+            guard range.contains(arguments.count) else {
+                throw fail(arguments.count < range.lowerBound ? "missing argument" : "too many arguments")
+            }
+        }
+        func item(_ word: String) throws(CommandError) -> ItemReference {
+            guard let reference = ItemReference(word) else {
+                throw fail("\"\(word)\" is not an item (a position like 3, a range like 2-5, or an ID like #17)")
+            }
+            return reference
+        }
+        func items(_ words: ArraySlice<String>) throws(CommandError) -> [ItemReference] {
+            guard !words.isEmpty else { throw fail("missing ITEM") }
+            var result: [ItemReference] = []
+            for word in words { result.append(try item(word)) }
+            return result
+        }
+        func nonEmpty(_ what: String) throws(CommandError) -> String {
+            guard !text.trimmingSpaces.isEmpty else { throw fail("missing \(what)") }
+            return text
+        }
+        switch name {
+        case .help:
+            try expect(0...1)
+            return .help(arguments.first)
+        case .lists, .clear, .upcoming, .undo, .redo, .history, .quit, .exit:
+            try expect(0...0)
+            switch name {
+            case .lists: return .lists
+            case .clear: return .clear
+            case .upcoming: return .upcoming
+            case .undo: return .undo
+            case .redo: return .redo
+            case .history: return .history
+            default: return .quit
+            }
+        case .new: return .new(try nonEmpty("NAME"))
+        case .use: return .use(try nonEmpty("LIST"))
+        case .rename: return .rename(try nonEmpty("NAME"))
+        case .icon: return .icon(arguments.isEmpty ? nil : text)
+        case .drop: return .drop(try nonEmpty("LIST"))
+        case .show: return .show(arguments.isEmpty ? nil : text)
+        case .add: return .add(try nonEmpty("TEXT"))
+        case .edit:
+            guard arguments.count >= 2 else { throw fail("missing ITEM or TEXT") }
+            return .edit(try item(arguments[0]), arguments.dropFirst().joined(separator: " "))
+        case .check: return .mark(try items(arguments[...]), .check)
+        case .uncheck: return .mark(try items(arguments[...]), .uncheck)
+        case .toggle: return .mark(try items(arguments[...]), .toggle)
+        case .delete: return .delete(try items(arguments[...]))
+        case .move:
+            try expect(2...2)
+            guard let position = Int(arguments[1]), position >= 1 else {
+                throw fail("\"\(arguments[1])\" is not a position (1 or more)")
+            }
+            return .move(try item(arguments[0]), position)
+        case .due:
+            guard arguments.count >= 2 else { throw fail("missing ITEM or DATE") }
+            let date = arguments.dropFirst().joined(separator: " ")
+            return .due(try item(arguments[0]), date.lowercased() == "none" ? .none : .date(date))
+        case .remind:
+            try expect(2...2)
+            switch arguments[1].lowercased() {
+            case "on": return .remind(try item(arguments[0]), true)
+            case "off": return .remind(try item(arguments[0]), false)
+            default: throw fail("say on or off, not \"\(arguments[1])\"")
+            }
+        case .find: return .find(try nonEmpty("TEXT"))
+        case .export:
+            try expect(1...2)
+            guard let format = ExportFormat(rawValue: arguments[0].lowercased()) else {
+                throw fail("unknown format \"\(arguments[0])\" (json or markdown)")
+            }
+            return .export(format, arguments.count == 2 ? arguments[1] : nil)
+        case .import:
+            try expect(1...1)
+            return .import(arguments[0])
+        case .inspect:
+            let raw = arguments.first == "--raw"
+            let rest = raw ? Array(arguments.dropFirst()) : arguments
+            guard rest.count == 1 else { throw fail(rest.isEmpty ? "missing FILE" : "too many arguments") }
+            return .inspect(raw: raw, rest[0])
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return self[first...last]
+    }
+}

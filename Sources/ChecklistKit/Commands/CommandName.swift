@@ -1,0 +1,82 @@
+/// The commands of the language, with their usage and help text (SPEC §6).
+public enum CommandName: String, CaseIterable, Sendable {
+    case help, lists, new, use, rename, icon, drop, show, add, edit, check, uncheck, toggle, delete, move
+    case due, remind, clear, find, upcoming, undo, redo, export, `import`, inspect, history, quit, exit
+
+    /// How the command is called.
+    public var usage: String {
+        switch self {
+        case .help: "help [COMMAND]"
+        case .lists: "lists"
+        case .new: "new NAME"
+        case .use: "use LIST"
+        case .rename: "rename NAME"
+        case .icon: "icon [ICON]"
+        case .drop: "drop LIST"
+        case .show: "show [LIST]"
+        case .add: "add TEXT"
+        case .edit: "edit ITEM TEXT"
+        case .check: "check ITEM..."
+        case .uncheck: "uncheck ITEM..."
+        case .toggle: "toggle ITEM..."
+        case .delete: "delete ITEM..."
+        case .move: "move ITEM POSITION"
+        case .due: "due ITEM DATE|none"
+        case .remind: "remind ITEM on|off"
+        case .clear: "clear"
+        case .find: "find TEXT"
+        case .upcoming: "upcoming"
+        case .undo: "undo"
+        case .redo: "redo"
+        case .export: "export json|markdown [FILE]"
+        case .import: "import FILE"
+        case .inspect: "inspect [--raw] FILE"
+        case .history: "history"
+        case .quit: "quit"
+        case .exit: "exit"
+        }
+    }
+
+    /// One line saying what the command does.
+    public var summary: String {
+        switch self {
+        case .help: "list the commands, or explain one"
+        case .lists: "every checklist: number, name, icon, status; * marks the current one"
+        case .new: "create a checklist and make it current"
+        case .use: "make a checklist current (by number from lists, name, or unique prefix)"
+        case .rename: "rename the current checklist"
+        case .icon: "list the icon names, or set the current checklist's icon"
+        case .drop: "delete a checklist with all its items"
+        case .show: "the items of the current checklist, or of LIST"
+        case .add: "append an item to the current checklist"
+        case .edit: "replace an item's text"
+        case .check: "check items"
+        case .uncheck: "uncheck items"
+        case .toggle: "flip the check mark of items"
+        case .delete: "remove items"
+        case .move: "move an item to another position in its checklist"
+        case .due: "set or clear an item's due date"
+        case .remind: "turn an item's reminder on or off"
+        case .clear: "remove the checked items of the current checklist"
+        case .find: "items of every checklist whose text contains TEXT (ignoring case and accents)"
+        case .upcoming: "items with a due date, soonest first, overdue ones marked"
+        case .undo: "revert the last change made in this session"
+        case .redo: "re-apply the last change undone"
+        case .export: "write all checklists as JSON or Markdown to FILE or the output"
+        case .import: "add the checklists of a JSON export, Markdown task list, keyed archive or iOS plist"
+        case .inspect: "print a property list or keyed archive as JSON (--raw: the plain tree)"
+        case .history: "the commands typed in the interactive mode"
+        case .quit, .exit: "leave the interactive mode (Ctrl-D too)"
+        }
+    }
+
+    /// Finds the command `word` names: case-insensitive, exact or a unique prefix.
+    public static func resolve(_ word: String) throws(CommandError) -> CommandName {
+        let lowered = word.lowercased()
+        if let exact = CommandName(rawValue: lowered) { return exact }
+        let candidates = allCases.filter { $0.rawValue.hasPrefix(lowered) }
+        guard !lowered.isEmpty, let first = candidates.first else { throw .unknownCommand(word) }
+        guard candidates.count == 1 else { throw .ambiguousCommand(word, candidates: candidates.map(\.rawValue)) }
+        return first
+    }
+}

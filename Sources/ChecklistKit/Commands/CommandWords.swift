@@ -1,0 +1,57 @@
+/// Splits a command line into words: spaces separate, quotes group, a backslash escapes.
+///
+/// `add Buy  milk` gives `add`, `Buy`, `milk`; `add "two  spaces"` gives `add`, `two  spaces`;
+/// `'it'\''s'` gives `it's`. An unterminated quote or a trailing backslash is an error.
+public enum CommandWords {
+    /// The words of `line`.
+    public static func split(_ line: String) throws(CommandError) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped {
+                word.append(character)
+                escaped = false
+                continue
+            }
+            if character == "\\", quote != "'" {
+                escaped = true
+                inWord = true
+                continue
+            }
+            if let open = quote {
+                if character == open { quote = nil } else { word.append(character) }
+                continue
+            }
+            if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if escaped { throw .syntax("the line ends with a backslash; add the character it should escape") }
+        if let open = quote { throw .syntax("unterminated \(open) quote; close it with \(open)") }
+        if inWord { words.append(word) }
+        return words
+    }
+
+    /// Quotes `word` so that `split` gives it back unchanged (for completion and export of commands).
+    public static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && !word.contains { " \t\"'\\".contains($0) }
+        if plain { return word }
+        var out = "\""
+        for character in word {
+            if character == "\"" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,190 @@
+import KeyedArchive
+
+/// Reads checklists from the formats `import` accepts, deciding by content, not file name.
+///
+/// Keyed archives (ours, the iOS app's, the early `ChecklistItems` form), the iOS app's later
+/// Codable property list (an array of `{name, items, iconName}`), our JSON export, and Markdown
+/// task lists. Item IDs in the result are placeholders: the importer hands out fresh ones.
+public enum ChecklistImport {
+    /// Why a file could not be imported.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// What is wrong with the file.
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// The checklists `bytes` hold; `fallbackName` names items found outside any Markdown heading.
+    public static func checklists(from bytes: [UInt8], fallbackName: String, now: Double) throws(Failure) -> [Checklist]
+    {
+        if BinaryPropertyListReader.isBinaryPropertyList(bytes) || XMLPropertyListReader.isXMLPropertyList(bytes) {
+            return try propertyList(bytes, now: now)
+        }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return try json(bytes) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(reason: "not a property list, JSON or UTF-8 Markdown")
+        }
+        return try markdown(text, fallbackName: fallbackName)
+    }
+
+    private static func propertyList(_ bytes: [UInt8], now: Double) throws(Failure) -> [Checklist] {
+        let tree: PropertyList
+        do {
+            tree = try PropertyListReader.read(bytes)
+        } catch {
+            throw Failure(reason: error.description)
+        }
+        if case .array(let lists) = tree { return try codableLists(lists) }
+        do {
+            return try ChecklistBook(archive: bytes, loadTime: now).checklists
+        } catch {
+            throw Failure(reason: error.description)
+        }
+    }
+
+    /// The iOS app's Codable form: `[{name, items: [{text, checked, dueDate, shouldRemind, itemID}], iconName}]`.
+    private static func codableLists(_ lists: [PropertyList]) throws(Failure) -> [Checklist] {
+        var result: [Checklist] = []
+        for (index, value) in lists.enumerated() {
+            guard case .dictionary(let fields) = value, case .string(let name) = fields["name"] else {
+                throw Failure(reason: "checklist \(index + 1) has no name")
+            }
+            var items: [ChecklistItem] = []
+            if case .array(let entries) = fields["items"] {
+                for entry in entries {
+                    guard case .dictionary(let item) = entry, case .string(let text) = item["text"] else {
+                        throw Failure(reason: "an item of \"\(name)\" has no text")
+                    }
+                    let remind = item["shouldRemind"] == .bool(true)
+                    var due: Double?
+                    if case .date(let seconds) = item["dueDate"] { due = seconds }
+                    var imported = ChecklistItem(
+                        text: text, checked: item["checked"] == .bool(true), itemID: -1, created: due ?? 0,
+                        shouldRemind: remind)
+                    imported.hasDueDate = remind && due != nil
+                    items.append(imported)
+                }
+            }
+            let icon = fields["iconName"]?.stringValue ?? "No Icon"
+            result.append(Checklist(name: name, items: items, iconName: icon))
+        }
+        return result
+    }
+
+    private static func json(_ bytes: [UInt8]) throws(Failure) -> [Checklist] {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw Failure(reason: error.description)
+        }
+        guard case .object(let members) = root, let lists = members.first(where: { $0.key == "checklists" })?.value,
+            case .array(let entries) = lists
+        else { throw Failure(reason: "JSON without a \"checklists\" array (the shape export json writes)") }
+        var result: [Checklist] = []
+        for (index, entry) in entries.enumerated() {
+            guard case .object(let fields) = entry, case .string(let name)? = fields.value("name") else {
+                throw Failure(reason: "checklist \(index + 1) has no name")
+            }
+            var items: [ChecklistItem] = []
+            if case .array(let values)? = fields.value("items") {
+                for value in values {
+                    guard case .object(let item) = value, case .string(let text)? = item.value("text") else {
+                        throw Failure(reason: "an item of \"\(name)\" has no text")
+                    }
+                    var due: Double?
+                    if case .string(let date)? = item.value("dueDate") {
+                        guard let parsed = parseISO8601(date) else {
+                            throw Failure(reason: "\"\(date)\" in \"\(name)\" is not an ISO 8601 date")
+                        }
+                        due = parsed
+                    }
+                    items.append(
+                        ChecklistItem(
+                            text: text, checked: item.value("checked") == .bool(true), itemID: -1, created: due ?? 0,
+                            dueDate: due, shouldRemind: item.value("shouldRemind") == .bool(true)))
+                }
+            }
+            var icon = "No Icon"
+            if case .string(let name)? = fields.value("iconName") { icon = name }
+            result.append(Checklist(name: name, items: items, iconName: icon))
+        }
+        return result
+    }
+
+    private static func markdown(_ text: String, fallbackName: String) throws(Failure) -> [Checklist] {
+        var result: [Checklist] = []
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            let line = rawLine.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("#") {
+                let name = line.drop { $0 == "#" }.drop { $0 == " " }
+                if !name.isEmpty { result.append(Checklist(name: String(name))) }
+                continue
+            }
+            guard let first = line.first, "-*+".contains(first) else { continue }
+            let rest = line.dropFirst().drop { $0 == " " }
+            let checked: Bool
+            if rest.hasPrefix("[ ]") {
+                checked = false
+            } else if rest.hasPrefix("[x]") || rest.hasPrefix("[X]") {
+                checked = true
+            } else {
+                continue
+            }
+            let itemText = String(rest.dropFirst(3).drop { $0 == " " })
+            guard !itemText.isEmpty else { continue }
+            if result.isEmpty { result.append(Checklist(name: fallbackName)) }
+            result[result.count - 1].items.append(
+                ChecklistItem(text: itemText, checked: checked, itemID: -1, created: 0))
+        }
+        guard !result.isEmpty else { throw Failure(reason: "no headings or task-list lines (- [ ] text) found") }
+        return result
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z` or `±HH:MM`.
+    static func parseISO8601(_ text: String) -> Double? {
+        let characters = Array(text)
+        func number(_ from: Int, _ length: Int) -> Int? {
+            guard from + length <= characters.count else { return nil }
+            return Int(String(characters[from..<(from + length)]))
+        }
+        guard characters.count >= 16, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), characters[4] == "-", characters[7] == "-",
+            characters[10] == "T" || characters[10] == " ", characters[13] == ":",
+            (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        var index = 16
+        var seconds = 0.0
+        if index < characters.count, characters[index] == ":" {
+            guard let whole = number(index + 1, 2) else { return nil }
+            seconds = Double(whole)
+            index += 3
+            if index < characters.count, characters[index] == "." {
+                var end = index + 1
+                while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+                seconds += Double("0" + String(characters[index..<end])) ?? 0
+                index = end
+            }
+        }
+        var offset = 0
+        if index < characters.count, characters[index] == "Z" {
+            index += 1
+        } else if index < characters.count, characters[index] == "+" || characters[index] == "-" {
+            guard let hours = number(index + 1, 2), let minutes = number(index + 4, 2) else { return nil }
+            offset = (hours * 60 + minutes) * 60 * (characters[index] == "-" ? -1 : 1)
+            index += 6
+        } else {
+            return nil
+        }
+        guard index == characters.count else { return nil }
+        let unix = CivilTime.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 - offset
+        return Double(unix) + seconds - CivilTime.referenceOffset
+    }
+}
+
+extension Array where Element == (key: String, value: JSONValue) {
+    /// The value of the first member named `key`.
+    fileprivate func value(_ key: String) -> JSONValue? {
+        first { $0.key == key }?.value
+    }
+}

@@ -1,0 +1,27 @@
+/// What running one command line produced: output for stdout, or the reason it failed.
+public struct CommandResult: Sendable, Equatable {
+    /// Lines for standard output.
+    public var lines: [OutputLine] = []
+    /// Why the command failed, for standard error; `nil` on success.
+    public var error: String?
+    /// The exit status a one-shot run of this command ends with (SPEC §2).
+    public var exitStatus: Int32 = 0
+    /// Things worth telling the user besides the output (such as a reload from disk).
+    public var notices: [String] = []
+    /// Whether the command asks the interactive mode to end.
+    public var quit = false
+
+    /// A successful result with `lines`.
+    public init(lines: [OutputLine] = []) {
+        self.lines = lines
+    }
+
+    /// A failed result.
+    public init(error: String, exitStatus: Int32 = 1) {
+        self.error = error
+        self.exitStatus = exitStatus
+    }
+
+    /// Whether the command succeeded.
+    public var succeeded: Bool { error == nil }
+}

@@ -1,0 +1,173 @@
+extension Session {
+    /// Where an item is: its checklist and position there.
+    typealias ItemLocation = (list: Int, item: Int)
+
+    /// Resolves item references against `book`, in order, each item once.
+    func resolveItems(_ references: [ItemReference], in book: ChecklistBook) throws(CommandError) -> [ItemLocation] {
+        var locations: [ItemLocation] = []
+        var seen = Set<Int>()
+        func take(_ location: ItemLocation) {
+            if seen.insert(book.checklists[location.list].items[location.item].itemID).inserted {
+                locations.append(location)
+            }
+        }
+        for reference in references {
+            switch reference {
+            case .id(let id):
+                guard let location = book.location(ofItemID: id) else {
+                    throw .noSuchItem("no item #\(id); show or find TEXT lists the items with their IDs")
+                }
+                take(location)
+            case .position(let position):
+                let list = try requireCurrent(book)
+                take((list, try checkPosition(position, in: book.checklists[list])))
+            case .range(let from, let to):
+                let list = try requireCurrent(book)
+                guard from <= to else {
+                    throw .noSuchItem("the range \(from)-\(to) runs backwards; write it as \(to)-\(from)")
+                }
+                let first = try checkPosition(from, in: book.checklists[list])
+                let last = try checkPosition(to, in: book.checklists[list])
+                for item in first...last { take((list, item)) }
+            }
+        }
+        return locations
+    }
+
+    /// Converts a 1-based position to an index, with an error naming the list's size.
+    func checkPosition(_ position: Int, in list: Checklist) throws(CommandError) -> Int {
+        guard position >= 1, position <= list.items.count else {
+            let count = list.items.count
+            let has = count == 0 ? "has no items" : "has \(count) item\(count == 1 ? "" : "s")"
+            throw .noSuchItem("no item \(position): \"\(list.name)\" \(has)")
+        }
+        return position - 1
+    }
+
+    /// The line reporting an item after a change, with its checklist named when not current.
+    func reportLine(_ book: ChecklistBook, _ location: ItemLocation, verb: String) -> OutputLine {
+        let list = book.checklists[location.list]
+        let prefix = location.list == book.currentIndex ? "" : list.name + ": "
+        var line = itemLine(
+            list.items[location.item], position: location.item + 1, width: 1, now: clock(), prefix: prefix)
+        line.spans.insert(.init(verb + " ", .success), at: 0)
+        return line
+    }
+
+    func add(_ text: String) throws -> CommandResult {
+        try changeResult("add \"\(text)\"") { book in
+            let list = try requireCurrent(book)
+            let item = ChecklistItem(text: text, itemID: book.takeItemID(), created: clock())
+            book.update(at: list) { $0.items.append(item) }
+            return [reportLine(book, (list, book.checklists[list].items.count - 1), verb: "added")]
+        }
+    }
+
+    func edit(_ reference: ItemReference, _ text: String) throws -> CommandResult {
+        guard !text.trimmingSpaces.isEmpty else { throw CommandError.refused("an item's text cannot be blank") }
+        return try changeResult("edit") { book in
+            let locations = try resolveItems([reference], in: book)
+            guard locations.count == 1, let location = locations.first else {
+                throw CommandError.refused("edit changes one item; give a single position or #ID")
+            }
+            book.update(at: location.list) { $0.items[location.item].text = text }
+            return [reportLine(book, location, verb: "edited")]
+        }
+    }
+
+    func mark(_ references: [ItemReference], _ mark: Command.Mark) throws -> CommandResult {
+        let verb: String
+        switch mark {
+        case .check: verb = "checked"
+        case .uncheck: verb = "unchecked"
+        case .toggle: verb = "toggled"
+        }
+        return try changeResult(verb) { book in
+            let locations = try resolveItems(references, in: book)
+            for location in locations {
+                book.update(at: location.list) { list in
+                    switch mark {
+                    case .check: list.items[location.item].checked = true
+                    case .uncheck: list.items[location.item].checked = false
+                    case .toggle: list.items[location.item].checked.toggle()
+                    }
+                }
+            }
+            return locations.map { reportLine(book, $0, verb: verb) }
+        }
+    }
+
+    func delete(_ references: [ItemReference]) throws -> CommandResult {
+        try changeResult("delete") { book in
+            let locations = try resolveItems(references, in: book)
+            let lines = locations.map { reportLine(book, $0, verb: "deleted") }
+            for list in Set(locations.map(\.list)) {
+                let doomed = Set(locations.filter { $0.list == list }.map(\.item))
+                book.update(at: list) { checklist in
+                    checklist.items = checklist.items.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+                }
+            }
+            return lines
+        }
+    }
+
+    func move(_ reference: ItemReference, to position: Int) throws -> CommandResult {
+        try changeResult("move") { book in
+            let locations = try resolveItems([reference], in: book)
+            guard locations.count == 1, let location = locations.first else {
+                throw CommandError.refused("move takes one item; give a single position or #ID")
+            }
+            let list = book.checklists[location.list]
+            let target = try checkPosition(position, in: list)
+            book.update(at: location.list) { checklist in
+                let item = checklist.items.remove(at: location.item)
+                checklist.items.insert(item, at: target)
+            }
+            return [reportLine(book, (location.list, target), verb: "moved")]
+        }
+    }
+
+    func due(_ reference: ItemReference, _ argument: Command.DueArgument) throws -> CommandResult {
+        var date: Double?
+        if case .date(let text) = argument {
+            guard let evaluated = DateExpression.evaluate(text, now: clock()) else {
+                throw CommandError.refused(
+                    "\"\(text)\" is not a date in the local time zone; use \(DateExpression.forms)")
+            }
+            date = evaluated
+        }
+        return try changeResult("due") { book in
+            let locations = try resolveItems([reference], in: book)
+            for location in locations {
+                book.update(at: location.list) { $0.items[location.item].dueDate = date }
+            }
+            return locations.map { reportLine(book, $0, verb: date == nil ? "no due date:" : "due set:") }
+        }
+    }
+
+    func remind(_ reference: ItemReference, _ on: Bool) throws -> CommandResult {
+        try changeResult("remind") { book in
+            let locations = try resolveItems([reference], in: book)
+            for location in locations {
+                book.update(at: location.list) { $0.items[location.item].shouldRemind = on }
+            }
+            let verb = on ? "reminder on:" : "reminder off:"
+            var lines = locations.map { reportLine(book, $0, verb: verb) }
+            if on, locations.contains(where: { book.checklists[$0.list].items[$0.item].dueDate == nil }) {
+                lines.append(
+                    OutputLine("note: the reminder fires only once the item has a due date (due ITEM DATE)", .warning))
+            }
+            return lines
+        }
+    }
+
+    func clearChecked() throws -> CommandResult {
+        try changeResult("clear") { book in
+            let index = try requireCurrent(book)
+            let count = book.checklists[index].items.count(where: \.checked)
+            book.update(at: index) { $0.items.removeAll(where: \.checked) }
+            let name = book.checklists[index].name
+            return [OutputLine("removed \(count) checked item\(count == 1 ? "" : "s") from \(name)")]
+        }
+    }
+}

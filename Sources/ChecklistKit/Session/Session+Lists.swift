@@ -1,0 +1,148 @@
+extension Session {
+    /// Finds the checklist `reference` names: a number from `lists`, an exact name
+    /// (ignoring case), or a unique prefix of one.
+    func resolveList(_ reference: String, in book: ChecklistBook) throws(CommandError) -> Int {
+        let lists = book.checklists
+        if let number = Int(reference), (1...lists.count).contains(number) { return number - 1 }
+        let lowered = reference.lowercased()
+        if let exact = lists.firstIndex(where: { $0.name == reference }) { return exact }
+        let sameIgnoringCase = lists.indices.filter { lists[$0].name.lowercased() == lowered }
+        if sameIgnoringCase.count == 1, let only = sameIgnoringCase.first { return only }
+        let prefixed = lists.indices.filter { lists[$0].name.lowercased().hasPrefix(lowered) }
+        if prefixed.count == 1, let only = prefixed.first { return only }
+        if prefixed.count > 1 { throw .ambiguousList(reference, candidates: prefixed.map { lists[$0].name }) }
+        let hint =
+            lists.isEmpty
+            ? "there are no checklists yet; create one with new NAME"
+            : "lists shows the \(lists.count) checklist\(lists.count == 1 ? "" : "s")"
+        throw .noSuchList(reference, hint: hint)
+    }
+
+    /// The position of the current checklist, or an error saying how to choose one.
+    func requireCurrent(_ book: ChecklistBook) throws(CommandError) -> Int {
+        guard let index = book.currentIndex else { throw .noCurrentList }
+        return index
+    }
+
+    func checkNewName(_ name: String, in book: ChecklistBook, except index: Int? = nil) throws(CommandError) {
+        guard !name.trimmingSpaces.isEmpty else { throw .refused("a checklist name cannot be blank") }
+        let lowered = name.lowercased()
+        for (position, list) in book.checklists.enumerated()
+        where position != index && list.name.lowercased() == lowered {
+            throw .duplicateList(list.name)
+        }
+    }
+
+    func newList(_ name: String) throws -> CommandResult {
+        try changeResult("new \"\(name)\"") { book in
+            try checkNewName(name, in: book)
+            let index = book.insert(Checklist(name: name))
+            book.select(index)
+            return [OutputLine([.init("created "), .init(name, .current), .init(", now current")])]
+        }
+    }
+
+    func use(_ reference: String) throws -> CommandResult {
+        try changeResult("use", undoable: false) { book in
+            let index = try resolveList(reference, in: book)
+            book.select(index)
+            let list = book.checklists[index]
+            return [OutputLine([.init("now using "), .init(list.name, .current), .init(" (\(list.status))", .dim)])]
+        }
+    }
+
+    func rename(_ name: String) throws -> CommandResult {
+        try changeResult("rename to \"\(name)\"") { book in
+            let index = try requireCurrent(book)
+            try checkNewName(name, in: book, except: index)
+            let old = book.checklists[index].name
+            book.update(at: index) { $0.name = name }
+            return [OutputLine([.init("renamed \(old) to "), .init(name, .current)])]
+        }
+    }
+
+    func icon(_ name: String?) throws -> CommandResult {
+        guard let name else {
+            let current = book.current?.iconName
+            return CommandResult(
+                lines: Checklist.iconNames.map { icon in
+                    icon == current ? OutputLine("* " + icon, .current) : OutputLine("  " + icon)
+                })
+        }
+        let lowered = name.lowercased()
+        let matches =
+            Checklist.iconNames.filter { $0.lowercased() == lowered }.first.map { [$0] }
+            ?? Checklist.iconNames.filter { $0.lowercased().hasPrefix(lowered) }
+        guard matches.count == 1, let icon = matches.first else {
+            throw CommandError.refused(
+                "no icon \"\(name)\"; the icons are " + Checklist.iconNames.joined(separator: ", "))
+        }
+        return try changeResult("icon \(icon)") { book in
+            let index = try requireCurrent(book)
+            book.update(at: index) { $0.iconName = icon }
+            return [OutputLine("icon of \(book.checklists[index].name) set to \(icon)")]
+        }
+    }
+
+    func drop(_ reference: String) throws -> CommandResult {
+        try changeResult("drop \"\(reference)\"") { book in
+            let index = try resolveList(reference, in: book)
+            let list = book.checklists[index]
+            book.remove(at: index)
+            let count = list.items.count
+            return [OutputLine("dropped \(list.name) and its \(count) item\(count == 1 ? "" : "s")")]
+        }
+    }
+
+    /// The `lists` table: number, name, icon, status; `*` marks the current checklist.
+    func listLines(_ book: ChecklistBook) -> [OutputLine] {
+        guard !book.checklists.isEmpty else {
+            return [OutputLine("no checklists; create one with new NAME", .dim)]
+        }
+        let numberWidth = String(book.checklists.count).count
+        let nameWidth = min(40, book.checklists.map { TextWidth.columns($0.name) }.max() ?? 0)
+        let iconWidth = Checklist.iconNames.map(\.count).max() ?? 0
+        return book.checklists.enumerated().map { index, list in
+            let current = index == book.currentIndex
+            return OutputLine([
+                .init(current ? "* " : "  ", .current),
+                .init(pad(String(index + 1), numberWidth) + "  "),
+                .init(TextWidth.padded(list.name, to: nameWidth), current ? .current : .heading),
+                .init("  " + TextWidth.padded(list.iconName, to: iconWidth) + "  ", .dim),
+                .init(list.status, list.items.isEmpty || list.remainingCount == 0 ? .checked : .plain),
+            ])
+        }
+    }
+
+    func show(_ reference: String?) throws -> CommandResult {
+        let book = self.book
+        let index =
+            try reference.map { (text: String) throws(CommandError) in try resolveList(text, in: book) }
+            ?? requireCurrent(book)
+        let list = book.checklists[index]
+        var lines = [OutputLine([.init(list.name, .heading), .init("  \(list.status)", .dim)])]
+        let width = String(list.items.count).count
+        let now = clock()
+        for (position, item) in list.items.enumerated() {
+            lines.append(itemLine(item, position: position + 1, width: width, now: now))
+        }
+        return CommandResult(lines: lines)
+    }
+
+    /// One item as `show` prints it: position, check mark, text, due date, reminder, `#ID`.
+    func itemLine(_ item: ChecklistItem, position: Int, width: Int, now: Double, prefix: String = "") -> OutputLine {
+        var spans: [OutputLine.Span] = []
+        if !prefix.isEmpty { spans.append(.init(prefix, .dim)) }
+        spans.append(.init(pad(String(position), width) + " "))
+        spans.append(item.checked ? .init("[x] ", .checked) : .init("[ ] "))
+        spans.append(.init(item.text, item.checked ? .checked : .plain))
+        if let due = item.dueDate {
+            let overdue = !item.checked && LocalTime.isOverdue(due, now: now)
+            spans.append(.init("  due " + LocalTime.format(due), overdue ? .overdue : .due))
+            if overdue { spans.append(.init(" (overdue)", .overdue)) }
+        }
+        if item.shouldRemind { spans.append(.init("  remind", .reminder)) }
+        spans.append(.init("  #\(item.itemID)", .identifier))
+        return OutputLine(spans)
+    }
+}

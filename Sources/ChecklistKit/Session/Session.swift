@@ -1,0 +1,165 @@
+/// Runs command lines against a store: parses, resolves references, applies and saves changes,
+/// and keeps this session's current checklist and undo history.
+///
+/// Each change is one locked read-modify-write of the store; references (positions, names) are
+/// resolved inside it, against the freshest data. Nothing here prints: results are values.
+public final class Session {
+    /// The store changes are saved to.
+    public let store: ChecklistStore
+    /// The current time as seconds since 2001-01-01 UTC.
+    let clock: @Sendable () -> Double
+    /// Supplies the interactive history for the `history` command (`nil` outside the REPL).
+    public var historyProvider: (() -> [String])?
+    /// The name of this session's current checklist, kept across reloads from disk.
+    var currentName: String?
+    /// Changes this session can undo, most recent last.
+    var undoStack: [UndoEntry] = []
+    /// Changes undone that can be redone, most recent last.
+    var redoStack: [UndoEntry] = []
+
+    /// One change as the checklists were before and after it.
+    struct UndoEntry {
+        var summary: String
+        var before: [Checklist]
+        var after: [Checklist]
+    }
+
+    /// Starts a session on `store`; the current checklist is the one the file names.
+    public init(store: ChecklistStore, clock: @escaping @Sendable () -> Double = WallClock.now) {
+        self.store = store
+        self.clock = clock
+        currentName = store.book.current?.name
+    }
+
+    /// The book as this session sees it: the store's, with this session's current checklist.
+    public var book: ChecklistBook {
+        var book = store.book
+        applyCurrent(to: &book)
+        return book
+    }
+
+    func applyCurrent(to book: inout ChecklistBook) {
+        guard let currentName else { return }
+        if let index = book.checklists.firstIndex(where: { $0.name == currentName }) {
+            book.select(index)
+        } else {
+            self.currentName = book.current?.name
+        }
+    }
+
+    /// Runs one line; an empty or blank line does nothing.
+    public func run(_ line: String) -> CommandResult {
+        do {
+            return run(words: try CommandWords.split(line))
+        } catch {
+            return CommandResult(error: error.description)
+        }
+    }
+
+    /// Runs a command already split into words (as the shell splits one-shot arguments).
+    public func run(words: [String]) -> CommandResult {
+        do {
+            guard let command = try Command.parse(words) else { return CommandResult() }
+            return try run(command)
+        } catch let error as StoreError {
+            return CommandResult(error: error.description, exitStatus: error.exitStatus)
+        } catch let error as InspectionError {
+            return CommandResult(error: error.description, exitStatus: 65)
+        } catch {
+            return CommandResult(error: "\(error)")
+        }
+    }
+
+    /// Runs a parsed command.
+    public func run(_ command: Command) throws -> CommandResult {
+        var notices: [String] = []
+        if try store.reloadIfChanged() {
+            notices.append("\(store.path) was changed by another process; reloaded it")
+        }
+        var result = try dispatch(command)
+        result.notices = notices + result.notices
+        return result
+    }
+
+    // swift-format-ignore: CyclomaticComplexity
+    private func dispatch(_ command: Command) throws -> CommandResult {
+        switch command {
+        case .help(let name): return try help(name)
+        case .lists: return CommandResult(lines: listLines(book))
+        case .new(let name): return try newList(name)
+        case .use(let reference): return try use(reference)
+        case .rename(let name): return try rename(name)
+        case .icon(let name): return try icon(name)
+        case .drop(let reference): return try drop(reference)
+        case .show(let reference): return try show(reference)
+        case .add(let text): return try add(text)
+        case .edit(let item, let text): return try edit(item, text)
+        case .mark(let items, let action): return try mark(items, action)
+        case .delete(let items): return try delete(items)
+        case .move(let item, let position): return try move(item, to: position)
+        case .due(let item, let argument): return try due(item, argument)
+        case .remind(let item, let on): return try remind(item, on)
+        case .clear: return try clearChecked()
+        case .find(let text): return CommandResult(lines: find(text))
+        case .upcoming: return CommandResult(lines: upcoming())
+        case .undo: return try undo()
+        case .redo: return try redo()
+        case .export(let format, let file): return try export(format, to: file)
+        case .import(let file): return try importFile(file)
+        case .inspect(let raw, let file): return try inspect(file, raw: raw)
+        case .history:
+            let entries = historyProvider?() ?? []
+            let width = String(entries.count).count
+            return CommandResult(
+                lines: entries.enumerated().map { OutputLine(pad(String($0.offset + 1), width) + "  " + $0.element) })
+        case .quit:
+            var result = CommandResult()
+            result.quit = true
+            return result
+        }
+    }
+
+    /// Applies a change to the freshest book under the lock, saves it, and records it for undo.
+    ///
+    /// `change` sees the book with this session's current checklist selected; its errors
+    /// refuse the change. Returns what `change` returned.
+    func change<Result>(
+        _ summary: String,
+        undoable: Bool = true,
+        _ change: (inout ChecklistBook) throws -> Result
+    ) throws -> (result: Result, notices: [String]) {
+        var before: [Checklist] = []
+        var after: [Checklist] = []
+        let applied = try store.modify { book in
+            applyCurrent(to: &book)
+            before = book.checklists
+            let result = try change(&book)
+            after = book.checklists
+            return result
+        }
+        currentName = store.book.current?.name
+        if undoable, before != after {
+            undoStack.append(UndoEntry(summary: summary, before: before, after: after))
+            if undoStack.count > 1000 { undoStack.removeFirst() }
+            redoStack.removeAll()
+        }
+        let notices = applied.reloaded ? ["\(store.path) was changed by another process; reloaded it first"] : []
+        return (applied.result, notices)
+    }
+
+    /// Runs `change` and wraps its lines in a result with the change's notices.
+    func changeResult(
+        _ summary: String,
+        undoable: Bool = true,
+        _ change: (inout ChecklistBook) throws -> [OutputLine]
+    ) throws -> CommandResult {
+        let (lines, notices) = try self.change(summary, undoable: undoable, change)
+        var result = CommandResult(lines: lines)
+        result.notices = notices
+        return result
+    }
+
+    func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}

@@ -1,0 +1,89 @@
+/// The data file: loads it, and applies each change as a locked, durable read-modify-write.
+///
+/// A change runs under an exclusive lock on `PATH.lock`. If the file changed on disk since this
+/// store last read or wrote it, it is reloaded first. The change is applied to a copy, encoded
+/// and written atomically; only when that succeeds does the copy become the store's state, so a
+/// change that cannot be saved leaves memory and disk as they were.
+public final class ChecklistStore {
+    /// The data file's path.
+    public let path: String
+    /// The book as last loaded or saved.
+    public private(set) var book: ChecklistBook
+    /// How long a change waits for another process's lock.
+    public var lockTimeout: Double = 10
+    /// The stamp of the file this store's `book` corresponds to (`nil`: no file yet).
+    private var stamp: FileSystem.Stamp?
+    /// The current time as seconds since 2001-01-01 UTC (replaceable in tests).
+    private let clock: @Sendable () -> Double
+
+    /// Opens the store at `path`: a missing file is a new book (the iOS app's first run).
+    public init(path: String, clock: @escaping @Sendable () -> Double = WallClock.now) throws(StoreError) {
+        self.path = path
+        self.clock = clock
+        book = .firstRun
+        try reloadIfChanged(force: true)
+    }
+
+    /// The path of the sibling lock file.
+    public var lockPath: String { path + ".lock" }
+
+    /// Re-reads the file when it changed on disk since the store last saw it; returns whether it did.
+    @discardableResult
+    public func reloadIfChanged(force: Bool = false) throws(StoreError) -> Bool {
+        let current = FileSystem.stamp(path)
+        guard force || current != stamp else { return false }
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
+        }
+        guard let bytes else {
+            if stamp != nil { book = ChecklistBook(checklists: [], currentIndex: nil, nextItemID: book.nextItemID) }
+            stamp = nil
+            return !force
+        }
+        do {
+            book = try ChecklistBook(archive: bytes, loadTime: clock())
+        } catch {
+            throw .undecodable(path: path, reason: error.description)
+        }
+        stamp = current
+        return !force
+    }
+
+    /// What a change reports: its own result, and whether the file was reloaded before it.
+    public struct Applied<Result> {
+        /// What the change returned.
+        public var result: Result
+        /// Whether another process had changed the file, so it was reloaded first.
+        public var reloaded: Bool
+    }
+
+    /// Applies `change` under the lock to the freshest book and saves it; on any error nothing changes.
+    ///
+    /// `change` may throw its own errors to refuse; they are passed through unchanged.
+    public func modify<Result>(
+        _ change: (inout ChecklistBook) throws -> Result
+    ) throws -> Applied<Result> {
+        do {
+            try FileSystem.makeDirectories(FileSystem.directory(of: path))
+        } catch {
+            throw StoreError.saveFailed(path: path, reason: error.description)
+        }
+        let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+        defer { withExtendedLifetime(lock) {} }
+        let reloaded = try reloadIfChanged()
+        var copy = book
+        let result = try change(&copy)
+        guard copy != book else { return Applied(result: result, reloaded: reloaded) }
+        do {
+            try FileSystem.writeAtomically(copy.archived(), to: path)
+        } catch {
+            throw StoreError.saveFailed(path: path, reason: error.description)
+        }
+        book = copy
+        stamp = FileSystem.stamp(path)
+        return Applied(result: result, reloaded: reloaded)
+    }
+}

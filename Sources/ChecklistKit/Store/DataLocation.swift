@@ -1,0 +1,22 @@
+/// Where the data and history files live, from options and the environment (SPEC §2).
+public enum DataLocation {
+    /// The data file: `--file`, else `$CHECKLISTS_FILE`, else `$XDG_DATA_HOME/checklists/Checklists.plist`,
+    /// else `~/.local/share/checklists/Checklists.plist`.
+    public static func dataFile(option: String?, environment: [String: String]) -> String {
+        if let option, !option.isEmpty { return option }
+        if let file = environment["CHECKLISTS_FILE"], !file.isEmpty { return file }
+        return base(environment, variable: "XDG_DATA_HOME", fallback: ".local/share") + "/checklists/Checklists.plist"
+    }
+
+    /// The REPL history file: `$XDG_STATE_HOME/checklists/history`, else `~/.local/state/checklists/history`.
+    public static func historyFile(environment: [String: String]) -> String {
+        base(environment, variable: "XDG_STATE_HOME", fallback: ".local/state") + "/checklists/history"
+    }
+
+    /// An XDG base folder; relative values are ignored as the XDG specification says.
+    private static func base(_ environment: [String: String], variable: String, fallback: String) -> String {
+        if let value = environment[variable], value.hasPrefix("/") { return value }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        return home + "/" + fallback
+    }
+}

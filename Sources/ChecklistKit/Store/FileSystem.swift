@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations the store needs, on POSIX calls, each durable where it writes.
+enum FileSystem {
+    /// Identity and version of a file: changes whenever the file is replaced or rewritten.
+    struct Stamp: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modifiedSeconds: Int
+        var modifiedNanoseconds: Int
+    }
+
+    /// The stamp of the file at `path`, or `nil` when there is none.
+    static func stamp(_ path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Stamp(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modifiedSeconds: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+
+    /// Reads a whole file; `nil` when it does not exist.
+    static func read(_ path: String) throws(SystemError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw SystemError("open")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemError("open", code: EISDIR) }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(info.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: max(65_536, Int(info.st_size) + 1))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("read")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Creates `path` and its missing parents with `mode`.
+    static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(SystemError) {
+        var isDirectory = stat()
+        if stat(path, &isDirectory) == 0 {
+            guard (isDirectory.st_mode & S_IFMT) == S_IFDIR else { throw SystemError("mkdir \(path)", code: ENOTDIR) }
+            return
+        }
+        let parent = directory(of: path)
+        if parent != path, !parent.isEmpty { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0, errno != EEXIST { throw SystemError("mkdir \(path)") }
+    }
+
+    /// The folder part of `path` ("." when it has none).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// Replaces `path` with `bytes` atomically and durably: a temporary file in the same folder,
+    /// written, fsynced and renamed over `path`, then the folder fsynced. On any failure the
+    /// temporary file is removed and `path` is untouched.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(SystemError) {
+        let folder = directory(of: path)
+        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else { throw SystemError("create temporary file in \(folder)") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var succeeded = false
+        defer {
+            if !succeeded { unlink(temporary) }
+        }
+        do {
+            defer { close(descriptor) }
+            guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { buffer in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return write(descriptor, base + written, buffer.count - written)
+                }
+                if count == 0 { throw SystemError("write", code: EIO) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw SystemError("write")
+                }
+                written += count
+            }
+            guard fsync(descriptor) == 0 else { throw SystemError("fsync") }
+        }
+        guard rename(temporary, path) == 0 else { throw SystemError("rename") }
+        succeeded = true
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+}

@@ -1,0 +1,292 @@
+/// Reads binary property lists (`bplist00`) the way CoreFoundation lays them out.
+///
+/// Every offset, count, width and reference is checked against the file before use;
+/// containers are expanded depth-first with a depth limit, a cycle check and a budget
+/// of values proportional to the file size, so no input can trap, hang or blow up memory.
+public enum BinaryPropertyListReader {
+    /// The eight bytes every binary property list starts with.
+    static let magic: [UInt8] = Array("bplist00".utf8)
+
+    /// Whether `bytes` start like a binary property list.
+    public static func isBinaryPropertyList(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 8 && bytes[0..<8].elementsEqual(magic)
+    }
+
+    /// Decodes the whole tree below the top object.
+    public static func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyList {
+        do {
+            return try bytes.withUnsafeBytes { raw in
+                var parser = try Parser(raw)
+                return try parser.value(at: parser.topObject, depth: 0)
+            }
+        } catch let error as PropertyListError {
+            throw error
+        } catch {
+            throw .unknownFormat
+        }
+    }
+}
+
+extension BinaryPropertyListReader {
+    /// The decoding state for one file: its bytes, trailer fields and caches.
+    fileprivate struct Parser {
+        let bytes: UnsafeRawBufferPointer
+        let offsetSize: Int
+        let referenceSize: Int
+        let objectCount: Int
+        let topObject: Int
+        let offsetTableStart: Int
+        /// Containers being expanded right now, to detect cycles.
+        var inProgress: [Bool]
+        /// Strings already decoded, by object index (keys repeat across dictionaries).
+        var strings: [String?]
+        /// How many more values may be produced before the tree is declared too large.
+        var budget: Int
+
+        init(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) {
+            self.bytes = bytes
+            guard bytes.count >= 8 + 32 else { throw .truncated }
+            for (index, byte) in BinaryPropertyListReader.magic.enumerated() where bytes[index] != byte {
+                throw .unknownFormat
+            }
+            let trailer = bytes.count - 32
+            offsetSize = Int(bytes[trailer + 6])
+            referenceSize = Int(bytes[trailer + 7])
+            let count = Self.bigEndian(bytes, at: trailer + 8, size: 8)
+            let top = Self.bigEndian(bytes, at: trailer + 16, size: 8)
+            let table = Self.bigEndian(bytes, at: trailer + 24, size: 8)
+            guard (1...8).contains(offsetSize) else { throw .invalidTrailer("offset size \(offsetSize)") }
+            guard (1...8).contains(referenceSize) else {
+                throw .invalidTrailer("reference size \(referenceSize)")
+            }
+            guard count >= 1, count <= UInt64(trailer) else { throw .invalidTrailer("object count \(count)") }
+            guard top < count else { throw .invalidTrailer("top object \(top) of \(count)") }
+            guard table >= 9, table < UInt64(trailer) else { throw .invalidTrailer("offset table at \(table)") }
+            objectCount = Int(count)
+            topObject = Int(top)
+            offsetTableStart = Int(table)
+            let (tableBytes, overflow) = objectCount.multipliedReportingOverflow(by: offsetSize)
+            guard !overflow, offsetTableStart + tableBytes <= trailer else {
+                throw .invalidTrailer("offset table runs past the trailer")
+            }
+            inProgress = [Bool](repeating: false, count: objectCount)
+            strings = [String?](repeating: nil, count: objectCount)
+            budget = 4 * bytes.count + 64
+        }
+
+        /// Reads an unsigned big-endian integer of `size` bytes (1...8) at `offset`.
+        static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for index in offset..<(offset + size) {
+                value = value << 8 | UInt64(bytes[index])
+            }
+            return value
+        }
+
+        /// The file offset of object `index`, checked to lie inside the object area.
+        func offset(of index: Int) throws(PropertyListError) -> Int {
+            let raw = Self.bigEndian(bytes, at: offsetTableStart + index * offsetSize, size: offsetSize)
+            guard raw >= 8, raw < UInt64(offsetTableStart) else {
+                throw .invalidObject(index: index, reason: "offset \(raw) outside the object area")
+            }
+            return Int(raw)
+        }
+
+        /// Reads a length: the low nibble, or a following integer object when it is 0xF.
+        func length(
+            nibble: UInt8,
+            after position: Int,
+            index: Int
+        ) throws(PropertyListError) -> (length: Int, start: Int) {
+            if nibble != 0x0F { return (Int(nibble), position) }
+            guard position < offsetTableStart else {
+                throw .invalidObject(index: index, reason: "length runs past the object area")
+            }
+            let marker = bytes[position]
+            guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else {
+                throw .invalidObject(index: index, reason: "length is not an integer")
+            }
+            let size = 1 << Int(marker & 0x0F)
+            guard position + 1 + size <= offsetTableStart else {
+                throw .invalidObject(index: index, reason: "length runs past the object area")
+            }
+            let value = Self.bigEndian(bytes, at: position + 1, size: size)
+            guard value <= UInt64(offsetTableStart) else {
+                throw .invalidObject(index: index, reason: "length \(value) exceeds the file")
+            }
+            return (Int(value), position + 1 + size)
+        }
+
+        /// Checks that `count` units of `unit` bytes from `start` lie inside the object area.
+        func checkSpan(start: Int, count: Int, unit: Int, index: Int) throws(PropertyListError) {
+            let (size, overflow) = count.multipliedReportingOverflow(by: unit)
+            guard !overflow, start + size <= offsetTableStart else {
+                throw .invalidObject(index: index, reason: "contents run past the object area")
+            }
+        }
+
+        /// Reads the object reference at `position`, checked against the object count.
+        func reference(at position: Int, index: Int) throws(PropertyListError) -> Int {
+            let value = Self.bigEndian(bytes, at: position, size: referenceSize)
+            guard value < UInt64(objectCount) else {
+                throw .invalidObject(index: index, reason: "reference \(value) past \(objectCount) objects")
+            }
+            return Int(value)
+        }
+
+        mutating func spend(_ amount: Int) throws(PropertyListError) {
+            budget -= amount
+            guard budget >= 0 else { throw .tooLarge("shared containers expand beyond the file size") }
+        }
+
+        /// Decodes object `index` and everything below it.
+        mutating func value(at index: Int, depth: Int) throws(PropertyListError) -> PropertyList {
+            guard depth <= PropertyListLimits.maximumDepth else {
+                throw .tooDeep(limit: PropertyListLimits.maximumDepth)
+            }
+            try spend(1)
+            if let cached = strings[index] { return .string(cached) }
+            let start = try offset(of: index)
+            let marker = bytes[start]
+            let nibble = marker & 0x0F
+            switch marker >> 4 {
+            case 0x0:
+                switch marker {
+                case 0x08: return .bool(false)
+                case 0x09: return .bool(true)
+                default: throw .invalidObject(index: index, reason: "unsupported marker 0x\(hex(marker))")
+                }
+            case 0x1:
+                return try integer(nibble: nibble, at: start + 1, index: index)
+            case 0x2:
+                guard nibble == 2 || nibble == 3 else {
+                    throw .invalidObject(index: index, reason: "real of \(1 << Int(nibble)) bytes")
+                }
+                let size = 1 << Int(nibble)
+                try checkSpan(start: start + 1, count: size, unit: 1, index: index)
+                let bits = Self.bigEndian(bytes, at: start + 1, size: size)
+                return .real(
+                    size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits))
+            case 0x3:
+                guard marker == 0x33 else { throw .invalidObject(index: index, reason: "date marker 0x\(hex(marker))") }
+                try checkSpan(start: start + 1, count: 8, unit: 1, index: index)
+                return .date(Double(bitPattern: Self.bigEndian(bytes, at: start + 1, size: 8)))
+            case 0x4:
+                let (count, from) = try length(nibble: nibble, after: start + 1, index: index)
+                try checkSpan(start: from, count: count, unit: 1, index: index)
+                return .data(Array(bytes[from..<(from + count)]))
+            case 0x5:
+                let (count, from) = try length(nibble: nibble, after: start + 1, index: index)
+                try checkSpan(start: from, count: count, unit: 1, index: index)
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[from..<(from + count)])
+                guard !slice.contains(where: { $0 >= 0x80 }) else {
+                    throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
+                }
+                let string = String(decoding: slice, as: UTF8.self)
+                strings[index] = string
+                return .string(string)
+            case 0x6:
+                let (count, from) = try length(nibble: nibble, after: start + 1, index: index)
+                try checkSpan(start: from, count: count, unit: 2, index: index)
+                var units = [UInt16]()
+                units.reserveCapacity(count)
+                for unit in 0..<count {
+                    units.append(UInt16(bytes[from + 2 * unit]) << 8 | UInt16(bytes[from + 2 * unit + 1]))
+                }
+                let string = String(decoding: units, as: UTF16.self)
+                strings[index] = string
+                return .string(string)
+            case 0x8:
+                let size = Int(nibble) + 1
+                try checkSpan(start: start + 1, count: size, unit: 1, index: index)
+                return .uid(Self.bigEndian(bytes, at: start + 1, size: size))
+            case 0xA, 0xC:
+                return try array(nibble: nibble, at: start + 1, index: index, depth: depth)
+            case 0xD:
+                return try dictionary(nibble: nibble, at: start + 1, index: index, depth: depth)
+            default:
+                throw .invalidObject(index: index, reason: "unsupported marker 0x\(hex(marker))")
+            }
+        }
+
+        func integer(nibble: UInt8, at position: Int, index: Int) throws(PropertyListError) -> PropertyList {
+            switch nibble {
+            case 0, 1, 2:
+                let size = 1 << Int(nibble)
+                try checkSpan(start: position, count: size, unit: 1, index: index)
+                return .integer(Int64(Self.bigEndian(bytes, at: position, size: size)))
+            case 3:
+                try checkSpan(start: position, count: 8, unit: 1, index: index)
+                return .integer(Int64(bitPattern: Self.bigEndian(bytes, at: position, size: 8)))
+            case 4:
+                try checkSpan(start: position, count: 16, unit: 1, index: index)
+                let high = Self.bigEndian(bytes, at: position, size: 8)
+                let low = Self.bigEndian(bytes, at: position + 8, size: 8)
+                if high == 0 {
+                    return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low)
+                }
+                if high == UInt64.max, low > UInt64(Int64.max) {
+                    return .integer(Int64(bitPattern: low))
+                }
+                throw .invalidObject(index: index, reason: "integer wider than 64 bits")
+            default:
+                throw .invalidObject(index: index, reason: "integer of \(1 << Int(nibble)) bytes")
+            }
+        }
+
+        mutating func array(
+            nibble: UInt8, at position: Int, index: Int, depth: Int
+        ) throws(PropertyListError)
+            -> PropertyList
+        {
+            let (count, from) = try length(nibble: nibble, after: position, index: index)
+            try checkSpan(start: from, count: count, unit: referenceSize, index: index)
+            guard !inProgress[index] else { throw .cyclicReference(index: index) }
+            inProgress[index] = true
+            defer { inProgress[index] = false }
+            var elements = [PropertyList]()
+            elements.reserveCapacity(count)
+            for element in 0..<count {
+                let child = try reference(at: from + element * referenceSize, index: index)
+                elements.append(try value(at: child, depth: depth + 1))
+            }
+            return .array(elements)
+        }
+
+        mutating func dictionary(
+            nibble: UInt8, at position: Int, index: Int, depth: Int
+        ) throws(PropertyListError)
+            -> PropertyList
+        {
+            let (count, from) = try length(nibble: nibble, after: position, index: index)
+            try checkSpan(start: from, count: count, unit: 2 * referenceSize, index: index)
+            guard !inProgress[index] else { throw .cyclicReference(index: index) }
+            inProgress[index] = true
+            defer { inProgress[index] = false }
+            var result = PropertyListDictionary()
+            let valuesStart = from + count * referenceSize
+            let hashKeys = count > 8
+            var seen = Set<String>(minimumCapacity: hashKeys ? count : 0)
+            for entry in 0..<count {
+                let keyIndex = try reference(at: from + entry * referenceSize, index: index)
+                guard case .string(let key) = try value(at: keyIndex, depth: depth + 1) else {
+                    throw .invalidObject(index: index, reason: "dictionary key \(entry) is not a string")
+                }
+                let valueIndex = try reference(at: valuesStart + entry * referenceSize, index: index)
+                let item = try value(at: valueIndex, depth: depth + 1)
+                let repeated = hashKeys ? !seen.insert(key).inserted : result.keys.contains(key)
+                if repeated {
+                    result[key] = item
+                } else {
+                    result.appendUnchecked(key: key, value: item)
+                }
+            }
+            return .dictionary(result)
+        }
+
+        func hex(_ byte: UInt8) -> String {
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        }
+    }
+}

@@ -1,0 +1,270 @@
+/// Builds a binary property list (`bplist00`) in CoreFoundation's layout, object by object.
+///
+/// Children are added before their containers, each `add…` call returning the new object's
+/// reference. Strings, integers, reals, dates and UIDs are stored once per distinct value.
+/// `finish(top:)` picks the smallest reference and offset widths and writes the trailer.
+public struct BinaryPropertyListWriter {
+    /// Where one object's encoding lives until the file is written.
+    private struct Entry {
+        /// 0 for a scalar (bytes in `scalarBytes`), else the container marker (0xA0 or 0xD0).
+        var marker: UInt8
+        var start: Int
+        var count: Int
+    }
+
+    private var entries: [Entry] = []
+    private var scalarBytes: [UInt8] = []
+    private var references: [Int] = []
+    private var strings: [String: Int] = [:]
+    private var integers: [Int64: Int] = [:]
+    private var reals: [UInt64: Int] = [:]
+    private var dates: [UInt64: Int] = [:]
+    private var uids: [UInt64: Int] = [:]
+    private var booleans: (false: Int?, true: Int?) = (nil, nil)
+
+    /// Creates an empty writer.
+    public init() {}
+
+    /// Creates a writer with room for about `objects` objects and `bytes` bytes of scalars.
+    public init(reservingObjects objects: Int, bytes: Int) {
+        entries.reserveCapacity(objects)
+        scalarBytes.reserveCapacity(bytes)
+        references.reserveCapacity(objects * 2)
+    }
+
+    /// The number of objects added so far.
+    public var objectCount: Int { entries.count }
+
+    private mutating func appendScalar(_ write: (inout [UInt8]) -> Void) -> Int {
+        let start = scalarBytes.count
+        write(&scalarBytes)
+        entries.append(Entry(marker: 0, start: start, count: scalarBytes.count - start))
+        return entries.count - 1
+    }
+
+    /// Adds a string (ASCII when every character is below 128, else UTF-16BE), once per value.
+    public mutating func add(string: String) -> Int {
+        if let existing = strings[string] { return existing }
+        let reference = appendScalar { out in Self.encode(string: string, into: &out) }
+        strings[string] = reference
+        return reference
+    }
+
+    /// Adds a signed integer in the fewest bytes CoreFoundation would use, once per value.
+    public mutating func add(integer: Int64) -> Int {
+        if let existing = integers[integer] { return existing }
+        let reference = appendScalar { out in Self.encode(integer: integer, into: &out) }
+        integers[integer] = reference
+        return reference
+    }
+
+    /// Adds an unsigned integer; values above `Int64.max` take 16 bytes as in CoreFoundation.
+    public mutating func add(unsignedInteger value: UInt64) -> Int {
+        if value <= UInt64(Int64.max) { return add(integer: Int64(value)) }
+        return appendScalar { out in
+            out.append(0x14)
+            out.append(contentsOf: repeatElement(0, count: 8))
+            Self.appendBigEndian(value, size: 8, to: &out)
+        }
+    }
+
+    /// Adds an 8-byte real, once per value.
+    public mutating func add(real: Double) -> Int {
+        if let existing = reals[real.bitPattern] { return existing }
+        let reference = appendScalar { out in
+            out.append(0x23)
+            Self.appendBigEndian(real.bitPattern, size: 8, to: &out)
+        }
+        reals[real.bitPattern] = reference
+        return reference
+    }
+
+    /// Adds a date (seconds since 2001-01-01T00:00:00Z), once per value.
+    public mutating func add(date: Double) -> Int {
+        if let existing = dates[date.bitPattern] { return existing }
+        let reference = appendScalar { out in
+            out.append(0x33)
+            Self.appendBigEndian(date.bitPattern, size: 8, to: &out)
+        }
+        dates[date.bitPattern] = reference
+        return reference
+    }
+
+    /// Adds a boolean; each of the two values is stored once.
+    public mutating func add(bool: Bool) -> Int {
+        if bool, let existing = booleans.true { return existing }
+        if !bool, let existing = booleans.false { return existing }
+        let reference = appendScalar { out in out.append(bool ? 0x09 : 0x08) }
+        if bool { booleans.true = reference } else { booleans.false = reference }
+        return reference
+    }
+
+    /// Adds raw bytes.
+    public mutating func add(data: [UInt8]) -> Int {
+        appendScalar { out in
+            Self.appendMarker(0x40, count: data.count, to: &out)
+            out.append(contentsOf: data)
+        }
+    }
+
+    /// Adds a keyed-archive UID in the fewest bytes, once per value.
+    public mutating func add(uid: UInt64) -> Int {
+        if let existing = uids[uid] { return existing }
+        let size = Self.byteWidth(uid)
+        let reference = appendScalar { out in
+            out.append(0x80 | UInt8(size - 1))
+            Self.appendBigEndian(uid, size: size, to: &out)
+        }
+        uids[uid] = reference
+        return reference
+    }
+
+    /// Adds an array of objects added earlier.
+    public mutating func add<C: Collection<Int>>(array elements: C) -> Int {
+        let start = references.count
+        references.append(contentsOf: elements)
+        entries.append(Entry(marker: 0xA0, start: start, count: elements.count))
+        return entries.count - 1
+    }
+
+    /// Adds a dictionary from interleaved key and value references: key0, value0, key1, value1….
+    public mutating func add<C: Collection<Int>>(dictionaryPairs pairs: C) -> Int where C.Index == Int {
+        let start = references.count
+        let count = pairs.count / 2
+        var index = pairs.startIndex
+        for _ in 0..<count {
+            references.append(pairs[index])
+            index += 2
+        }
+        index = pairs.startIndex + 1
+        for _ in 0..<count {
+            references.append(pairs[index])
+            index += 2
+        }
+        entries.append(Entry(marker: 0xD0, start: start, count: count))
+        return entries.count - 1
+    }
+
+    /// Adds a whole tree, children first, and returns the reference of its root.
+    public mutating func add(_ value: PropertyList) -> Int {
+        switch value {
+        case .dictionary(let dictionary):
+            var pairs = [Int]()
+            pairs.reserveCapacity(dictionary.count * 2)
+            for (key, item) in zip(dictionary.keys, dictionary.values) {
+                pairs.append(add(string: key))
+                pairs.append(add(item))
+            }
+            return add(dictionaryPairs: pairs)
+        case .array(let elements):
+            let children = elements.map { add($0) }
+            return add(array: children)
+        case .string(let string): return add(string: string)
+        case .integer(let integer): return add(integer: integer)
+        case .unsignedInteger(let value): return add(unsignedInteger: value)
+        case .real(let real): return add(real: real)
+        case .bool(let bool): return add(bool: bool)
+        case .date(let date): return add(date: date)
+        case .data(let data): return add(data: data)
+        case .uid(let uid): return add(uid: uid)
+        }
+    }
+
+    /// Writes the file with `top` as its top object.
+    public func finish(top: Int) -> [UInt8] {
+        let referenceSize = Self.byteWidth(UInt64(max(entries.count - 1, 0)))
+        var out = [UInt8]()
+        out.reserveCapacity(8 + scalarBytes.count + references.count * referenceSize + entries.count * 5 + 32)
+        out.append(contentsOf: BinaryPropertyListReader.magic)
+        var offsets = [Int]()
+        offsets.reserveCapacity(entries.count)
+        for entry in entries {
+            offsets.append(out.count)
+            if entry.marker == 0 {
+                out.append(contentsOf: scalarBytes[entry.start..<(entry.start + entry.count)])
+                continue
+            }
+            Self.appendMarker(entry.marker, count: entry.count, to: &out)
+            let referenceCount = entry.marker == 0xD0 ? entry.count * 2 : entry.count
+            for reference in references[entry.start..<(entry.start + referenceCount)] {
+                Self.appendBigEndian(UInt64(reference), size: referenceSize, to: &out)
+            }
+        }
+        let tableStart = out.count
+        let offsetSize = Self.byteWidth(UInt64(tableStart))
+        for offset in offsets {
+            Self.appendBigEndian(UInt64(offset), size: offsetSize, to: &out)
+        }
+        out.append(contentsOf: repeatElement(0, count: 6))
+        out.append(UInt8(offsetSize))
+        out.append(UInt8(referenceSize))
+        Self.appendBigEndian(UInt64(entries.count), size: 8, to: &out)
+        Self.appendBigEndian(UInt64(top), size: 8, to: &out)
+        Self.appendBigEndian(UInt64(tableStart), size: 8, to: &out)
+        return out
+    }
+
+    /// Encodes a whole tree as a binary property list.
+    public static func write(_ value: PropertyList) -> [UInt8] {
+        var writer = BinaryPropertyListWriter()
+        let top = writer.add(value)
+        return writer.finish(top: top)
+    }
+}
+
+extension BinaryPropertyListWriter {
+    /// The number of bytes (1, 2, 4 or 8) CoreFoundation uses for an unsigned value.
+    static func byteWidth(_ value: UInt64) -> Int {
+        if value <= 0xFF { return 1 }
+        if value <= 0xFFFF { return 2 }
+        if value <= 0xFFFF_FFFF { return 4 }
+        return 8
+    }
+
+    static func appendBigEndian(_ value: UInt64, size: Int, to out: inout [UInt8]) {
+        var shift = (size - 1) * 8
+        while shift >= 0 {
+            out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            shift -= 8
+        }
+    }
+
+    /// Appends a marker with its count in the low nibble, or 0xF and an integer object.
+    static func appendMarker(_ marker: UInt8, count: Int, to out: inout [UInt8]) {
+        if count < 15 {
+            out.append(marker | UInt8(count))
+        } else {
+            out.append(marker | 0x0F)
+            encode(integer: Int64(count), into: &out)
+        }
+    }
+
+    static func encode(integer: Int64, into out: inout [UInt8]) {
+        if integer < 0 {
+            out.append(0x13)
+            appendBigEndian(UInt64(bitPattern: integer), size: 8, to: &out)
+            return
+        }
+        let width = byteWidth(UInt64(integer))
+        out.append(0x10 | UInt8(width.trailingZeroBitCount))
+        appendBigEndian(UInt64(integer), size: width, to: &out)
+    }
+
+    static func encode(string: String, into out: inout [UInt8]) {
+        var string = string
+        let isASCII = string.withUTF8 { utf8 in !utf8.contains(where: { $0 >= 0x80 }) }
+        if isASCII {
+            string.withUTF8 { utf8 in
+                appendMarker(0x50, count: utf8.count, to: &out)
+                out.append(contentsOf: utf8)
+            }
+            return
+        }
+        let units = string.utf16
+        appendMarker(0x60, count: units.count, to: &out)
+        for unit in units {
+            out.append(UInt8(unit >> 8))
+            out.append(UInt8(unit & 0xFF))
+        }
+    }
+}

@@ -1,0 +1,378 @@
+import CLibEdit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An interactive line editor on libedit: emacs keys, a coloured prompt, a history file and Tab completion.
+///
+/// The reader owns libedit's `EditLine` and `History` handles and frees them (restoring the terminal)
+/// when it goes away. It selects a UTF-8 character type locale on creation, because libedit drops
+/// every non-ASCII key otherwise. Key bindings can be changed in `~/.editrc` (or `$EDITRC`), where
+/// lines may start with the program name given here; Tab runs the `complete-word` command and Ctrl-R
+/// searches the history backwards (`em-inc-search-prev`). Ctrl-C discards the line being typed
+/// (``LineInput/interrupted``); Ctrl-D on an empty line ends the input.
+///
+/// When libedit cannot be set up at all, reading falls back to a ``PlainLineReader``.
+public final class EditLineReader: LineReader {
+    /// The SGR escape sequence that colours the prompt, such as "\u{1B}[1;32m"; nil leaves it plain.
+    public var promptColor: String?
+
+    /// Lists the full words that can complete the word before the cursor.
+    ///
+    /// It receives the whole line up to the cursor; the word being completed is its last word, split on
+    /// spaces outside quotes. One candidate is inserted with a space after it; several insert their
+    /// longest common prefix, or are listed under the line when that adds nothing. Candidates that hold
+    /// spaces or quotes are inserted quoted. It runs inside a libedit callback, so it must not trap.
+    public var completer: (@Sendable (_ lineBeforeCursor: String) -> [String])?
+
+    /// The file the history is loaded from and saved to; nil keeps the history in memory only.
+    public let historyFile: String?
+
+    /// Why the last save of the history file failed; nil when it succeeded (or nothing was saved yet).
+    public private(set) var historySaveError: String?
+
+    /// The libedit editor, nil when el_init failed.
+    private let editLine: OpaquePointer?
+    /// The libedit history, nil when history_init failed.
+    private let historyHandle: OpaquePointer?
+    /// Our own streams on duplicates of the given descriptors, handed to el_init and closed in deinit.
+    private let streams: [UnsafeMutablePointer<FILE>]
+    /// The stream libedit writes the line to, also used for the candidate list and Ctrl-C's newline.
+    private let outputStream: UnsafeMutablePointer<FILE>?
+    /// The descriptor lines are read from, for the fallback reader.
+    private let inputDescriptor: Int32
+    /// The prompt as a C string for libedit's prompt callback; replaced on every read.
+    private var promptText: UnsafeMutablePointer<CChar>
+    /// Reads lines when libedit could not be set up.
+    private lazy var fallbackReader = PlainLineReader(fileDescriptor: inputDescriptor)
+
+    /// The character that brackets prompt text libedit must print but not count (colour sequences).
+    private static let promptIgnoreMarker: Character = "\u{1}"
+
+    /// Sets up libedit on the given descriptors, loading the history from `historyFile` when it exists.
+    ///
+    /// - Parameters:
+    ///   - programName: the name `~/.editrc` lines may be prefixed with (`name:bind ...`).
+    ///   - historyFile: where the history lives; nil for none. Its folder is created (0700) on the first save.
+    ///   - historyLimit: the most entries kept; older ones are dropped.
+    public init(
+        programName: String, historyFile: String?, historyLimit: Int = 1000,
+        inputDescriptor: Int32 = 0, outputDescriptor: Int32 = 1, errorDescriptor: Int32 = 2
+    ) {
+        Self.selectUTF8Locale()
+        self.historyFile = historyFile
+        self.inputDescriptor = inputDescriptor
+        self.promptText = Self.makeCString("")
+
+        let input = Self.openStream(on: inputDescriptor, mode: "r")
+        let output = Self.openStream(on: outputDescriptor, mode: "w")
+        let error = Self.openStream(on: errorDescriptor, mode: "w")
+        self.streams = [input, output, error].compactMap { $0 }
+        self.outputStream = output
+        if let input, let output, let error {
+            self.editLine = el_init(programName, input, output, error)
+        } else {
+            self.editLine = nil
+        }
+
+        self.historyHandle = history_init()
+        if let historyHandle {
+            _ = clibedit_history_setsize(historyHandle, Int32(clamping: max(historyLimit, 0)))
+            _ = clibedit_history_setunique(historyHandle, 1)
+            if let historyFile, access(historyFile, F_OK) == 0 {
+                // A file without the _HiStOrY_V2_ header loads nothing; the next save replaces it.
+                _ = clibedit_history_load(historyHandle, historyFile)
+            }
+        }
+        configureEditor()
+    }
+
+    deinit {
+        if let editLine {
+            el_end(editLine)
+        }
+        if let historyHandle {
+            history_end(historyHandle)
+        }
+        for stream in streams {
+            fclose(stream)
+        }
+        promptText.deallocate()
+    }
+
+    /// Splits the text before the cursor as Tab completion does, for use in a ``completer``.
+    ///
+    /// Words are separated by spaces and tabs outside quotes; quotes and backslash escapes are removed.
+    /// - Returns: the complete words before the one being completed, and that (possibly empty) word.
+    public static func completionWords(_ lineBeforeCursor: String) -> (previous: [String], current: String) {
+        CompletionAction.words(lineBeforeCursor)
+    }
+
+    /// Whether `fileDescriptor` is a terminal.
+    public static func isTerminal(_ fileDescriptor: Int32) -> Bool {
+        isatty(fileDescriptor) == 1
+    }
+
+    /// Shows `prompt` and lets the user edit a line until Return, Ctrl-C or Ctrl-D.
+    public func read(prompt: String) -> LineInput {
+        guard let editLine else {
+            return fallbackReader.read(prompt: prompt)
+        }
+        setPrompt(prompt)
+        // Anything the program printed through other streams must appear before the prompt.
+        fflush(nil)
+        // The window may have changed size while a command ran, outside libedit's own SIGWINCH handling.
+        el_resize(editLine)
+        // el_gets prints the prompt before it leaves cooked mode, so keys typed right after the prompt
+        // appears would be echoed twice by the terminal; switching first closes that gap.
+        _ = clibedit_prepare_terminal(editLine, 1)
+
+        // A handler that does nothing, installed without SA_RESTART, makes el_gets return NULL with
+        // EINTR on Ctrl-C instead of the program dying; the default comes back after the read.
+        var ignoreAction = sigaction()
+        ignoreAction.__sigaction_handler.sa_handler = { _ in }
+        sigemptyset(&ignoreAction.sa_mask)
+        ignoreAction.sa_flags = 0
+        var previousAction = sigaction()
+        sigaction(SIGINT, &ignoreAction, &previousAction)
+
+        var count: Int32 = 0
+        errno = 0
+        let line = el_gets(editLine, &count)
+        let readError = errno
+        sigaction(SIGINT, &previousAction, nil)
+
+        guard let line, count > 0 else {
+            if readError == EINTR {
+                writeOutput("\n")
+                return .interrupted
+            }
+            if Self.isTerminal(inputDescriptor) {
+                // libedit leaves the cursor after the "^D" it echoes; the next output starts a new line.
+                writeOutput("\n")
+            }
+            return .endOfInput
+        }
+        var bytes = UnsafeRawBufferPointer(start: line, count: Int(count))[...]
+        if bytes.last == 0x0A {
+            bytes = bytes.dropLast()
+        }
+        if bytes.last == 0x0D {
+            bytes = bytes.dropLast()
+        }
+        return LineDecoder.decode(bytes)
+    }
+
+    /// Adds a non-blank line to the history (unless it repeats the newest entry) and saves the history file.
+    ///
+    /// The file is written to a temporary file in the same folder (mode 0600) and renamed over the old
+    /// one, so a reader or a second session never sees it half written. A failure is reported in
+    /// ``historySaveError``.
+    public func addHistory(_ line: String) {
+        guard let historyHandle, line.contains(where: { !$0.isWhitespace }) else {
+            return
+        }
+        if let newest = clibedit_history_first(historyHandle), String(cString: newest) == line {
+            return
+        }
+        _ = clibedit_history_enter(historyHandle, line)
+        saveHistory()
+    }
+
+    /// The history entries, oldest first.
+    public func historyEntries() -> [String] {
+        guard let historyHandle else {
+            return []
+        }
+        var entries: [String] = []
+        var entry = clibedit_history_last(historyHandle)
+        while let text = entry {
+            entries.append(String(cString: text))
+            entry = clibedit_history_prev(historyHandle)
+        }
+        return entries
+    }
+
+    // MARK: - Setup
+
+    /// Connects the callbacks, key bindings, history and the user's editrc to the editor.
+    private func configureEditor() {
+        guard let editLine else {
+            return
+        }
+        _ = clibedit_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        _ = clibedit_set_prompt_esc(editLine, editLinePrompt, CChar(1))
+        _ = clibedit_set_editor(editLine, "emacs")
+        _ = clibedit_set_signal(editLine, 1)
+        if let historyHandle {
+            _ = clibedit_set_history(editLine, historyHandle)
+        }
+        _ = clibedit_add_function(
+            editLine, "complete-word", "Complete the word before the cursor", editLineCompleteWord)
+        _ = clibedit_bind(editLine, "^I", "complete-word")
+        _ = clibedit_bind(editLine, "^R", "em-inc-search-prev")
+        // Incremental search looks keys up by their low byte, so a character such as 文 (U+6587) would
+        // end the search as the unbound key 0x87. Binding 0x80...0x9F (C1 controls nobody types) to
+        // ed-insert keeps such characters in the pattern.
+        for byte in 0o200...0o237 {
+            _ = clibedit_bind(editLine, "\\\(String(byte, radix: 8))", "ed-insert")
+        }
+        // After our bindings, so the user's ~/.editrc (or $EDITRC) can override them.
+        _ = clibedit_source(editLine, nil)
+    }
+
+    /// Makes LC_CTYPE a UTF-8 locale: the environment's if it is one, else C.UTF-8.
+    private static func selectUTF8Locale() {
+        _ = setlocale(LC_CTYPE, "")
+        if isUTF8Locale() {
+            return
+        }
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+            if isUTF8Locale() {
+                return
+            }
+        }
+    }
+
+    /// Whether the current LC_CTYPE locale encodes text as UTF-8.
+    private static func isUTF8Locale() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else {
+            return false
+        }
+        let name = String(cString: codeset).uppercased().filter { $0 != "-" }
+        return name == "UTF8"
+    }
+
+    /// Opens a stdio stream on a duplicate of `descriptor`, so closing it leaves the original open.
+    private static func openStream(on descriptor: Int32, mode: String) -> UnsafeMutablePointer<FILE>? {
+        let copy = dup(descriptor)
+        guard copy >= 0 else {
+            return nil
+        }
+        guard let stream = fdopen(copy, mode) else {
+            close(copy)
+            return nil
+        }
+        return stream
+    }
+
+    // MARK: - Prompt
+
+    /// Builds the C string the prompt callback returns, with the colour between ignore markers.
+    private func setPrompt(_ prompt: String) {
+        let marker = Self.promptIgnoreMarker
+        var text = prompt.filter { $0 != marker }
+        if let color = promptColor?.filter({ $0 != marker }), !color.isEmpty, let last = text.last {
+            // libedit drops an invisible sequence at the very end of the prompt, so the colour is reset
+            // before the last character (usually the space after the prompt), which stays uncoloured.
+            text = "\(marker)\(color)\(marker)\(text.dropLast())\(marker)\u{1B}[0m\(marker)\(last)"
+        }
+        let newText = Self.makeCString(text)
+        promptText.deallocate()
+        promptText = newText
+    }
+
+    /// Copies `text` into a newly allocated NUL-terminated buffer.
+    private static func makeCString(_ text: String) -> UnsafeMutablePointer<CChar> {
+        let bytes = text.utf8CString
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress {
+                buffer.initialize(from: base, count: source.count)
+            } else {
+                buffer.initialize(to: 0)
+            }
+        }
+        return buffer
+    }
+
+    /// The reader whose editor called back, found through EL_CLIENTDATA.
+    fileprivate static func reader(of editLine: OpaquePointer?) -> EditLineReader? {
+        guard let editLine, let data = clibedit_get_clientdata(editLine) else {
+            return nil
+        }
+        return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// The prompt C string for libedit's prompt callback.
+    fileprivate var promptForCallback: UnsafeMutablePointer<CChar> {
+        promptText
+    }
+
+    // MARK: - Completion
+
+    /// Runs Tab completion on the line being edited and returns libedit's CC_ code.
+    fileprivate func completeWord(in editLine: OpaquePointer) -> UInt8 {
+        guard let completer, let info = el_line(editLine)?.pointee, let buffer = info.buffer,
+            let cursor = info.cursor
+        else {
+            return UInt8(truncatingIfNeeded: CC_REFRESH_BEEP)
+        }
+        let length = buffer.distance(to: cursor)
+        guard length >= 0 else {
+            return UInt8(truncatingIfNeeded: CC_REFRESH_BEEP)
+        }
+        let lineBeforeCursor = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
+        switch CompletionAction.forLine(lineBeforeCursor, candidates: completer(lineBeforeCursor)) {
+        case .none:
+            return UInt8(truncatingIfNeeded: CC_REFRESH_BEEP)
+        case .edit(let deleteCount, let text):
+            if deleteCount > 0 {
+                el_deletestr(editLine, Int32(clamping: deleteCount))
+            }
+            guard text.isEmpty || el_insertstr(editLine, text) == 0 else {
+                return UInt8(truncatingIfNeeded: CC_REFRESH_BEEP)
+            }
+            return UInt8(truncatingIfNeeded: CC_REFRESH)
+        case .list(let candidates):
+            writeOutput("\n" + CompletionAction.listing(of: candidates, width: terminalColumns()) + "\n")
+            return UInt8(truncatingIfNeeded: CC_REDISPLAY)
+        }
+    }
+
+    /// The width of the output terminal, 80 when it cannot be told.
+    private func terminalColumns() -> Int {
+        var size = winsize()
+        guard let outputStream, ioctl(fileno(outputStream), UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return 80
+        }
+        return Int(size.ws_col)
+    }
+
+    /// Writes `text` to the editor's output stream right away.
+    private func writeOutput(_ text: String) {
+        guard let outputStream else {
+            return
+        }
+        fputs(text, outputStream)
+        fflush(outputStream)
+    }
+
+    // MARK: - History file
+
+    /// Saves the history to ``historyFile`` atomically, recording any failure in ``historySaveError``.
+    private func saveHistory() {
+        guard let historyFile, let historyHandle else {
+            return
+        }
+        historySaveError = HistoryFileWriter.save(historyHandle, to: historyFile)
+    }
+}
+
+/// libedit's prompt callback: the prompt of the reader that owns `editLine`.
+private func editLinePrompt(_ editLine: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    EditLineReader.reader(of: editLine)?.promptForCallback ?? clibedit_empty_prompt()
+}
+
+/// libedit's `complete-word` command: Tab completion through the owning reader's completer.
+private func editLineCompleteWord(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
+    guard let editLine, let reader = EditLineReader.reader(of: editLine) else {
+        return UInt8(truncatingIfNeeded: CC_ERROR)
+    }
+    return reader.completeWord(in: editLine)
+}

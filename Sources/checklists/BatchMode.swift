@@ -1,0 +1,47 @@
+import ChecklistKit
+import LineEditor
+
+/// Runs one command per line of standard input, without prompt or banner (SPEC §7).
+struct BatchMode {
+    let session: Session
+    let styler: TerminalStyle
+    /// Whether to stop at the first failing line.
+    let bail: Bool
+
+    /// Reads and runs every line; the status is 0, or the most serious failure's (1, 65 or 74).
+    func run() -> Int32 {
+        let reader = PlainLineReader(fileDescriptor: 0)
+        var status: Int32 = 0
+        while true {
+            let input = reader.read(prompt: "")
+            var failure: (message: String, status: Int32)?
+            switch input {
+            case .endOfInput:
+                Output.flush()
+                return status
+            case .interrupted:
+                continue
+            case .rejected(let reason):
+                failure = (reason, 1)
+            case .line(let line):
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                let result = session.run(line)
+                for line in result.lines { Output.line(styler.render(line)) }
+                if let error = result.error { failure = (error, result.exitStatus) }
+                if result.quit, failure == nil {
+                    Output.flush()
+                    return status
+                }
+            }
+            if let failure {
+                Output.error("line \(reader.lineNumber): \(failure.message)")
+                status = max(status, failure.status)
+                if bail {
+                    Output.flush()
+                    return status
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import ChecklistKit
+import LineEditor
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `checklists` command line: options, then one-shot, batch or interactive mode.
+@main
+struct ChecklistsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checklists",
+        abstract: "Keep checklists in the terminal, in the iOS Checklists app's own file format.",
+        discussion: """
+            With a COMMAND, runs it and exits (checklists add "Buy milk"). Without one, reads \
+            commands from standard input: an interactive line editor on a terminal, one command \
+            per line otherwise. Type help in any mode for the commands.
+
+            Data file: --file, else $CHECKLISTS_FILE, else $XDG_DATA_HOME/checklists/Checklists.plist, \
+            else ~/.local/share/checklists/Checklists.plist.
+
+            Exit status: 0 success, 1 a command failed, 2 invalid invocation, 65 the data file is \
+            not a readable checklists archive, 74 the data file could not be read, locked or written.
+            """,
+        version: "checklists 0.1.0"
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The data file to use.", valueName: "path"))
+    var file: String?
+
+    @Flag(name: .long, help: "In batch mode, stop at the first command that fails.")
+    var bail = false
+
+    @Option(name: .long, help: "Colour the output: auto (when standard output is a terminal), always or never.")
+    var color: ColorChoice = .auto
+
+    @Argument(
+        parsing: .captureForPassthrough,
+        help: ArgumentHelp("A command and its arguments (see help); none to read commands from standard input.")
+    )
+    var command: [String] = []
+
+    func run() throws {
+        // Passthrough capture takes --help and --version when they come first: answer them here.
+        switch command.first {
+        case "--help", "-h":
+            print(Self.helpMessage())
+            return
+        case "--version":
+            print(Self.configuration.version)
+            return
+        default:
+            break
+        }
+        // A save that hits RLIMIT_FSIZE must fail with EFBIG, not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
+        let environment = Environment.current()
+        let path = DataLocation.dataFile(option: file, environment: environment)
+        let store: ChecklistStore
+        do {
+            store = try ChecklistStore(path: path)
+        } catch {
+            Output.error("checklists: \(error)")
+            throw ExitCode(error.exitStatus)
+        }
+        let session = Session(store: store)
+        let stdoutIsTerminal = isatty(1) == 1
+        let styler = TerminalStyle(
+            enabled: color == .always || (color == .auto && stdoutIsTerminal && environment["NO_COLOR"] == nil))
+        let status: Int32
+        if !command.isEmpty {
+            status = OneShotMode(session: session, styler: styler).run(words: command)
+        } else if isatty(0) == 1 {
+            status = InteractiveMode(session: session, styler: styler, environment: environment).run()
+        } else {
+            status = BatchMode(session: session, styler: styler, bail: bail).run()
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,59 @@
+import ChecklistKit
+import LineEditor
+
+/// The interactive REPL on libedit: prompt, history, Tab completion (SPEC §7).
+struct InteractiveMode {
+    let session: Session
+    let styler: TerminalStyle
+    let environment: [String: String]
+
+    /// Checklist names for the completion callback, refreshed after every command.
+    final class Names: @unchecked Sendable {
+        var lists: [String] = []
+    }
+
+    /// Reads and runs lines until `quit`, `exit` or Ctrl-D on an empty line.
+    func run() -> Int32 {
+        let reader = EditLineReader(
+            programName: "checklists", historyFile: DataLocation.historyFile(environment: environment))
+        let names = Names()
+        names.lists = session.book.checklists.map(\.name)
+        reader.completer = { line in
+            Completion.candidates(lineBeforeCursor: line, checklistNames: names.lists)
+        }
+        reader.promptColor = styler.enabled ? "\u{1B}[1;36m" : nil
+        session.historyProvider = { reader.historyEntries() }
+        Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim))
+        for line in session.dueReminders() { Output.line(styler.render(line)) }
+        while true {
+            Output.flush()
+            switch reader.read(prompt: prompt()) {
+            case .endOfInput:
+                Output.line("")
+                Output.flush()
+                return 0
+            case .interrupted:
+                continue
+            case .rejected(let reason):
+                Output.error("error: \(reason)")
+            case .line(let line):
+                guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
+                reader.addHistory(line)
+                let result = session.run(line)
+                Output.show(result, styler: styler, errorPrefix: "error: ")
+                names.lists = session.book.checklists.map(\.name)
+                if let problem = reader.historySaveError { Output.error("note: history not saved: \(problem)") }
+                if result.quit {
+                    Output.flush()
+                    return 0
+                }
+            }
+        }
+    }
+
+    /// `Groceries (3)> `, or `checklists> ` when no checklist is current.
+    private func prompt() -> String {
+        guard let current = session.book.current else { return "checklists> " }
+        return "\(current.name) (\(current.remainingCount))> "
+    }
+}

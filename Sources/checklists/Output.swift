@@ -1,0 +1,38 @@
+import ChecklistKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes to standard output and standard error.
+enum Output {
+    /// Writes a line to standard output (buffered; flushed at exit or by `flush`).
+    static func line(_ text: String) {
+        print(text)
+    }
+
+    /// Writes a line to standard error, after flushing standard output so the order holds.
+    static func error(_ text: String) {
+        fflush(nil)
+        var bytes = Array((text + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Flushes standard output.
+    static func flush() {
+        fflush(nil)
+    }
+
+    /// Prints a result's lines with `styler`, and its notices and error to standard error.
+    static func show(_ result: CommandResult, styler: TerminalStyle, errorPrefix: String) {
+        for notice in result.notices { error(styler.paint("note: " + notice, .warning)) }
+        for line in result.lines { self.line(styler.render(line)) }
+        if let message = result.error { error(errorPrefix + message) }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import LineEditor
+
+/// A temporary folder removed when the fixture goes away.
+private final class TemporaryFolder {
+    /// The folder's path.
+    let path: String
+
+    init() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lineeditor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        path = url.path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// The permission bits of the file or folder at `path`.
+private func permissions(_ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return try #require(attributes[.posixPermissions] as? Int)
+}
+
+/// Makes a reader that reads from and writes to /dev/null, so no terminal is needed.
+private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -> EditLineReader {
+    let null = open("/dev/null", O_RDWR)
+    try #require(null >= 0)
+    defer { close(null) }
+    return EditLineReader(
+        programName: "lineeditor-tests", historyFile: historyFile, historyLimit: historyLimit,
+        inputDescriptor: null, outputDescriptor: null, errorDescriptor: null)
+}
+
+@Suite(.serialized) struct EditLineReaderTests {
+    @Test func historyIsSavedAndLoadedAgain() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/state/checklists/history"
+        do {
+            let reader = try makeReader(historyFile: file)
+            for line in ["new Groceries", "add milk", "add milk", "   ", "", "add 牛奶 🥛 \"quoted\" \\ tab\there", "show"] {
+                reader.addHistory(line)
+            }
+            #expect(reader.historySaveError == nil)
+        }
+        let expected = ["new Groceries", "add milk", "add 牛奶 🥛 \"quoted\" \\ tab\there", "show"]
+        let reader = try makeReader(historyFile: file)
+        #expect(reader.historyEntries() == expected)
+    }
+
+    @Test func consecutiveDuplicatesAreCollapsedButRepeatsLaterAreKept() throws {
+        let reader = try makeReader(historyFile: nil)
+        for line in ["show", "show", "lists", "show", "show"] {
+            reader.addHistory(line)
+        }
+        #expect(reader.historyEntries() == ["show", "lists", "show"])
+    }
+
+    @Test func theHistoryFileIsPrivateAndItsFoldersAreCreatedPrivate() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/a/b/history"
+        let reader = try makeReader(historyFile: file)
+        reader.addHistory("lists")
+        #expect(reader.historySaveError == nil)
+        #expect(try permissions(file) == 0o600)
+        #expect(try permissions(folder.path + "/a") == 0o700)
+        #expect(try permissions(folder.path + "/a/b") == 0o700)
+        let contents = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(contents.hasPrefix("_HiStOrY_V2_\n"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/a/b")
+        #expect(leftovers == ["history"])
+    }
+
+    @Test func aHistoryFileWithoutTheHeaderIsIgnoredAndReplaced() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/history"
+        try "not a history file\nsecond line\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let reader = try makeReader(historyFile: file)
+        #expect(reader.historyEntries().isEmpty)
+        reader.addHistory("use Groceries")
+        let contents = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(contents.hasPrefix("_HiStOrY_V2_\n"))
+        #expect(!contents.contains("not a history file"))
+        #expect(try makeReader(historyFile: file).historyEntries() == ["use Groceries"])
+    }
+
+    @Test func theHistoryKeepsOnlyTheNewestEntriesUpToTheLimit() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/history"
+        let reader = try makeReader(historyFile: file, historyLimit: 3)
+        for number in 1...5 {
+            reader.addHistory("check \(number)")
+        }
+        #expect(reader.historyEntries() == ["check 3", "check 4", "check 5"])
+        #expect(try makeReader(historyFile: file, historyLimit: 3).historyEntries() == ["check 3", "check 4", "check 5"])
+    }
+
+    @Test func aFailedSaveIsReported() throws {
+        let folder = try TemporaryFolder()
+        try "".write(toFile: folder.path + "/blocker", atomically: true, encoding: .utf8)
+        let reader = try makeReader(historyFile: folder.path + "/blocker/history")
+        reader.addHistory("lists")
+        #expect(reader.historySaveError != nil)
+        #expect(reader.historyEntries() == ["lists"])
+    }
+
+    @Test func linesAreReadFromANonTerminal() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let text = Array("add café\nadd 中文 🎉\nlast".utf8)
+        let written = text.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        #expect(written == text.count)
+        let null = open("/dev/null", O_WRONLY)
+        try #require(null >= 0)
+        defer { close(null) }
+        let reader = EditLineReader(
+            programName: "lineeditor-tests", historyFile: nil, inputDescriptor: ends[0], outputDescriptor: null,
+            errorDescriptor: null)
+        #expect(reader.read(prompt: "> ") == .line("add café"))
+        #expect(reader.read(prompt: "> ") == .line("add 中文 🎉"))
+        #expect(reader.read(prompt: "> ") == .line("last"))
+        #expect(reader.read(prompt: "> ") == .endOfInput)
+    }
+
+    @Test func standardDescriptorsAreNotClosedByTheReader() throws {
+        do {
+            _ = try makeReader(historyFile: nil)
+        }
+        #expect(fcntl(1, F_GETFD) >= 0)
+        #expect(EditLineReader.isTerminal(-1) == false)
+    }
+}
