@@ -75,6 +75,11 @@ static inline int clibedit_prepare_terminal(EditLine *el, int raw) {
     return el_set(el, EL_PREP_TERM, raw);
 }
 
+/// Changes a terminal setting for one mode ("-d" editing, "-x" executing, "-q" quoted), like `setty -d -isig`.
+static inline int clibedit_setty(EditLine *el, const char *mode, const char *setting) {
+    return el_set(el, EL_SETTY, mode, setting, (const char *)NULL);
+}
+
 /// An always-valid empty prompt, for callbacks that cannot find their reader.
 static inline char *clibedit_empty_prompt(void) {
     static char empty[1] = {0};

@@ -15,7 +15,12 @@ import Darwin
 /// every non-ASCII key otherwise. Key bindings can be changed in `~/.editrc` (or `$EDITRC`), where
 /// lines may start with the program name given here; Tab runs the `complete-word` command and Ctrl-R
 /// searches the history backwards (`em-inc-search-prev`). Ctrl-C discards the line being typed
-/// (``LineInput/interrupted``); Ctrl-D on an empty line ends the input.
+/// (``LineInput/interrupted``); Ctrl-D on an empty line ends the input; Ctrl-Z suspends the program.
+/// While a line is edited, Ctrl-C and Ctrl-Z are read as keys (`interrupt-line`, `suspend`) rather
+/// than raised as signals by the terminal, so none is lost however fast they are typed.
+///
+/// Known libedit limit: incremental search ends on a character whose code point's low byte is a
+/// control code (such as 一, U+4E00); Meta-P (`ed-search-prev-history`) finds typed text instead.
 ///
 /// When libedit cannot be set up at all, reading falls back to a ``PlainLineReader``.
 public final class EditLineReader: LineReader {
@@ -46,6 +51,8 @@ public final class EditLineReader: LineReader {
     private let outputStream: UnsafeMutablePointer<FILE>?
     /// The descriptor lines are read from, for the fallback reader.
     private let inputDescriptor: Int32
+    /// Set by the `interrupt-line` command (Ctrl-C) so `read(prompt:)` can tell it from Ctrl-D.
+    fileprivate var interruptRequested = false
     /// The prompt as a C string for libedit's prompt callback; replaced on every read.
     private var promptText: UnsafeMutablePointer<CChar>
     /// Reads lines when libedit could not be set up.
@@ -132,8 +139,9 @@ public final class EditLineReader: LineReader {
         // appears would be echoed twice by the terminal; switching first closes that gap.
         _ = clibedit_prepare_terminal(editLine, 1)
 
-        // A handler that does nothing, installed without SA_RESTART, makes el_gets return NULL with
-        // EINTR on Ctrl-C instead of the program dying; the default comes back after the read.
+        // While a line is edited Ctrl-C is an ordinary key (see configureEditor). A SIGINT sent from
+        // elsewhere still only discards the line: a handler that does nothing, installed without
+        // SA_RESTART, makes el_gets return NULL with EINTR. The previous handler comes back after the read.
         var ignoreAction = sigaction()
         ignoreAction.__sigaction_handler.sa_handler = { _ in }
         sigemptyset(&ignoreAction.sa_mask)
@@ -143,12 +151,14 @@ public final class EditLineReader: LineReader {
 
         var count: Int32 = 0
         errno = 0
+        interruptRequested = false
         let line = el_gets(editLine, &count)
         let readError = errno
         sigaction(SIGINT, &previousAction, nil)
 
         guard let line, count > 0 else {
-            if readError == EINTR {
+            if interruptRequested || readError == EINTR {
+                interruptRequested = false
                 writeOutput("\n")
                 return .interrupted
             }
@@ -215,6 +225,15 @@ public final class EditLineReader: LineReader {
         _ = clibedit_add_function(
             editLine, "complete-word", "Complete the word before the cursor", editLineCompleteWord)
         _ = clibedit_bind(editLine, "^I", "complete-word")
+        // Ctrl-C and Ctrl-Z are read as keys while editing instead of raising signals: a signal that
+        // arrives while libedit is busy rather than blocked in read(2) is lost, and libedit re-raises
+        // signals to the whole process group. Outside el_gets the terminal keeps generating them.
+        _ = clibedit_setty(editLine, "-d", "-isig")
+        _ = clibedit_add_function(
+            editLine, "interrupt-line", "Discard the line and return to the prompt", editLineInterrupt)
+        _ = clibedit_bind(editLine, "^C", "interrupt-line")
+        _ = clibedit_add_function(editLine, "suspend", "Suspend the program (like Ctrl-Z in a shell)", editLineSuspend)
+        _ = clibedit_bind(editLine, "^Z", "suspend")
         _ = clibedit_bind(editLine, "^R", "em-inc-search-prev")
         // Incremental search looks keys up by their low byte, so a character such as 文 (U+6587) would
         // end the search as the unbound key 0x87. Binding 0x80...0x9F (C1 controls nobody types) to
@@ -375,4 +394,19 @@ private func editLineCompleteWord(_ editLine: OpaquePointer?, _ key: Int32) -> U
         return UInt8(truncatingIfNeeded: CC_ERROR)
     }
     return reader.completeWord(in: editLine)
+}
+
+/// libedit's `interrupt-line` command (Ctrl-C): ends el_gets without a line and marks it as interrupted.
+private func editLineInterrupt(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
+    EditLineReader.reader(of: editLine)?.interruptRequested = true
+    return UInt8(truncatingIfNeeded: CC_EOF)
+}
+
+/// libedit's `suspend` command (Ctrl-Z): stops the process group as the terminal would.
+///
+/// libedit's SIGTSTP handler (EL_SIGNAL) restores the terminal first, and its SIGCONT handler puts the
+/// editor back and redraws the line when the program is resumed.
+private func editLineSuspend(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
+    kill(0, SIGTSTP)
+    return UInt8(truncatingIfNeeded: CC_REFRESH)
 }

@@ -73,3 +73,16 @@ import Testing
     #expect(CompletionAction.displayWidth("🎉a") == 3)
     #expect(CompletionAction.displayWidth("e\u{301}") == 1)
 }
+
+@Test func completionWordsSplitOnUnquotedSpaces() {
+    let words = EditLineReader.completionWords("edit  \"Grocery List\" 'a b' c\\ d ")
+    #expect(words.previous == ["edit", "Grocery List", "a b", "c d"])
+    #expect(words.current == "")
+}
+
+@Test func completionWordsKeepThePartialWordWithoutItsQuote() {
+    let words = EditLineReader.completionWords("use \"Grocery L")
+    #expect(words.previous == ["use"])
+    #expect(words.current == "Grocery L")
+    #expect(EditLineReader.completionWords("") == ([], ""))
+}

@@ -41,7 +41,9 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
         let file = folder.path + "/state/checklists/history"
         do {
             let reader = try makeReader(historyFile: file)
-            for line in ["new Groceries", "add milk", "add milk", "   ", "", "add 牛奶 🥛 \"quoted\" \\ tab\there", "show"] {
+            for line in [
+                "new Groceries", "add milk", "add milk", "   ", "", "add 牛奶 🥛 \"quoted\" \\ tab\there", "show",
+            ] {
                 reader.addHistory(line)
             }
             #expect(reader.historySaveError == nil)
@@ -95,7 +97,8 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
             reader.addHistory("check \(number)")
         }
         #expect(reader.historyEntries() == ["check 3", "check 4", "check 5"])
-        #expect(try makeReader(historyFile: file, historyLimit: 3).historyEntries() == ["check 3", "check 4", "check 5"])
+        #expect(
+            try makeReader(historyFile: file, historyLimit: 3).historyEntries() == ["check 3", "check 4", "check 5"])
     }
 
     @Test func aFailedSaveIsReported() throws {

@@ -34,7 +34,10 @@ public struct KeyedDecoder {
 
     /// Decodes a string object (plain, `NSString` or `NSMutableString`).
     public func decode(_ type: String.Type, forKey key: String) throws(KeyedArchiveError) -> String {
-        let value = try require(key)
+        try string(try require(key), key: key)
+    }
+
+    private func string(_ value: PropertyList, key: String) throws(KeyedArchiveError) -> String {
         let resolved = try resolve(value)
         switch resolved {
         case .string(let string):
@@ -64,14 +67,24 @@ public struct KeyedDecoder {
     /// Decodes a string, or `nil` when the key is absent or holds `$null`.
     public func decodeIfPresent(_ type: String.Type, forKey key: String) throws(KeyedArchiveError) -> String? {
         guard let value = fields[key], ArchiveObjects.uid(of: value) != 0 else { return nil }
-        return try decode(String.self, forKey: key)
+        return try string(value, key: key)
     }
 
     // MARK: Scalars
 
     /// Decodes a boolean (inline, or an integer 0 or 1).
     public func decode(_ type: Bool.Type, forKey key: String) throws(KeyedArchiveError) -> Bool {
-        let value = try resolve(try require(key))
+        try bool(try require(key), key: key)
+    }
+
+    /// Decodes a boolean, or `nil` when the key is absent.
+    public func decodeIfPresent(_ type: Bool.Type, forKey key: String) throws(KeyedArchiveError) -> Bool? {
+        guard let value = fields[key] else { return nil }
+        return try bool(value, key: key)
+    }
+
+    private func bool(_ raw: PropertyList, key: String) throws(KeyedArchiveError) -> Bool {
+        let value = try resolve(raw)
         switch value {
         case .bool(let bool): return bool
         case .integer(let integer) where integer == 0 || integer == 1: return integer == 1
@@ -79,23 +92,23 @@ public struct KeyedDecoder {
         }
     }
 
-    /// Decodes a boolean, or `nil` when the key is absent.
-    public func decodeIfPresent(_ type: Bool.Type, forKey key: String) throws(KeyedArchiveError) -> Bool? {
-        contains(key) ? try decode(Bool.self, forKey: key) : nil
-    }
-
     /// Decodes an integer that fits in `Int`.
     public func decode(_ type: Int.Type, forKey key: String) throws(KeyedArchiveError) -> Int {
-        let value = try resolve(try require(key))
-        guard case .integer(let integer) = value, let result = Int(exactly: integer) else {
-            throw mismatch(key, "an integer", value)
-        }
-        return result
+        try int(try require(key), key: key)
     }
 
     /// Decodes an integer, or `nil` when the key is absent.
     public func decodeIfPresent(_ type: Int.Type, forKey key: String) throws(KeyedArchiveError) -> Int? {
-        contains(key) ? try decode(Int.self, forKey: key) : nil
+        guard let value = fields[key] else { return nil }
+        return try int(value, key: key)
+    }
+
+    private func int(_ raw: PropertyList, key: String) throws(KeyedArchiveError) -> Int {
+        let value = try resolve(raw)
+        guard case .integer(let integer) = value, let result = Int(exactly: integer) else {
+            throw mismatch(key, "an integer", value)
+        }
+        return result
     }
 
     /// Decodes a real number (an integer is accepted too).
@@ -112,7 +125,16 @@ public struct KeyedDecoder {
 
     /// Decodes an `NSDate` object as seconds since 2001-01-01 UTC.
     public func decodeDate(forKey key: String) throws(KeyedArchiveError) -> Double {
-        let value = try require(key)
+        try date(try require(key), key: key)
+    }
+
+    /// Decodes a date, or `nil` when the key is absent or holds `$null`.
+    public func decodeDateIfPresent(forKey key: String) throws(KeyedArchiveError) -> Double? {
+        guard let value = fields[key], ArchiveObjects.uid(of: value) != 0 else { return nil }
+        return try date(value, key: key)
+    }
+
+    private func date(_ value: PropertyList, key: String) throws(KeyedArchiveError) -> Double {
         let resolved = try resolve(value)
         switch resolved {
         case .date(let seconds):
@@ -131,12 +153,6 @@ public struct KeyedDecoder {
         default:
             throw mismatch(key, "a date", resolved)
         }
-    }
-
-    /// Decodes a date, or `nil` when the key is absent or holds `$null`.
-    public func decodeDateIfPresent(forKey key: String) throws(KeyedArchiveError) -> Double? {
-        guard let value = fields[key], ArchiveObjects.uid(of: value) != 0 else { return nil }
-        return try decodeDate(forKey: key)
     }
 
     // MARK: Objects

@@ -8,7 +8,7 @@ public struct KeyedEncoder {
     /// The binary-plist reference of each `$objects` entry; the index is the object's UID.
     var objects: [Int] = []
     /// The UID of each distinct string already archived.
-    private var stringUIDs: [String: UInt64] = [:]
+    private var stringUIDs: [ExactString: UInt64] = [:]
     /// Class dictionaries already written, looked up linearly (archives use a handful).
     private var classUIDs: [(name: String, uid: UInt64)] = []
     /// Interleaved key and value references of the objects being encoded, innermost last.
@@ -108,10 +108,10 @@ public struct KeyedEncoder {
     }
 
     private mutating func uid(for string: String) -> UInt64 {
-        if let existing = stringUIDs[string] { return existing }
+        if let existing = stringUIDs[ExactString(string)] { return existing }
         let uid = UInt64(objects.count)
         objects.append(writer.add(string: string))
-        stringUIDs[string] = uid
+        stringUIDs[ExactString(string)] = uid
         return uid
     }
 

@@ -72,11 +72,13 @@ final class ArchiveObjects {
     let objects: [PropertyList]
     private var inProgress: [Bool]
     private var depth = 0
-    private var classNames: [UInt64: String] = [:]
+    /// Class names already checked, by the UID of their class dictionary.
+    private var classNames: [String?]
 
     init(_ objects: [PropertyList]) {
         self.objects = objects
         inProgress = [Bool](repeating: false, count: objects.count)
+        classNames = [String?](repeating: nil, count: objects.count)
     }
 
     /// The UID a value holds: a binary UID, or an XML `{"CF$UID": n}` dictionary.
@@ -119,7 +121,7 @@ final class ArchiveObjects {
         guard let classUID = Self.uid(of: classValue) else {
             throw .invalidClass(uid: uid, reason: "$class is not a reference")
         }
-        if let known = classNames[classUID] { return known }
+        if classUID < UInt64(classNames.count), let known = classNames[Int(classUID)] { return known }
         guard case .dictionary(let classDictionary) = try object(classUID) else {
             throw .invalidClass(uid: uid, reason: "class object \(classUID) is not a dictionary")
         }
@@ -132,7 +134,7 @@ final class ArchiveObjects {
                 throw .invalidClass(uid: uid, reason: "$classes of class object \(classUID) is not an array of names")
             }
         }
-        classNames[classUID] = name
+        classNames[Int(classUID)] = name
         return name
     }
 }

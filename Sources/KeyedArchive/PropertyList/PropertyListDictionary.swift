@@ -14,6 +14,13 @@ public struct PropertyListDictionary: Sendable, Equatable {
         values = []
     }
 
+    /// Creates an empty dictionary with room for `capacity` entries, so reading one grows no arrays.
+    init(minimumCapacity capacity: Int) {
+        self.init()
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
     /// Creates a dictionary from key–value pairs; a repeated key keeps its last value.
     public init(_ pairs: [(String, PropertyList)]) {
         self.init()
@@ -35,11 +42,11 @@ public struct PropertyListDictionary: Sendable, Equatable {
     /// The value for `key`; setting `nil` removes the entry, setting a new key appends it.
     public subscript(key: String) -> PropertyList? {
         get {
-            guard let index = keys.firstIndex(of: key) else { return nil }
+            guard let index = index(of: key) else { return nil }
             return values[index]
         }
         set {
-            if let index = keys.firstIndex(of: key) {
+            if let index = index(of: key) {
                 if let newValue {
                     values[index] = newValue
                 } else {
@@ -51,6 +58,16 @@ public struct PropertyListDictionary: Sendable, Equatable {
                 values.append(newValue)
             }
         }
+    }
+
+    /// The position of `key`. Lengths are compared first, which rules out most keys at once;
+    /// for the ASCII keys archives use, `==` is then an exact byte comparison.
+    private func index(of key: String) -> Int? {
+        let length = key.utf8.count
+        for index in keys.indices where keys[index].utf8.count == length && keys[index] == key {
+            return index
+        }
+        return nil
     }
 
     /// Appends an entry without checking for an existing key (the reader rejects repeats first).
