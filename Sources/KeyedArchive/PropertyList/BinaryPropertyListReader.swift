@@ -263,7 +263,7 @@ extension BinaryPropertyListReader {
             guard !inProgress[index] else { throw .cyclicReference(index: index) }
             inProgress[index] = true
             defer { inProgress[index] = false }
-            var result = PropertyListDictionary()
+            var result = PropertyListDictionary(minimumCapacity: count)
             let valuesStart = from + count * referenceSize
             let hashKeys = count > 8
             var seen = Set<String>(minimumCapacity: hashKeys ? count : 0)
