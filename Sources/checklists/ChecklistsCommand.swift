@@ -43,6 +43,18 @@ struct ChecklistsCommand: ParsableCommand {
     )
     var command: [String] = []
 
+    /// Parses the arguments and runs; an invalid invocation exits 2 (SPEC §2), not ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            Output.error(fullMessage(for: error))
+            exit(withError: ExitCode(2))
+        }
+    }
+
     func run() throws {
         // Passthrough capture takes --help and --version when they come first: answer them here.
         switch command.first {
@@ -54,6 +66,13 @@ struct ChecklistsCommand: ParsableCommand {
             return
         default:
             break
+        }
+        // It also takes "--" and unknown options: the first ends the options, the others are invalid.
+        var command = command
+        if command.first == "--" {
+            command.removeFirst()
+        } else if let option = command.first, option.hasPrefix("-") {
+            throw ValidationError("Unknown option '\(option)'.")
         }
         // A save that hits RLIMIT_FSIZE must fail with EFBIG, not kill the process.
         signal(SIGXFSZ, SIG_IGN)

@@ -34,14 +34,17 @@ extension ChecklistBook {
         } else {
             throw .missingKey("Checklists", inClass: "$top")
         }
-        let highest = lists.lazy.flatMap(\.items).map(\.itemID).max() ?? -1
+        // Larger IDs come only from damaged files (and do not survive JSON); they would overflow the counter.
+        let idLimit = 1 << 53
+        if next > idLimit { next = 0 }
+        let highest = lists.lazy.flatMap(\.items).map(\.itemID).filter { $0 <= idLimit }.max() ?? -1
         next = max(next, highest + 1)
         var seen = Set<Int>()
         for list in lists.indices {
             for item in lists[list].items.indices {
                 if lists[list].items[item].archivedDate.isNaN { lists[list].items[item].archivedDate = loadTime }
                 let id = lists[list].items[item].itemID
-                if id < 0 || !seen.insert(id).inserted {
+                if id < 0 || id > idLimit || !seen.insert(id).inserted {
                     lists[list].items[item].itemID = next
                     seen.insert(next)
                     next += 1

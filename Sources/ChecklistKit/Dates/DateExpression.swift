@@ -32,7 +32,11 @@ public enum DateExpression {
                 let hour = Int(timeParts[0]), let minute = Int(timeParts[1])
             else { return nil }
             (fields.hour, fields.minute) = (hour, minute)
+            return LocalTime.time(fields)
         }
+        // A day whose midnight is skipped by a daylight-saving change starts at 01:00, as `today` does.
+        if let midnight = LocalTime.time(fields) { return midnight }
+        fields.hour = 1
         return LocalTime.time(fields)
     }
 }

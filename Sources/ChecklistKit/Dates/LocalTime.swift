@@ -23,7 +23,7 @@ public enum LocalTime {
 
     /// The local calendar fields of `time`.
     public static func fields(_ time: Double) -> Fields {
-        var seconds = time_t((time + unixOffset).rounded(.down))
+        var seconds = unixTime(time)
         var parts = tm()
         localtime_r(&seconds, &parts)
         return Fields(
@@ -97,11 +97,19 @@ public enum LocalTime {
 
     /// ISO 8601 in UTC with seconds (`2026-11-21T09:30:00Z`), as JSON export writes dates.
     public static func iso8601(_ time: Double) -> String {
-        var seconds = time_t((time + unixOffset).rounded(.down))
+        var seconds = unixTime(time)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
             + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))Z"
+    }
+
+    /// `time` as a `time_t`, clamped to about ±30 million years so that an absurd date read from a
+    /// file cannot trap the conversion (NaN counts as the reference date).
+    private static func unixTime(_ time: Double) -> time_t {
+        let seconds = (time + unixOffset).rounded(.down)
+        guard !seconds.isNaN else { return time_t(unixOffset) }
+        return time_t(min(max(seconds, -1e15), 1e15))
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

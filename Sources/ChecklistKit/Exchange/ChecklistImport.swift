@@ -20,11 +20,11 @@ public enum ChecklistImport {
             return try propertyList(bytes, now: now)
         }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return try json(bytes) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return try json(bytes, now: now) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(reason: "not a property list, JSON or UTF-8 Markdown")
         }
-        return try markdown(text, fallbackName: fallbackName)
+        return try markdown(text, fallbackName: fallbackName, now: now)
     }
 
     private static func propertyList(_ bytes: [UInt8], now: Double) throws(Failure) -> [Checklist] {
@@ -34,7 +34,7 @@ public enum ChecklistImport {
         } catch {
             throw Failure(reason: error.description)
         }
-        if case .array(let lists) = tree { return try codableLists(lists) }
+        if case .array(let lists) = tree { return try codableLists(lists, now: now) }
         do {
             return try ChecklistBook(archive: bytes, loadTime: now).checklists
         } catch {
@@ -43,7 +43,7 @@ public enum ChecklistImport {
     }
 
     /// The iOS app's Codable form: `[{name, items: [{text, checked, dueDate, shouldRemind, itemID}], iconName}]`.
-    private static func codableLists(_ lists: [PropertyList]) throws(Failure) -> [Checklist] {
+    private static func codableLists(_ lists: [PropertyList], now: Double) throws(Failure) -> [Checklist] {
         var result: [Checklist] = []
         for (index, value) in lists.enumerated() {
             guard case .dictionary(let fields) = value, case .string(let name) = fields["name"] else {
@@ -59,7 +59,7 @@ public enum ChecklistImport {
                     var due: Double?
                     if case .date(let seconds) = item["dueDate"] { due = seconds }
                     var imported = ChecklistItem(
-                        text: text, checked: item["checked"] == .bool(true), itemID: -1, created: due ?? 0,
+                        text: text, checked: item["checked"] == .bool(true), itemID: -1, created: due ?? now,
                         shouldRemind: remind)
                     imported.hasDueDate = remind && due != nil
                     items.append(imported)
@@ -71,7 +71,7 @@ public enum ChecklistImport {
         return result
     }
 
-    private static func json(_ bytes: [UInt8]) throws(Failure) -> [Checklist] {
+    private static func json(_ bytes: [UInt8], now: Double) throws(Failure) -> [Checklist] {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
@@ -101,7 +101,7 @@ public enum ChecklistImport {
                     }
                     items.append(
                         ChecklistItem(
-                            text: text, checked: item.value("checked") == .bool(true), itemID: -1, created: due ?? 0,
+                            text: text, checked: item.value("checked") == .bool(true), itemID: -1, created: due ?? now,
                             dueDate: due, shouldRemind: item.value("shouldRemind") == .bool(true)))
                 }
             }
@@ -112,7 +112,7 @@ public enum ChecklistImport {
         return result
     }
 
-    private static func markdown(_ text: String, fallbackName: String) throws(Failure) -> [Checklist] {
+    private static func markdown(_ text: String, fallbackName: String, now: Double) throws(Failure) -> [Checklist] {
         var result: [Checklist] = []
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let line = rawLine.drop { $0 == " " || $0 == "\t" }
@@ -135,7 +135,7 @@ public enum ChecklistImport {
             guard !itemText.isEmpty else { continue }
             if result.isEmpty { result.append(Checklist(name: fallbackName)) }
             result[result.count - 1].items.append(
-                ChecklistItem(text: itemText, checked: checked, itemID: -1, created: 0))
+                ChecklistItem(text: itemText, checked: checked, itemID: -1, created: now))
         }
         guard !result.isEmpty else { throw Failure(reason: "no headings or task-list lines (- [ ] text) found") }
         return result

@@ -3,7 +3,7 @@ extension Session {
     /// (ignoring case), or a unique prefix of one.
     func resolveList(_ reference: String, in book: ChecklistBook) throws(CommandError) -> Int {
         let lists = book.checklists
-        if let number = Int(reference), (1...lists.count).contains(number) { return number - 1 }
+        if let number = Int(reference), number >= 1, number <= lists.count { return number - 1 }
         let lowered = reference.lowercased()
         if let exact = lists.firstIndex(where: { $0.name == reference }) { return exact }
         let sameIgnoringCase = lists.indices.filter { lists[$0].name.lowercased() == lowered }

@@ -76,6 +76,7 @@ extension Session {
                 )
             }
             book.replaceChecklists(with: entry.before)
+            reselect(entry.currentBefore, in: &book)
             return [OutputLine("undid \(entry.summary)", .success)]
         }
         undoStack.removeLast()
@@ -91,11 +92,20 @@ extension Session {
                     "cannot redo \(entry.summary): another process changed the checklists since")
             }
             book.replaceChecklists(with: entry.after)
+            reselect(entry.currentAfter, in: &book)
             return [OutputLine("redid \(entry.summary)", .success)]
         }
         redoStack.removeLast()
         undoStack.append(entry)
         return result
+    }
+
+    /// Makes the checklist named `name` current when undo or redo left none current.
+    private func reselect(_ name: String?, in book: inout ChecklistBook) {
+        guard book.current == nil, let name, let index = book.checklists.firstIndex(where: { $0.name == name }) else {
+            return
+        }
+        book.select(index)
     }
 }
 

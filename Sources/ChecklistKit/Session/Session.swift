@@ -22,6 +22,10 @@ public final class Session {
         var summary: String
         var before: [Checklist]
         var after: [Checklist]
+        /// The current checklist's name before and after the change, to reselect it when undo or
+        /// redo removes the one that is current (undoing `new` or `rename`).
+        var currentBefore: String?
+        var currentAfter: String?
     }
 
     /// Starts a session on `store`; the current checklist is the one the file names.
@@ -130,16 +134,23 @@ public final class Session {
     ) throws -> (result: Result, notices: [String]) {
         var before: [Checklist] = []
         var after: [Checklist] = []
+        var currentBefore: String?
+        var currentAfter: String?
         let applied = try store.modify { book in
             applyCurrent(to: &book)
             before = book.checklists
+            currentBefore = book.current?.name
             let result = try change(&book)
             after = book.checklists
+            currentAfter = book.current?.name
             return result
         }
         currentName = store.book.current?.name
         if undoable, before != after {
-            undoStack.append(UndoEntry(summary: summary, before: before, after: after))
+            undoStack.append(
+                UndoEntry(
+                    summary: summary, before: before, after: after, currentBefore: currentBefore,
+                    currentAfter: currentAfter))
             if undoStack.count > 1000 { undoStack.removeFirst() }
             redoStack.removeAll()
         }

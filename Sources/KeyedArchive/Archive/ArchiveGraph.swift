@@ -16,7 +16,7 @@ public struct ArchiveGraph {
 
     /// Resolves the graph; malformed references or classes are errors.
     public func resolved() throws(KeyedArchiveError) -> JSONValue {
-        var state = State(expanded: [Bool](repeating: false, count: archive.objects.count))
+        var state = State(expanded: [Bool](repeating: false, count: archive.count))
         var members: [(key: String, value: JSONValue)] = []
         for (key, value) in zip(top.keys, top.values) {
             members.append((key, try resolve(value, state: &state, depth: 0)))
@@ -56,14 +56,14 @@ public struct ArchiveGraph {
 
     private func resolveObject(_ uid: UInt64, state: inout State, depth: Int) throws(KeyedArchiveError) -> JSONValue {
         if uid == 0 { return .null }
-        let object = try archive.object(uid)
-        guard case .dictionary(let fields) = object else {
+        guard let objectFields = try archive.fields(uid) else {
             // Strings, numbers and data stored as objects are values: inline them each time.
-            return try resolve(object, state: &state, depth: depth + 1)
+            return try resolve(try archive.object(uid), state: &state, depth: depth + 1)
         }
         if state.expanded[Int(uid)] { return .object([(key: "$ref", value: .number(String(uid)))]) }
         state.expanded[Int(uid)] = true
-        let className = try archive.className(ofObject: uid, fields: fields)
+        let className = try archive.className(ofObject: uid, fields: objectFields)
+        let fields = try objectFields.dictionary()
         var members: [(key: String, value: JSONValue)] = [
             (key: "$id", value: .number(String(uid))), (key: "$class", value: .string(className)),
         ]

@@ -1,22 +1,22 @@
 /// Decodes the fields of one archived object by key (NSCoder's keyed `decode…(forKey:)`).
 public struct KeyedDecoder {
     let archive: ArchiveObjects
-    let fields: PropertyListDictionary
+    let fields: ObjectFields
     /// The archived class name of the object being decoded (`$top` for the top level).
     public let className: String
 
     /// Whether the object has a value for `key`.
     public func contains(_ key: String) -> Bool {
-        fields[key] != nil
+        (try? fields.value(forKey: key)) != nil
     }
 
     /// The raw value for `key`, or `nil` when it is absent.
-    public func rawValue(forKey key: String) -> PropertyList? {
-        fields[key]
+    public func rawValue(forKey key: String) throws(KeyedArchiveError) -> PropertyList? {
+        try fields.value(forKey: key)
     }
 
     private func require(_ key: String) throws(KeyedArchiveError) -> PropertyList {
-        guard let value = fields[key] else { throw .missingKey(key, inClass: className) }
+        guard let value = try fields.value(forKey: key) else { throw .missingKey(key, inClass: className) }
         return value
     }
 
@@ -60,13 +60,13 @@ public struct KeyedDecoder {
         else {
             throw .typeMismatch(key: key, expected: "a string", found: "an object")
         }
-        _ = try archive.className(ofObject: uid, fields: object)
+        _ = try archive.className(ofObject: uid, fields: .tree(object))
         return string
     }
 
     /// Decodes a string, or `nil` when the key is absent or holds `$null`.
     public func decodeIfPresent(_ type: String.Type, forKey key: String) throws(KeyedArchiveError) -> String? {
-        guard let value = fields[key], ArchiveObjects.uid(of: value) != 0 else { return nil }
+        guard let value = try fields.value(forKey: key), ArchiveObjects.uid(of: value) != 0 else { return nil }
         return try string(value, key: key)
     }
 
@@ -79,7 +79,7 @@ public struct KeyedDecoder {
 
     /// Decodes a boolean, or `nil` when the key is absent.
     public func decodeIfPresent(_ type: Bool.Type, forKey key: String) throws(KeyedArchiveError) -> Bool? {
-        guard let value = fields[key] else { return nil }
+        guard let value = try fields.value(forKey: key) else { return nil }
         return try bool(value, key: key)
     }
 
@@ -99,7 +99,7 @@ public struct KeyedDecoder {
 
     /// Decodes an integer, or `nil` when the key is absent.
     public func decodeIfPresent(_ type: Int.Type, forKey key: String) throws(KeyedArchiveError) -> Int? {
-        guard let value = fields[key] else { return nil }
+        guard let value = try fields.value(forKey: key) else { return nil }
         return try int(value, key: key)
     }
 
@@ -130,28 +130,26 @@ public struct KeyedDecoder {
 
     /// Decodes a date, or `nil` when the key is absent or holds `$null`.
     public func decodeDateIfPresent(forKey key: String) throws(KeyedArchiveError) -> Double? {
-        guard let value = fields[key], ArchiveObjects.uid(of: value) != 0 else { return nil }
+        guard let value = try fields.value(forKey: key), ArchiveObjects.uid(of: value) != 0 else { return nil }
         return try date(value, key: key)
     }
 
     private func date(_ value: PropertyList, key: String) throws(KeyedArchiveError) -> Double {
-        let resolved = try resolve(value)
-        switch resolved {
-        case .date(let seconds):
+        if case .date(let seconds) = value { return seconds }
+        guard let uid = ArchiveObjects.uid(of: value) else { throw mismatch(key, "a date", value) }
+        guard let object = try archive.fields(uid) else {
+            let resolved = try archive.object(uid)
+            guard case .date(let seconds) = resolved else { throw mismatch(key, "a date", resolved) }
             return seconds
-        case .dictionary(let object):
-            guard let uid = ArchiveObjects.uid(of: value) else { throw mismatch(key, "a date", resolved) }
-            let name = try archive.className(ofObject: uid, fields: object)
-            guard ArchivedClass.date.matches(name) else {
-                throw .unexpectedClass(expected: "NSDate", found: name)
-            }
-            switch object["NS.time"] {
-            case .real(let seconds): return seconds
-            case .integer(let seconds): return Double(seconds)
-            default: throw .missingKey("NS.time", inClass: name)
-            }
-        default:
-            throw mismatch(key, "a date", resolved)
+        }
+        let name = try archive.className(ofObject: uid, fields: object)
+        guard ArchivedClass.date.matches(name) else {
+            throw .unexpectedClass(expected: "NSDate", found: name)
+        }
+        switch try object.value(forKey: "NS.time") {
+        case .real(let seconds): return seconds
+        case .integer(let seconds): return Double(seconds)
+        default: throw .missingKey("NS.time", inClass: name)
         }
     }
 
@@ -183,14 +181,17 @@ public struct KeyedDecoder {
     }
 
     private func arrayElements(uid: UInt64, key: String) throws(KeyedArchiveError) -> [PropertyList] {
-        let object = try archive.object(uid)
-        guard case .dictionary(let fields) = object else { throw mismatch(key, "an array object", object) }
+        guard let fields = try archive.fields(uid) else {
+            throw mismatch(key, "an array object", try archive.object(uid))
+        }
         let name = try archive.className(ofObject: uid, fields: fields)
         let unqualified = ArchivedClass.unqualified(name)
         guard unqualified == "NSArray" || unqualified == "NSMutableArray" else {
             throw .unexpectedClass(expected: "NSArray", found: name)
         }
-        guard case .array(let elements) = fields["NS.objects"] else { throw .missingKey("NS.objects", inClass: name) }
+        guard case .array(let elements) = try fields.value(forKey: "NS.objects") else {
+            throw .missingKey("NS.objects", inClass: name)
+        }
         return elements
     }
 
@@ -199,8 +200,7 @@ public struct KeyedDecoder {
         uid: UInt64,
         key: String
     ) throws(KeyedArchiveError) -> T {
-        let object = try archive.object(uid)
-        guard case .dictionary(let fields) = object else { throw mismatch(key, "an object", object) }
+        guard let fields = try archive.fields(uid) else { throw mismatch(key, "an object", try archive.object(uid)) }
         let name = try archive.className(ofObject: uid, fields: fields)
         guard T.archivedClass.matches(name) else {
             throw .unexpectedClass(expected: T.archivedClass.unqualifiedName, found: name)

@@ -28,20 +28,16 @@ public enum BinaryPropertyListReader {
 }
 
 extension BinaryPropertyListReader {
-    /// The decoding state for one file: its bytes, trailer fields and caches.
-    fileprivate struct Parser {
+    /// The checked header and trailer of one file, and bounds-checked reads of its object table.
+    ///
+    /// A trivial value (a pointer and integers), so copying it costs nothing.
+    struct Layout {
         let bytes: UnsafeRawBufferPointer
         let offsetSize: Int
         let referenceSize: Int
         let objectCount: Int
         let topObject: Int
         let offsetTableStart: Int
-        /// Containers being expanded right now, to detect cycles.
-        var inProgress: [Bool]
-        /// Strings already decoded, by object index (keys repeat across dictionaries).
-        var strings: [String?]
-        /// How many more values may be produced before the tree is declared too large.
-        var budget: Int
 
         init(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) {
             self.bytes = bytes
@@ -69,9 +65,6 @@ extension BinaryPropertyListReader {
             guard !overflow, offsetTableStart + tableBytes <= trailer else {
                 throw .invalidTrailer("offset table runs past the trailer")
             }
-            inProgress = [Bool](repeating: false, count: objectCount)
-            strings = [String?](repeating: nil, count: objectCount)
-            budget = 4 * bytes.count + 64
         }
 
         /// Reads an unsigned big-endian integer of `size` bytes (1...8) at `offset`.
@@ -133,10 +126,93 @@ extension BinaryPropertyListReader {
             }
             return Int(value)
         }
+    }
+
+    /// The decoding state for one file: its layout, plus caches and limits for building trees.
+    struct Parser {
+        let layout: Layout
+        /// Containers being expanded right now, to detect cycles.
+        var inProgress: [Bool]
+        /// Strings already decoded, by object index (keys repeat across dictionaries).
+        var strings: [String?]
+        /// How many more values may be produced before the tree is declared too large.
+        var budget: Int
+
+        init(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) {
+            layout = try Layout(bytes)
+            inProgress = [Bool](repeating: false, count: layout.objectCount)
+            strings = [String?](repeating: nil, count: layout.objectCount)
+            budget = 4 * bytes.count + 64
+        }
+
+        var bytes: UnsafeRawBufferPointer { layout.bytes }
+        var referenceSize: Int { layout.referenceSize }
+        var objectCount: Int { layout.objectCount }
+        var topObject: Int { layout.topObject }
+        var offsetTableStart: Int { layout.offsetTableStart }
+
+        static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
+            Layout.bigEndian(bytes, at: offset, size: size)
+        }
+
+        func offset(of index: Int) throws(PropertyListError) -> Int {
+            try layout.offset(of: index)
+        }
+
+        func length(
+            nibble: UInt8, after position: Int, index: Int
+        ) throws(PropertyListError) -> (length: Int, start: Int) {
+            try layout.length(nibble: nibble, after: position, index: index)
+        }
+
+        func checkSpan(start: Int, count: Int, unit: Int, index: Int) throws(PropertyListError) {
+            try layout.checkSpan(start: start, count: count, unit: unit, index: index)
+        }
+
+        func reference(at position: Int, index: Int) throws(PropertyListError) -> Int {
+            try layout.reference(at: position, index: index)
+        }
 
         mutating func spend(_ amount: Int) throws(PropertyListError) {
             budget -= amount
             guard budget >= 0 else { throw .tooLarge("shared containers expand beyond the file size") }
+        }
+
+        /// Decodes `count` UTF-16BE code units, transcoding straight to UTF-8; a lone surrogate
+        /// becomes U+FFFD, as `String(decoding:as:)` would make it.
+        static func utf16BigEndian(_ bytes: UnsafeRawBufferPointer, from: Int, count: Int) -> String {
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(count * 3)
+            var unit = 0
+            while unit < count {
+                var scalar = UInt32(bytes[from + 2 * unit]) << 8 | UInt32(bytes[from + 2 * unit + 1])
+                unit += 1
+                if (0xD800..<0xDC00).contains(scalar), unit < count {
+                    let low = UInt32(bytes[from + 2 * unit]) << 8 | UInt32(bytes[from + 2 * unit + 1])
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        unit += 1
+                    }
+                }
+                if (0xD800..<0xE000).contains(scalar) { scalar = 0xFFFD }
+                switch scalar {
+                case 0..<0x80:
+                    utf8.append(UInt8(scalar))
+                case 0x80..<0x800:
+                    utf8.append(UInt8(0xC0 | scalar >> 6))
+                    utf8.append(UInt8(0x80 | scalar & 0x3F))
+                case 0x800..<0x10000:
+                    utf8.append(UInt8(0xE0 | scalar >> 12))
+                    utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                    utf8.append(UInt8(0x80 | scalar & 0x3F))
+                default:
+                    utf8.append(UInt8(0xF0 | scalar >> 18))
+                    utf8.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                    utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                    utf8.append(UInt8(0x80 | scalar & 0x3F))
+                }
+            }
+            return String(decoding: utf8, as: UTF8.self)
         }
 
         /// Decodes object `index` and everything below it.
@@ -188,12 +264,7 @@ extension BinaryPropertyListReader {
             case 0x6:
                 let (count, from) = try length(nibble: nibble, after: start + 1, index: index)
                 try checkSpan(start: from, count: count, unit: 2, index: index)
-                var units = [UInt16]()
-                units.reserveCapacity(count)
-                for unit in 0..<count {
-                    units.append(UInt16(bytes[from + 2 * unit]) << 8 | UInt16(bytes[from + 2 * unit + 1]))
-                }
-                let string = String(decoding: units, as: UTF16.self)
+                let string = Self.utf16BigEndian(bytes, from: from, count: count)
                 strings[index] = string
                 return .string(string)
             case 0x8:

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs the built `checklists` binary with arguments, standard input and environment.
 struct ChecklistsProcess {
     /// What a run produced.
@@ -7,6 +11,57 @@ struct ChecklistsProcess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the process ended by a signal rather than by exiting.
+        var wasSignalled = false
+        /// Whether it ran past the time allowed and was killed.
+        var timedOut = false
+    }
+
+    /// A process started by `start`, still running until `wait()` returns.
+    final class Running {
+        /// The child process.
+        let process: Process
+        /// Its standard input, output and error files, removed by `wait()`.
+        private let files: [URL]
+        private let handles: [FileHandle]
+
+        fileprivate init(process: Process, files: [URL], handles: [FileHandle]) {
+            self.process = process
+            self.files = files
+            self.handles = handles
+        }
+
+        /// The child's process ID.
+        var processIdentifier: Int32 { process.processIdentifier }
+
+        /// Sends `signal` to the child.
+        func kill(_ signal: Int32) {
+            _ = Glibc.kill(process.processIdentifier, signal)
+        }
+
+        /// Waits for the child to end and returns what it wrote; after `timeout` seconds it is killed.
+        func wait(timeout: Double = 120) throws -> Outcome {
+            let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+            var timedOut = false
+            while process.isRunning {
+                if ContinuousClock.now > deadline {
+                    kill(SIGKILL)
+                    timedOut = true
+                    break
+                }
+                usleep(1_000)
+            }
+            process.waitUntilExit()
+            defer {
+                for handle in handles { try? handle.close() }
+                for url in files { try? FileManager.default.removeItem(at: url) }
+            }
+            return Outcome(
+                status: process.terminationStatus,
+                stdout: String(decoding: try Data(contentsOf: files[1]), as: UTF8.self),
+                stderr: String(decoding: try Data(contentsOf: files[2]), as: UTF8.self),
+                wasSignalled: process.terminationReason == .uncaughtSignal, timedOut: timedOut)
+        }
     }
 
     /// The built executable: beside the test bundle in the build folder.
@@ -29,6 +84,9 @@ struct ChecklistsProcess {
     /// The data file of this fixture.
     var dataFile: String { folder.appending(path: "data/Checklists.plist").path }
 
+    /// The folder holding the data file.
+    var dataFolder: String { folder.appending(path: "data").path }
+
     /// An environment with a temporary HOME and XDG folders, no colour and the data file set.
     var environment: [String: String] {
         [
@@ -38,43 +96,86 @@ struct ChecklistsProcess {
         ]
     }
 
-    /// Runs the binary to completion.
-    func run(_ arguments: [String], stdin: [UInt8] = [], environment extra: [String: String] = [:]) throws -> Outcome {
+    /// Starts `executable` (the built binary unless given) without waiting for it.
+    ///
+    /// `environment` adds to or overrides the fixture's environment; `removing` drops variables.
+    func start(
+        _ arguments: [String],
+        stdin: [UInt8] = [],
+        environment extra: [String: String] = [:],
+        removing: Set<String> = [],
+        executable: URL = Self.executable
+    ) throws -> Running {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment.merging(extra) { $1 }
+        process.environment = environment.merging(extra) { $1 }.filter { !removing.contains($0.key) }
         // Files rather than pipes: no reader threads, and nothing blocks on a full pipe.
         let name = UUID().uuidString
         let inputURL = folder.appending(path: "\(name).in")
         let outputURL = folder.appending(path: "\(name).out")
         let errorURL = folder.appending(path: "\(name).err")
         try Data(stdin).write(to: inputURL)
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         let input = try FileHandle(forReadingFrom: inputURL)
         let output = try FileHandle(forWritingTo: outputURL)
         let error = try FileHandle(forWritingTo: errorURL)
-        defer {
-            try? input.close()
-            try? output.close()
-            try? error.close()
-            for url in [inputURL, outputURL, errorURL] { try? FileManager.default.removeItem(at: url) }
-        }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        let running = Running(
+            process: process, files: [inputURL, outputURL, errorURL], handles: [input, output, error])
+        do {
+            try process.run()
+        } catch let failure {
+            for handle in [input, output, error] { try? handle.close() }
+            for url in [inputURL, outputURL, errorURL] { try? FileManager.default.removeItem(at: url) }
+            throw failure
+        }
+        return running
+    }
+
+    /// Runs the binary to completion.
+    func run(
+        _ arguments: [String],
+        stdin: [UInt8] = [],
+        environment extra: [String: String] = [:],
+        removing: Set<String> = []
+    ) throws -> Outcome {
+        try start(arguments, stdin: stdin, environment: extra, removing: removing).wait()
     }
 
     /// Runs a batch script given as text.
-    func batch(_ script: String, arguments: [String] = []) throws -> Outcome {
-        try run(arguments, stdin: Array(script.utf8))
+    func batch(_ script: String, arguments: [String] = [], environment extra: [String: String] = [:]) throws -> Outcome
+    {
+        try run(arguments, stdin: Array(script.utf8), environment: extra)
+    }
+
+    /// Starts `/bin/sh -c script` with `$CHECKLISTS` naming the binary; `arguments` become `$1`….
+    func startShell(_ script: String, arguments: [String] = [], stdin: [UInt8] = []) throws -> Running {
+        try start(
+            ["-c", script, "sh"] + arguments, stdin: stdin, environment: ["CHECKLISTS": Self.executable.path],
+            executable: URL(filePath: "/bin/sh"))
+    }
+
+    /// Runs `/bin/sh -c script` to completion (see `startShell`).
+    func shell(_ script: String, arguments: [String] = [], stdin: [UInt8] = []) throws -> Outcome {
+        try startShell(script, arguments: arguments, stdin: stdin).wait()
+    }
+
+    /// The checklists in the data file, read back through `checklists export json`.
+    func exported(arguments: [String] = []) throws -> ExportedChecklists {
+        let outcome = try run(arguments + ["export", "json"])
+        guard outcome.status == 0 else {
+            throw ExportedChecklists.Failure(message: "export failed (\(outcome.status)): \(outcome.stderr)")
+        }
+        return try ExportedChecklists(json: outcome.stdout)
+    }
+
+    /// The bytes of `path`, or `nil` when it cannot be read.
+    func bytes(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { Array($0) }
     }
 
     /// Deletes the temporary folder.

@@ -36,7 +36,8 @@ final class PseudoTerminal: @unchecked Sendable {
             case .timedOut(let needle, let output):
                 return "timed out waiting for \(needle.debugDescription); output so far:\n\(output.debugDescription)"
             case .closed(let needle, let output):
-                return "the program ended before printing \(needle.debugDescription); output:\n\(output.debugDescription)"
+                return
+                    "the program ended before printing \(needle.debugDescription); output:\n\(output.debugDescription)"
             case .didNotExit(let output):
                 return "the program did not exit in time and was killed; output:\n\(output.debugDescription)"
             }
@@ -73,7 +74,8 @@ final class PseudoTerminal: @unchecked Sendable {
         }
         do {
             let slavePath = try Self.prepareSlave(of: master)
-            var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
+            var size = winsize(
+                ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
             guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else {
                 throw Failure.systemCall("ioctl TIOCSWINSZ", errno: errno)
             }
@@ -112,7 +114,8 @@ final class PseudoTerminal: @unchecked Sendable {
 
     /// Changes the window size; the kernel sends SIGWINCH to the terminal's foreground process group.
     func resize(columns: Int, rows: Int) {
-        var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(
+            ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 

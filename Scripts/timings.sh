@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# Times the release build of checklists on a 10,000-item file — one-shot commands, startup, and
+# the per-change cost inside a batch at 10,000 and 100,000 items — next to todo.txt and
+# Taskwarrior on the same workload, and writes the table to Scripts/TIMINGS.md.
+#
+# Uses hyperfine when installed (apt-get install -y hyperfine), else a bash loop timed with
+# `date +%s%N`. todo.txt (todotxt-cli: todo-txt or todo.sh) and Taskwarrior (task) are compared
+# when installed. Everything runs in a temporary folder; nothing of the user's is touched.
+#
+# Environment: SCRATCH_PATH (SwiftPM build folder, default .build), RUNS (timed runs per
+# one-shot command, default 30), BATCH_RUNS (runs per batch measurement, default 3),
+# TIMINGS_OUT (default Scripts/TIMINGS.md).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+root=$PWD
+scratch=${SCRATCH_PATH:-.build}
+runs=${RUNS:-30}
+batch_runs=${BATCH_RUNS:-3}
+out=${TIMINGS_OUT:-$root/Scripts/TIMINGS.md}
+
+have() { command -v "$1" > /dev/null 2>&1; }
+
+echo "building the release binary…" >&2
+swift build -c release --product checklists --scratch-path "$scratch" >&2
+bin=$(swift build -c release --product checklists --scratch-path "$scratch" --show-bin-path)/checklists
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/checklists-timings.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export HOME=$work/home XDG_DATA_HOME=$work/home/data XDG_STATE_HOME=$work/home/state NO_COLOR=1 TZ=UTC
+unset CHECKLISTS_FILE
+mkdir -p "$HOME"
+
+# A bare C program that does nothing: the floor for starting any process.
+if have cc && printf 'int main(void) { return 0; }\n' | cc -O2 -x c - -o "$work/true" 2> /dev/null; then
+    c_true=$work/true
+else
+    c_true=/bin/true
+fi
+
+milliseconds() { echo $(($(date +%s%N) / 1000000)); }
+
+# measure RUNS PREPARE COMMAND [WARMUP]: prints "mean|stddev|min" in milliseconds. PREPARE runs
+# before every run (untimed) so changing commands always start from the same file.
+measure() {
+    local count=$1 prepare=$2 command=$3 warmup=${4:-2}
+    if have hyperfine; then
+        local args=(--style none --warmup "$warmup" --runs "$count" --export-csv "$work/run.csv")
+        [ -n "$prepare" ] && args+=(--prepare "$prepare")
+        hyperfine "${args[@]}" "$command" > /dev/null
+        # hyperfine's CSV: command,mean,stddev,median,user,system,min,max (seconds).
+        awk -F, 'NR == 2 { printf "%.1f|%.1f|%.1f\n", $2 * 1000, $3 * 1000, $7 * 1000 }' "$work/run.csv"
+    else
+        local samples=() i start end
+        for ((i = 0; i < count + warmup; i++)); do
+            [ -n "$prepare" ] && sh -c "$prepare"
+            start=$(date +%s%N)
+            sh -c "$command" > /dev/null 2>&1
+            end=$(date +%s%N)
+            ((i >= warmup)) && samples+=("$(((end - start) / 1000))")
+        done
+        printf '%s\n' "${samples[@]}" | awk '
+            { sum += $1; square += $1 * $1; if (NR == 1 || $1 < low) low = $1 }
+            END { mean = sum / NR; sd = sqrt(square / NR - mean * mean)
+                  printf "%.1f|%.1f|%.1f\n", mean / 1000, sd / 1000, low / 1000 }'
+    fi
+}
+
+rows=()
+# row WHAT COMMAND RESULT [DIVISOR]: a table row; a divisor turns a batch's time into a per-change one.
+row() {
+    local what=$1 command=$2 result=$3 divisor=${4:-1} mean sd low
+    IFS='|' read -r mean sd low <<< "$result"
+    if [ "$divisor" != 1 ]; then
+        mean=$(awk -v v="$mean" -v d="$divisor" 'BEGIN { printf "%.2f", v / d }')
+        sd=$(awk -v v="$sd" -v d="$divisor" 'BEGIN { printf "%.2f", v / d }')
+        low=$(awk -v v="$low" -v d="$divisor" 'BEGIN { printf "%.2f", v / d }')
+    fi
+    rows+=("| $what | \`$command\` | $mean ± $sd | $low |")
+    echo "$what: $mean ms (± $sd, min $low)" >&2
+}
+
+# The 10,000-item file: 10 checklists × 1,000 items, made by one batch process of adds.
+file10k=$work/10k.plist
+{
+    for list in $(seq -w 1 10); do
+        echo "new List $list"
+        seq -f "add item $list-%g" 1 1000
+    done
+    echo "use List 05"
+} > "$work/make-10k.txt"
+echo "creating 10,000 items with one batch…" >&2
+started=$(milliseconds)
+"$bin" --file "$file10k" < "$work/make-10k.txt" > /dev/null
+create_ms=$(($(milliseconds) - started))
+cp "$file10k" "$work/10k.pristine"
+size10k=$(stat -c %s "$file10k")
+
+# The 100,000-item file: 10 checklists × 10,000 items, imported from a Markdown task list in one change.
+file100k=$work/100k.plist
+for list in $(seq -w 1 10); do
+    echo "## Big $list"
+    echo
+    seq -f "- [ ] item $list-%g" 1 10000
+    echo
+done > "$work/100k.md"
+started=$(milliseconds)
+"$bin" --file "$file100k" import "$work/100k.md" > /dev/null
+"$bin" --file "$file100k" use "Big 05" > /dev/null
+import_ms=$(($(milliseconds) - started))
+cp "$file100k" "$work/100k.pristine"
+size100k=$(stat -c %s "$file100k")
+
+restore10k="cp $work/10k.pristine $file10k"
+restore100k="cp $work/100k.pristine $file100k"
+
+echo "timing checklists…" >&2
+row "process start, C \`true\` (reference)" "true" "$(measure "$runs" "" "$c_true")"
+row "startup: \`--version\`" "checklists --version" "$(measure "$runs" "" "$bin --version")"
+row "one-shot \`show\` of a 1,000-item checklist" "checklists show" \
+    "$(measure "$runs" "" "$bin --file $file10k show")"
+row "one-shot \`check 5\` (load, lock, save 10,000 items)" "checklists check 5" \
+    "$(measure "$runs" "$restore10k" "$bin --file $file10k check 5")"
+row "one-shot \`add x\` (load, lock, save 10,000 items)" "checklists add x" \
+    "$(measure "$runs" "$restore10k" "$bin --file $file10k add x")"
+
+yes "toggle 1" | head -n 200 > "$work/toggles.txt"
+row "batch, per change, 10,000 items (200 \`toggle 1\` ÷ 200)" "checklists < toggles.txt" \
+    "$(measure "$batch_runs" "$restore10k" "$bin --file $file10k < $work/toggles.txt" 1)" 200
+row "batch, per change, 100,000 items (200 \`toggle 1\` ÷ 200)" "checklists < toggles.txt" \
+    "$(measure "$batch_runs" "$restore100k" "$bin --file $file100k < $work/toggles.txt" 1)" 200
+
+# todo.txt: one line per item in todo.txt, 10,000 lines.
+todo=""
+if have todo.sh; then todo=todo.sh; elif have todo-txt; then todo=todo-txt; fi
+if [ -n "$todo" ]; then
+    echo "timing todo.txt…" >&2
+    todo_dir=$work/todo
+    mkdir -p "$todo_dir"
+    cat > "$work/todo.cfg" << EOF
+export TODO_DIR="$todo_dir"
+export TODO_FILE="$todo_dir/todo.txt"
+export DONE_FILE="$todo_dir/done.txt"
+export REPORT_FILE="$todo_dir/report.txt"
+EOF
+    seq -f "item %g" 1 10000 > "$work/todo.pristine"
+    : > "$work/done.pristine"
+    restore_todo="cp $work/todo.pristine $todo_dir/todo.txt; cp $work/done.pristine $todo_dir/done.txt"
+    sh -c "$restore_todo"
+    todo_cmd="$(command -v "$todo") -d $work/todo.cfg -p"
+    row "todo.txt: \`add x\` (10,000 items)" "$todo add x" "$(measure "$runs" "$restore_todo" "$todo_cmd add x")"
+    row "todo.txt: \`do 5\` (10,000 items)" "$todo do 5" "$(measure "$runs" "$restore_todo" "$todo_cmd do 5")"
+else
+    echo "todo.txt not installed (apt-get install -y todotxt-cli): skipped" >&2
+fi
+
+# Taskwarrior: 10,000 pending tasks, imported once.
+if have task; then
+    echo "timing Taskwarrior…" >&2
+    export TASKRC=$work/taskrc TASKDATA=$work/task
+    mkdir -p "$TASKDATA"
+    printf 'data.location=%s\nconfirmation=off\nverbose=nothing\nnews.version=99.99.99\n' "$TASKDATA" > "$TASKRC"
+    seq -f '{"description":"item %g","status":"pending","entry":"20240101T000000Z"}' 1 10000 > "$work/tasks.json"
+    task rc.confirmation=off rc.verbose=nothing import "$work/tasks.json" > /dev/null 2>&1
+    cp -r "$TASKDATA" "$work/task.pristine"
+    restore_task="rm -rf $TASKDATA && cp -r $work/task.pristine $TASKDATA"
+    task_cmd="$(command -v task) rc.confirmation=off rc.verbose=nothing"
+    row "Taskwarrior: \`task add x\` (10,000 tasks)" "task add x" \
+        "$(measure "$runs" "$restore_task" "$task_cmd add x")"
+    row "Taskwarrior: \`task 5 done\` (10,000 tasks)" "task 5 done" \
+        "$(measure "$runs" "$restore_task" "$task_cmd 5 done")"
+else
+    echo "Taskwarrior not installed (apt-get install -y taskwarrior): skipped" >&2
+fi
+
+tool=$(have hyperfine && hyperfine --version || echo "a bash loop with date +%s%N")
+{
+    echo "# Timings"
+    echo
+    echo "Made by \`Scripts/timings.sh\` on $(date -u +%Y-%m-%d): release build, $(nproc) cores"
+    echo "($(uname -m), $(. /etc/os-release && echo "$PRETTY_NAME")), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end,"
+    echo "timed with $tool; ${runs} runs per one-shot command after 2 warm-up runs, ${batch_runs} per batch after 1."
+    echo "Changing commands start from the same file each run (restored untimed before each)."
+    echo
+    echo "The data: 10 checklists × 1,000 items (10,000 items, $size10k bytes), made by one batch of"
+    echo "10,000 \`add\` lines in $create_ms ms (each add a full locked, fsynced save); the current checklist"
+    echo "has 1,000 items. For the 100,000-item row: 10 × 10,000 items ($size100k bytes), imported from a"
+    echo "Markdown task list in $import_ms ms. todo.txt: a 10,000-line todo.txt; Taskwarrior 2: 10,000 pending tasks."
+    echo
+    echo "| what | command | mean ± σ (ms) | min (ms) |"
+    echo "|---|---|---:|---:|"
+    printf '%s\n' "${rows[@]}"
+    echo
+    echo "Every checklists change is a locked read-modify-write that rewrites the whole archive"
+    echo "to a temporary file, fsyncs it, renames it over the data file and fsyncs the folder."
+    echo "todo.txt's \`add\` appends one line and its \`do\` rewrites the file with sed, neither"
+    echo "with fsync; Taskwarrior 2 writes its data files in place (no temporary file and rename),"
+    echo "each followed by fdatasync."
+} > "$out"
+echo "wrote $out" >&2

@@ -1,0 +1,123 @@
+import ChecklistKit
+import Testing
+
+struct CommandTests {
+    private func parse(_ line: String) throws -> Command? {
+        try Command.parse(CommandWords.split(line))
+    }
+
+    @Test func anEmptyLineIsNoCommand() throws {
+        #expect(try parse("") == nil)
+        #expect(try parse("   \t ") == nil)
+    }
+
+    @Test func textArgumentsAreTheRemainingWordsJoinedBySingleSpaces() throws {
+        #expect(try parse("add Buy  milk") == .add("Buy milk"))
+        #expect(try parse("add \"two  spaces\"") == .add("two  spaces"))
+        #expect(try parse("new My  List") == .new("My List"))
+        #expect(try parse("edit 2 new   text") == .edit(.position(2), "new text"))
+        #expect(try parse("find crème brûlée") == .find("crème brûlée"))
+    }
+
+    @Test func commandNamesIgnoreCaseAndMayBeShortened() throws {
+        #expect(try parse("SHOW") == .show(nil))
+        #expect(try parse("sh Groceries") == .show("Groceries"))
+        #expect(try parse("Ad milk") == .add("milk"))
+        #expect(try parse("li") == .lists)
+        #expect(try parse("upc") == .upcoming)
+        #expect(try parse("q") == .quit)
+        #expect(try parse("exit") == .quit)
+    }
+
+    @Test func anAmbiguousPrefixNamesTheCandidates() {
+        #expect(throws: CommandError.ambiguousCommand("u", candidates: ["use", "uncheck", "upcoming", "undo"])) {
+            try parse("u")
+        }
+        #expect(throws: CommandError.ambiguousCommand("re", candidates: ["rename", "remind", "redo"])) {
+            try parse("re")
+        }
+        let message = CommandError.ambiguousCommand("e", candidates: ["edit", "export", "exit"]).description
+        #expect(message == "\"e\" could be edit, export or exit; type more letters")
+    }
+
+    @Test func anUnknownCommandSaysHowToListThem() {
+        #expect(throws: CommandError.unknownCommand("frobnicate")) { try parse("frobnicate 1") }
+        #expect(
+            CommandError.unknownCommand("x").description == "unknown command \"x\"; type help for the list of commands")
+    }
+
+    @Test func itemArgumentsTakePositionsRangesAndIDs() throws {
+        #expect(try parse("check 1 2-4 #17") == .mark([.position(1), .range(from: 2, to: 4), .id(17)], .check))
+        #expect(try parse("uncheck 3") == .mark([.position(3)], .uncheck))
+        #expect(try parse("toggle #0") == .mark([.id(0)], .toggle))
+        #expect(try parse("delete 5-5") == .delete([.range(from: 5, to: 5)]))
+        #expect(try parse("move #3 1") == .move(.id(3), 1))
+    }
+
+    @Test func badItemsAreUsageErrors() {
+        for line in ["check", "check x", "check 1 two", "delete #", "delete #x", "check -3", "check 2-", "move 1 0"] {
+            #expect(throws: CommandError.self, "\(line)") { try parse(line) }
+        }
+    }
+
+    @Test func usageErrorsNameTheProblemAndTheUsage() {
+        #expect(throws: CommandError.usage(command: "add", usage: "add TEXT", problem: "missing TEXT")) {
+            try parse("add")
+        }
+        #expect(throws: CommandError.usage(command: "lists", usage: "lists", problem: "too many arguments")) {
+            try parse("lists now")
+        }
+        let message = CommandError.usage(command: "move", usage: "move ITEM POSITION", problem: "missing argument")
+            .description
+        #expect(message == "missing argument; usage: move ITEM POSITION (help move for more)")
+    }
+
+    @Test func dueTakesADateOrNone() throws {
+        #expect(try parse("due 1 2026-07-01 09:30") == .due(.position(1), .date("2026-07-01 09:30")))
+        #expect(try parse("due 1 tomorrow") == .due(.position(1), .date("tomorrow")))
+        #expect(try parse("due #4 NONE") == .due(.id(4), .none))
+        #expect(throws: CommandError.self) { try parse("due 1") }
+    }
+
+    @Test func remindTakesOnOrOff() throws {
+        #expect(try parse("remind 1 on") == .remind(.position(1), true))
+        #expect(try parse("remind 1 OFF") == .remind(.position(1), false))
+        #expect(throws: CommandError.self) { try parse("remind 1 maybe") }
+        #expect(throws: CommandError.self) { try parse("remind 1") }
+    }
+
+    @Test func exportAndImportAndInspectTakeFiles() throws {
+        #expect(try parse("export json") == .export(.json, nil))
+        #expect(try parse("export Markdown out.md") == .export(.markdown, "out.md"))
+        #expect(try parse("import \"my file.json\"") == .import("my file.json"))
+        #expect(try parse("inspect --raw a.plist") == .inspect(raw: true, "a.plist"))
+        #expect(try parse("inspect a.plist") == .inspect(raw: false, "a.plist"))
+        #expect(throws: CommandError.self) { try parse("export yaml") }
+        #expect(throws: CommandError.self) { try parse("import") }
+        #expect(throws: CommandError.self) { try parse("inspect --raw") }
+    }
+
+    @Test func optionalArgumentsMayBeLeftOut() throws {
+        #expect(try parse("help") == .help(nil))
+        #expect(try parse("help add") == .help("add"))
+        #expect(try parse("icon") == .icon(nil))
+        #expect(try parse("icon Trips") == .icon("Trips"))
+        #expect(try parse("show") == .show(nil))
+        #expect(try parse("show List 2") == .show("List 2"))
+    }
+}
+
+struct ItemReferenceTests {
+    @Test func positionsRangesAndIDsAreRecognised() {
+        #expect(ItemReference("3") == .position(3))
+        #expect(ItemReference("2-5") == .range(from: 2, to: 5))
+        #expect(ItemReference("#17") == .id(17))
+        #expect(ItemReference("#0") == .id(0))
+    }
+
+    @Test func otherWordsAreNotItems() {
+        for word in ["", "#", "-1", "1-", "a", "1.5", "#-2", "1-2-3", "٣", "99999999999999999999"] {
+            #expect(ItemReference(word) == nil, "\(word)")
+        }
+    }
+}

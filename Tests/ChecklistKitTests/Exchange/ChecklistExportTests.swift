@@ -1,0 +1,99 @@
+import ChecklistKit
+import Foundation
+import Testing
+
+struct ChecklistExportTests {
+    private let lists = [
+        Checklist(
+            name: "Groceries",
+            items: [
+                ChecklistItem(
+                    text: "Crème \"brûlée\"", checked: true, itemID: 4, created: 0,
+                    dueDate: TestTime.utc(2026, 11, 21, 9, 30), shouldRemind: true),
+                ChecklistItem(text: "牛奶\nline two", itemID: 7, created: 5),
+            ],
+            iconName: "Groceries"),
+        Checklist(name: "Empty 🎉"),
+    ]
+
+    @Test func jsonHasExactlyTheShapeOfTheSpecification() throws {
+        let text = ChecklistExport.json(lists)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Array(root.keys) == ["checklists"])
+        let checklists = try #require(root["checklists"] as? [[String: Any]])
+        #expect(checklists.count == 2)
+        for list in checklists {
+            #expect(Set(list.keys) == ["name", "iconName", "items"])
+        }
+        #expect(checklists.map { $0["name"] as? String } == ["Groceries", "Empty 🎉"])
+        #expect(checklists.map { $0["iconName"] as? String } == ["Groceries", "No Icon"])
+        let items = try #require(checklists[0]["items"] as? [[String: Any]])
+        #expect((checklists[1]["items"] as? [Any])?.isEmpty == true)
+        for item in items {
+            #expect(Set(item.keys) == ["itemID", "text", "checked", "dueDate", "shouldRemind"])
+        }
+        #expect(items.map { ($0["itemID"] as? NSNumber)?.intValue } == [4, 7])
+        #expect(items.map { $0["text"] as? String } == ["Crème \"brûlée\"", "牛奶\nline two"])
+        #expect(items.map { ($0["checked"] as? NSNumber)?.boolValue } == [true, false])
+        #expect(items.map { ($0["shouldRemind"] as? NSNumber)?.boolValue } == [true, false])
+        #expect(items[0]["dueDate"] as? String == "2026-11-21T09:30:00Z")
+        #expect(items[1]["dueDate"] is NSNull)
+    }
+
+    @Test func jsonKeysComeInTheSpecifiedOrder() {
+        let text = ChecklistExport.json([
+            Checklist(name: "A", items: [ChecklistItem(text: "x", itemID: 0, created: 0)], iconName: "Inbox")
+        ])
+        #expect(
+            text == """
+                {
+                  "checklists": [
+                    {
+                      "name": "A",
+                      "iconName": "Inbox",
+                      "items": [
+                        {
+                          "itemID": 0,
+                          "text": "x",
+                          "checked": false,
+                          "dueDate": null,
+                          "shouldRemind": false
+                        }
+                      ]
+                    }
+                  ]
+                }
+
+                """)
+    }
+
+    @Test func jsonOfNoChecklistsIsAnEmptyArray() throws {
+        let text = ChecklistExport.json([])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect((root["checklists"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func controlCharactersAreEscaped() throws {
+        let text = ChecklistExport.json([
+            Checklist(name: "tab\there", items: [ChecklistItem(text: "bell\u{7}\\", itemID: 0, created: 0)])
+        ])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let list = try #require((root["checklists"] as? [[String: Any]])?.first)
+        #expect(list["name"] as? String == "tab\there")
+        #expect((list["items"] as? [[String: Any]])?.first?["text"] as? String == "bell\u{7}\\")
+    }
+
+    @Test func markdownHasAHeadingPerChecklistAndTaskLines() {
+        #expect(
+            ChecklistExport.markdown(lists) == """
+                ## Groceries
+
+                - [x] Crème "brûlée"
+                - [ ] 牛奶 line two
+
+                ## Empty 🎉
+
+
+                """)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// A data file that cannot be decoded is reported with 65 and never overwritten (SPEC §4, §5).
+struct CorruptDataFileTests {
+    /// Writes a real data file with a few checklists and returns its bytes.
+    private func realFile(_ cli: ChecklistsProcess) throws -> [UInt8] {
+        let script = """
+            new Groceries
+            add Buy milk
+            add Crème fraîche
+            check 1
+            new Trips
+            add Passport 🛂
+            due 1 2030-01-02
+            remind 1 on
+            icon Trips
+
+            """
+        #expect(try cli.batch(script).status == 0)
+        return try #require(cli.bytes(cli.dataFile))
+    }
+
+    /// Puts `bytes` in the data file, then checks that reading and changing both fail with 65,
+    /// name the file, and leave the bytes alone.
+    private func expectRejected(_ bytes: [UInt8], _ cli: ChecklistsProcess, _ label: String) throws {
+        try Data(bytes).write(to: URL(filePath: cli.dataFile))
+        for arguments in [["show"], ["add", "x"], ["export", "json"]] {
+            let outcome = try cli.run(arguments)
+            #expect(outcome.status == 65, "\(label): \(arguments): \(outcome.stderr)")
+            #expect(outcome.stdout.isEmpty, "\(label)")
+            #expect(
+                outcome.stderr.hasPrefix("checklists: \(cli.dataFile) is not a readable checklists file: "),
+                "\(label): \(outcome.stderr)")
+            #expect(outcome.stderr.hasSuffix("; it was left untouched\n"), "\(label)")
+        }
+        let batch = try cli.batch("add x\nshow\n")
+        #expect(batch.status == 65, "\(label)")
+        #expect(cli.bytes(cli.dataFile) == bytes, "\(label): the file was changed")
+    }
+
+    @Test func aTruncatedFileIsRejectedAtEveryCut() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let bytes = try realFile(cli)
+        let cuts = [
+            0, 1, 7, 8, 9, 40, bytes.count / 3, bytes.count / 2, bytes.count - 33, bytes.count - 8, bytes.count - 1,
+        ]
+        for cut in cuts {
+            try expectRejected(Array(bytes.prefix(cut)), cli, "cut at \(cut) of \(bytes.count)")
+        }
+    }
+
+    @Test func textXMLAndOtherPropertyListsAreRejected() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let exported = try cli.run(["export", "json"]).stdout
+        let samples: [(String, String)] = [
+            ("text", "Buy milk\nEggs\n"),
+            ("JSON export", exported),
+            (
+                "XML plist that is no archive",
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>Checklists</key><array/></dict></plist>
+                """
+            ),
+            ("XML cut short", "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>$top</key>"),
+        ]
+        try FileManager.default.createDirectory(atPath: cli.dataFolder, withIntermediateDirectories: true)
+        for (label, text) in samples {
+            try expectRejected(Array(text.utf8), cli, label)
+        }
+        try expectRejected(
+            [0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30] + [UInt8](repeating: 0xFF, count: 64), cli,
+            "bplist header and junk")
+    }
+
+    @Test func aDamagedHeaderOrTrailerIsRejected() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let bytes = try realFile(cli)
+        // Byte 0 is the magic; the last 32 bytes are the trailer: sizes, object count, top, table offset.
+        for position in [0, 5, bytes.count - 26, bytes.count - 25, bytes.count - 9, bytes.count - 1] {
+            var damaged = bytes
+            damaged[position] ^= 0xFF
+            try expectRejected(damaged, cli, "byte \(position) flipped")
+        }
+    }
+
+    @Test func flippingAnyByteNeverCrashesOrRewritesTheFile() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let bytes = try realFile(cli)
+        var rejected = 0
+        // Every 11th byte, so each part of the file gets hit: objects, offset table, trailer.
+        for position in stride(from: 0, to: bytes.count, by: 11) {
+            var damaged = bytes
+            damaged[position] ^= 0xA5
+            try Data(damaged).write(to: URL(filePath: cli.dataFile))
+            let outcome = try cli.run(["show"], environment: ["SWIFT_BACKTRACE": "enable=no"])
+            #expect(!outcome.wasSignalled && !outcome.timedOut, "byte \(position): crashed or hung")
+            #expect(outcome.status == 0 || outcome.status == 65, "byte \(position): status \(outcome.status)")
+            if outcome.status == 65 {
+                rejected += 1
+                #expect(outcome.stderr.contains(cli.dataFile))
+            }
+            #expect(cli.bytes(cli.dataFile) == damaged, "byte \(position): the file was changed")
+        }
+        #expect(rejected > 0)
+    }
+
+    @Test func theRealFileStillLoadsAfterTheRejections() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let bytes = try realFile(cli)
+        try expectRejected(Array(bytes.prefix(100)), cli, "cut at 100")
+        try Data(bytes).write(to: URL(filePath: cli.dataFile))
+        let data = try cli.exported()
+        #expect(data.lists.map(\.name) == ["Groceries", "List", "Trips"])
+        #expect(data.list("Groceries")?.items.map(\.text) == ["Buy milk", "Crème fraîche"])
+        #expect(data.list("Trips")?.items.map(\.text) == ["Passport 🛂"])
+        #expect(try cli.run(["add", "x"]).status == 0)
+    }
+}

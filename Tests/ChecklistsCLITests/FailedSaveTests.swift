@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// A change that cannot be saved fails with 74 and is not applied, on disk or in memory (SPEC §5).
+struct FailedSaveTests {
+    /// Fills the data file past 1 KiB and returns its bytes.
+    private func bigFile(_ cli: ChecklistsProcess) throws -> [UInt8] {
+        let script = (0..<20).map { "add item number \($0) with some words\n" }.joined()
+        #expect(try cli.batch(script).status == 0)
+        let bytes = try #require(cli.bytes(cli.dataFile))
+        try #require(bytes.count > 1024)
+        return bytes
+    }
+
+    /// The names in the data folder other than the data and lock files.
+    private func strayFiles(_ cli: ChecklistsProcess) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cli.dataFolder)
+            .filter { $0 != "Checklists.plist" && $0 != "Checklists.plist.lock" }
+    }
+
+    @Test func aSaveOverTheFileSizeLimitFailsAndLeavesTheFileAsItWas() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let before = try bigFile(cli)
+        // RLIMIT_FSIZE of 512 bytes: writing the new archive fails with EFBIG (SIGXFSZ is ignored).
+        let outcome = try cli.shell("ulimit -f 1; exec \"$CHECKLISTS\" add big", arguments: [])
+        #expect(outcome.status == 74)
+        #expect(!outcome.wasSignalled)
+        #expect(outcome.stdout.isEmpty)
+        #expect(
+            outcome.stderr == """
+                checklists: cannot save \(cli.dataFile): File too large (write); the change was not applied
+
+                """)
+        #expect(cli.bytes(cli.dataFile) == before)
+        #expect(try strayFiles(cli).isEmpty)
+        // Without the limit, changes go through again.
+        #expect(try cli.run(["add", "later"]).status == 0)
+        let texts = try cli.exported().allItems.map(\.text)
+        #expect(texts.count == 21)
+        #expect(texts.last == "later")
+        #expect(!texts.contains("big"))
+    }
+
+    @Test func aBatchWhoseSavesFailKeepsRunningOnTheOldData() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let before = try bigFile(cli)
+        let script = "add big\ncheck 1\nfind big\nshow\n"
+        let outcome = try cli.shell("ulimit -f 1; exec \"$CHECKLISTS\"", stdin: Array(script.utf8))
+        #expect(outcome.status == 74)
+        let errors = outcome.stderr.split(separator: "\n")
+        #expect(errors.count == 2)
+        #expect(errors.first?.hasPrefix("line 1: cannot save \(cli.dataFile): File too large") == true)
+        #expect(errors.last?.hasPrefix("line 2: cannot save") == true)
+        // Memory stayed as it was: no "big" item, item 1 unchecked.
+        #expect(outcome.stdout.contains("no items contain \"big\""))
+        #expect(outcome.stdout.contains(" 1 [ ] item number 0 with some words  #0\n"))
+        #expect(cli.bytes(cli.dataFile) == before)
+        #expect(try strayFiles(cli).isEmpty)
+    }
+
+    @Test func aFirstSaveOverTheLimitCreatesNoFile() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let long = String(repeating: "long text ", count: 100)
+        let outcome = try cli.shell("ulimit -f 1; exec \"$CHECKLISTS\" add \"$1\"", arguments: [long])
+        #expect(outcome.status == 74)
+        #expect(!FileManager.default.fileExists(atPath: cli.dataFile))
+        #expect(try strayFiles(cli).isEmpty)
+    }
+
+    @Test func aDataFolderThatCannotBeWrittenFailsTheChange() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        #expect(try cli.run(["add", "one"]).status == 0)
+        let before = cli.bytes(cli.dataFile)
+        // Permission bits do not stop root; the immutable attribute does: nothing can be created
+        // or renamed in the folder. The data and lock files exist already, so this is the save failing.
+        let locked = try cli.shell("chattr +i \"$1\"", arguments: [cli.dataFolder])
+        guard locked.status == 0 else { try Test.cancel("chattr +i is not available: \(locked.stderr)") }
+        defer { _ = try? cli.shell("chattr -i \"$1\"", arguments: [cli.dataFolder]) }
+        let outcome = try cli.run(["add", "two"])
+        #expect(outcome.status == 74)
+        #expect(outcome.stderr.hasPrefix("checklists: cannot save \(cli.dataFile): "))
+        #expect(outcome.stderr.hasSuffix("; the change was not applied\n"))
+        #expect(cli.bytes(cli.dataFile) == before)
+        let batch = try cli.batch("add two\nshow\n")
+        #expect(batch.status == 74)
+        #expect(batch.stdout == "List  1 Remaining\n1 [ ] one  #0\n")
+        #expect(try cli.shell("chattr -i \"$1\"", arguments: [cli.dataFolder]).status == 0)
+        #expect(try cli.run(["add", "two"]).status == 0)
+        #expect(try cli.exported().allItems.map(\.text) == ["one", "two"])
+    }
+
+    @Test func aDataPathUnderARegularFileFailsWithSeventyFour() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        // A regular file where a folder should be stops root too (ENOTDIR).
+        let blocker = cli.folder.appending(path: "blocker").path
+        try Data("keep me".utf8).write(to: URL(filePath: blocker))
+        let path = blocker + "/checklists/Checklists.plist"
+        for arguments in [["add", "x"], ["show"]] {
+            let outcome = try cli.run(["--file", path] + arguments)
+            #expect(outcome.status == 74)
+            #expect(outcome.stderr.contains(path))
+            #expect(outcome.stderr.contains("Not a directory"))
+        }
+        #expect(try cli.batch("add x\n", arguments: ["--file", path]).status == 74)
+        #expect(cli.bytes(blocker) == Array("keep me".utf8))
+    }
+}
