@@ -29,7 +29,7 @@ struct InteractiveMode {
             Output.flush()
             switch reader.read(prompt: prompt()) {
             case .endOfInput:
-                Output.line("")
+                // The line reader has already ended the line on the terminal.
                 Output.flush()
                 return 0
             case .interrupted:

@@ -17,7 +17,10 @@ public enum DateExpression {
             default: break
             }
             if first.hasPrefix("+"), let last = first.last, last == "d" || last == "h" {
-                guard let count = Int(first.dropFirst().dropLast()), (0...100_000).contains(count) else { return nil }
+                let digits = first.dropFirst().dropLast()
+                guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let count = Int(digits),
+                    count <= 100_000
+                else { return nil }
                 return last == "h" ? now + Double(count) * 3600 : LocalTime.adding(days: count, to: now)
             }
         }

@@ -32,7 +32,7 @@ public enum ChecklistExport {
         var out = ""
         for (index, list) in checklists.enumerated() {
             if index > 0 { out += "\n" }
-            out += "## \(oneLine(list.name))\n\n"
+            out += "## \(oneLine(list.name))\n" + (list.items.isEmpty ? "" : "\n")
             for item in list.items {
                 out += "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))\n"
             }

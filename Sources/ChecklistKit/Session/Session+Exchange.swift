@@ -2,14 +2,14 @@ import KeyedArchive
 
 extension Session {
     func readFile(_ path: String) throws(CommandError) -> [UInt8] {
+        let bytes: [UInt8]?
         do {
-            guard let bytes = try FileSystem.read(path) else { throw CommandError.refused("\(path): no such file") }
-            return bytes
-        } catch let error as SystemError {
-            throw .refused("cannot read \(path): \(error)")
+            bytes = try FileSystem.read(path)
         } catch {
             throw .refused("cannot read \(path): \(error)")
         }
+        guard let bytes else { throw .refused("\(path): no such file") }
+        return bytes
     }
 
     func export(_ format: Command.ExportFormat, to file: String?) throws -> CommandResult {
@@ -57,7 +57,7 @@ extension Session {
             }
             return [
                 OutputLine(
-                    "imported \(names.count) checklist\(names.count == 1 ? "" : "s") (\(itemCount) items): "
+                    "imported \(names.count) checklist\(names.count == 1 ? "" : "s") (\(itemCount) item\(itemCount == 1 ? "" : "s")): "
                         + names.joined(separator: ", "))
             ]
         }

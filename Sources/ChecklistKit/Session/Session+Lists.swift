@@ -47,7 +47,7 @@ extension Session {
             let index = try resolveList(reference, in: book)
             book.select(index)
             let list = book.checklists[index]
-            return [OutputLine([.init("now using "), .init(list.name, .current), .init(" (\(list.status))", .dim)])]
+            return [OutputLine([.init("now using "), .init(list.name, .current), .init(" — \(list.status)", .dim)])]
         }
     }
 

@@ -93,7 +93,6 @@ struct ChecklistExportTests {
 
                 ## Empty 🎉
 
-
                 """)
     }
 }

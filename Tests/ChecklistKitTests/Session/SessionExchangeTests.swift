@@ -69,7 +69,7 @@ struct SessionExchangeTests {
     @Test func exportMarkdownToTheOutput() throws {
         let fixture = try SessionFixture()
         fixture.runAll(["add Milk", "add Eggs", "check 1", "new Chores"])
-        #expect(fixture.run("export markdown") == ["## Chores", "", "", "## List", "", "- [x] Milk", "- [ ] Eggs"])
+        #expect(fixture.run("export markdown") == ["## Chores", "", "## List", "", "- [x] Milk", "- [ ] Eggs"])
     }
 
     @Test func exportToAPlaceThatCannotBeWrittenFails() throws {

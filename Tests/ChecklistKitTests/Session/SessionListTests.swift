@@ -114,8 +114,8 @@ struct SessionListTests {
     @Test func useSelectsByNumberNameOrUniquePrefix() throws {
         let fixture = try SessionFixture()
         fixture.runAll(["new Groceries", "add Milk", "new Chores"])
-        #expect(fixture.run("use 2") == ["now using Groceries (1 Remaining)"])
-        #expect(fixture.run("use list") == ["now using List ((No Items))"])
+        #expect(fixture.run("use 2") == ["now using Groceries — 1 Remaining"])
+        #expect(fixture.run("use list") == ["now using List — (No Items)"])
         #expect(fixture.currentName == "List")
         fixture.run("use GRO")
         #expect(fixture.currentName == "Groceries")
