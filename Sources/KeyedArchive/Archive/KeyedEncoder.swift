@@ -14,7 +14,7 @@ public struct KeyedEncoder {
     /// Interleaved key and value references of the objects being encoded, innermost last.
     private var pending: [Int] = []
     /// References of the key strings used so far, looked up linearly before hashing.
-    private var recentKeys: [(key: String, reference: Int)] = []
+    private var recentKeys: [(bits: (UInt64, UInt64), key: String, reference: Int)] = []
 
     init(expectedObjects: Int) {
         writer = BinaryPropertyListWriter(reservingObjects: expectedObjects * 2, bytes: expectedObjects * 24)
@@ -24,9 +24,12 @@ public struct KeyedEncoder {
     }
 
     private mutating func keyReference(_ key: String) -> Int {
-        for entry in recentKeys where entry.key == key { return entry.reference }
+        // Keys are nearly always the same literals: equal raw bits mean an equal string, and
+        // comparing two words per entry is far cheaper than comparing strings.
+        let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        for entry in recentKeys where entry.bits.0 == bits.0 && entry.bits.1 == bits.1 { return entry.reference }
         let reference = writer.add(string: key)
-        if recentKeys.count < 32 { recentKeys.append((key, reference)) }
+        if recentKeys.count < 32 { recentKeys.append((bits, key, reference)) }
         return reference
     }
 
@@ -110,7 +113,7 @@ public struct KeyedEncoder {
     private mutating func uid(for string: String) -> UInt64 {
         if let existing = stringUIDs[ExactString(string)] { return existing }
         let uid = UInt64(objects.count)
-        objects.append(writer.add(string: string))
+        objects.append(writer.add(distinctString: string))
         stringUIDs[ExactString(string)] = uid
         return uid
     }

@@ -79,32 +79,46 @@ final class BinaryObjectTable {
         return try parser.value(at: index, depth: 1)
     }
 
-    /// Where a key was last found: objects of one class list their keys in the same order, so
-    /// the same entry usually holds the same key object in the next dictionary too.
-    private struct KeyHint {
-        /// The raw bits of the key `String`: equal bits mean an equal string (not the reverse).
-        var bits: (UInt64, UInt64)
-        var entry: Int
-        var keyIndex: Int
-    }
-
-    private var hints: [KeyHint] = []
+    /// Where keys were last found: objects of one class list their keys in the same order, so
+    /// the same entry usually holds the same key object in the next dictionary too. Hint `n`
+    /// is `hintBits[2n...2n+1]` (the raw bits of the key `String`: equal bits mean an equal
+    /// string, not the reverse), `hintPlaces[2n]` (the entry) and `hintPlaces[2n+1]` (the key
+    /// object); `hintKeys` keeps the keys alive so their storage, and bits, are not reused.
+    private var hintBits: [UInt64] = []
+    private var hintPlaces: [Int] = []
+    private var hintKeys: [String] = []
+    /// Where the next search starts: lookups tend to follow the order of the hints.
+    private var nextHint = 0
 
     /// The object index of the value under `key` in `dictionary`, or `nil` when the key is absent.
     func reference(forKey key: String, in dictionary: Dictionary) throws(PropertyListError) -> Int? {
         let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        let bitsTable = hintBits
+        let places = hintPlaces
+        let count = places.count / 2
+        var slot = nextHint
         // Several hints per key: `$class`, for one, sits at another entry in each class's objects.
-        for hint in hints where hint.bits == bits && hint.entry < dictionary.count {
-            // The same key object at the same entry is the same key: no need to compare bytes.
-            let keyIndex = try layout.reference(
-                at: dictionary.keysStart + hint.entry * layout.referenceSize, index: dictionary.index)
-            if keyIndex == hint.keyIndex {
-                return try layout.reference(
-                    at: dictionary.valuesStart + hint.entry * layout.referenceSize, index: dictionary.index)
+        for _ in 0..<count {
+            if slot >= count { slot = 0 }
+            let entry = places[2 * slot]
+            if bitsTable[2 * slot] == bits.0, bitsTable[2 * slot + 1] == bits.1, entry < dictionary.count {
+                // The same key object at the same entry is the same key: no need to compare bytes.
+                let keyIndex = try layout.reference(
+                    at: dictionary.keysStart + entry * layout.referenceSize, index: dictionary.index)
+                if keyIndex == places[2 * slot + 1] {
+                    nextHint = slot + 1
+                    return try layout.reference(
+                        at: dictionary.valuesStart + entry * layout.referenceSize, index: dictionary.index)
+                }
             }
+            slot += 1
         }
         guard let (entry, keyIndex) = try scan(for: key, in: dictionary) else { return nil }
-        if hints.count < 64 { hints.append(KeyHint(bits: bits, entry: entry, keyIndex: keyIndex)) }
+        if count < 64 {
+            hintBits.append(contentsOf: [bits.0, bits.1])
+            hintPlaces.append(contentsOf: [entry, keyIndex])
+            hintKeys.append(key)
+        }
         return try layout.reference(
             at: dictionary.valuesStart + entry * layout.referenceSize, index: dictionary.index)
     }

@@ -17,6 +17,8 @@ public struct BinaryPropertyListWriter {
     private var references: [Int] = []
     private var strings: [ExactString: Int] = [:]
     private var integers: [Int64: Int] = [:]
+    /// References of the integers 0 to 255, which archives use most (-1 where none yet).
+    private var smallIntegers: [Int] = []
     private var reals: [UInt64: Int] = [:]
     private var dates: [UInt64: Int] = [:]
     /// References of the UIDs added so far, indexed by UID (-1 where none): archives number their
@@ -54,8 +56,21 @@ public struct BinaryPropertyListWriter {
         return reference
     }
 
+    /// Adds a string the caller already knows to be distinct from every string added before
+    /// (the archiver stores each distinct string once itself), skipping a second hash lookup.
+    mutating func add(distinctString string: String) -> Int {
+        appendScalar { out in Self.encode(string: string, into: &out) }
+    }
+
     /// Adds a signed integer in the fewest bytes CoreFoundation would use, once per value.
     public mutating func add(integer: Int64) -> Int {
+        if integer >= 0, integer < 256 {
+            if smallIntegers.isEmpty { smallIntegers = [Int](repeating: -1, count: 256) }
+            if smallIntegers[Int(integer)] >= 0 { return smallIntegers[Int(integer)] }
+            let reference = appendScalar { out in Self.encode(integer: integer, into: &out) }
+            smallIntegers[Int(integer)] = reference
+            return reference
+        }
         if let existing = integers[integer] { return existing }
         let reference = appendScalar { out in Self.encode(integer: integer, into: &out) }
         integers[integer] = reference
@@ -361,17 +376,19 @@ private struct ByteCursor {
 
     mutating func appendBigEndian(_ value: UInt64, size: Int) {
         precondition(size <= buffer.count - position, "binary property list size miscounted")
-        // References and offsets take 1 to 3 bytes in all but huge files: store those directly.
+        // References and offsets take 1, 2 or 4 bytes (`byteWidth`) in all but huge files: store
+        // those directly.
         switch size {
         case 1:
             buffer[position] = UInt8(truncatingIfNeeded: value)
         case 2:
             buffer[position] = UInt8(truncatingIfNeeded: value >> 8)
             buffer[position + 1] = UInt8(truncatingIfNeeded: value)
-        case 3:
-            buffer[position] = UInt8(truncatingIfNeeded: value >> 16)
-            buffer[position + 1] = UInt8(truncatingIfNeeded: value >> 8)
-            buffer[position + 2] = UInt8(truncatingIfNeeded: value)
+        case 4:
+            buffer[position] = UInt8(truncatingIfNeeded: value >> 24)
+            buffer[position + 1] = UInt8(truncatingIfNeeded: value >> 16)
+            buffer[position + 2] = UInt8(truncatingIfNeeded: value >> 8)
+            buffer[position + 3] = UInt8(truncatingIfNeeded: value)
         default:
             var shift = (size - 1) * 8
             for index in position..<(position + size) {
