@@ -229,7 +229,8 @@ public struct BinaryPropertyListWriter {
                     for entry in entries {
                         table.appendBigEndian(UInt64(objects.position), size: offsetSize)
                         if entry.marker == 0 {
-                            objects.append(UnsafeBufferPointer(rebasing: scalars[entry.start..<(entry.start + entry.count)]))
+                            objects.append(
+                                UnsafeBufferPointer(rebasing: scalars[entry.start..<(entry.start + entry.count)]))
                             continue
                         }
                         objects.appendMarker(entry.marker, count: entry.count)
@@ -370,7 +371,8 @@ private struct ByteCursor {
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(bytes.count <= buffer.count - position, "binary property list size miscounted")
-        _ = UnsafeMutableBufferPointer(rebasing: buffer[position..<(position + bytes.count)]).update(fromContentsOf: bytes)
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[position..<(position + bytes.count)]).update(
+            fromContentsOf: bytes)
         position += bytes.count
     }
 

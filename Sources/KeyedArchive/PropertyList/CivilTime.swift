@@ -45,9 +45,13 @@ public enum CivilTime {
 
     /// Formats reference seconds as `YYYY-MM-DDTHH:MM:SS.ffffffZ`, microseconds rounded half to even.
     public static func iso8601Microseconds(referenceSeconds: Double) -> String {
-        guard referenceSeconds.isFinite, abs(referenceSeconds) < 1e14 else { return "\(referenceSeconds)" }
-        let micros =
-            Int64((referenceSeconds * 1_000_000).rounded(.toNearestOrEven)) + Int64(referenceOffset) * 1_000_000
+        // Beyond about ±285,000 years the microseconds would not fit in an Int64.
+        guard referenceSeconds.isFinite, abs(referenceSeconds) < 9e12 else { return "\(referenceSeconds)" }
+        // Whole seconds and fraction apart, as Python's timedelta does: the product of a date far from
+        // 2001 and 1e6 would round away microseconds.
+        let whole = referenceSeconds.rounded(.towardZero)
+        let partMicros = Int64(((referenceSeconds - whole) * 1_000_000).rounded(.toNearestOrEven))
+        let micros = Int64(whole) * 1_000_000 + partMicros + Int64(referenceOffset) * 1_000_000
         let (seconds, fraction) = floorDivide(micros, 1_000_000)
         let (day, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, dayOfMonth) = date(days: Int(day))
