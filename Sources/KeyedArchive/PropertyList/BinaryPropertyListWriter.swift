@@ -1,7 +1,7 @@
 /// Builds a binary property list (`bplist00`) in CoreFoundation's layout, object by object.
 ///
 /// Children are added before their containers, each `add…` call returning the new object's
-/// reference. Strings, integers, reals, dates and UIDs are stored once per distinct value.
+/// reference. Strings, UIDs, booleans and integers below 256 are stored once per distinct value.
 /// `finish(top:)` picks the smallest reference and offset widths and writes the trailer.
 public struct BinaryPropertyListWriter {
     /// Where one object's encoding lives until the file is written.
@@ -16,11 +16,8 @@ public struct BinaryPropertyListWriter {
     private var scalarBytes: [UInt8] = []
     private var references: [Int] = []
     private var strings: [ExactString: Int] = [:]
-    private var integers: [Int64: Int] = [:]
     /// References of the integers 0 to 255, which archives use most (-1 where none yet).
     private var smallIntegers: [Int] = []
-    private var reals: [UInt64: Int] = [:]
-    private var dates: [UInt64: Int] = [:]
     /// References of the UIDs added so far, indexed by UID (-1 where none): archives number their
     /// objects densely from 0, so a table serves them without hashing.
     private var uidTable: [Int] = []
@@ -71,10 +68,8 @@ public struct BinaryPropertyListWriter {
             smallIntegers[Int(integer)] = reference
             return reference
         }
-        if let existing = integers[integer] { return existing }
-        let reference = appendScalar { out in Self.encode(integer: integer, into: &out) }
-        integers[integer] = reference
-        return reference
+        // Larger integers (item IDs) are mostly distinct: store each where it is used.
+        return appendScalar { out in Self.encode(integer: integer, into: &out) }
     }
 
     /// Adds an unsigned integer; values above `Int64.max` take 16 bytes as in CoreFoundation.
@@ -87,26 +82,21 @@ public struct BinaryPropertyListWriter {
         }
     }
 
-    /// Adds an 8-byte real, once per value.
+    /// Adds an 8-byte real. Reals are not shared: archives rarely repeat one, and hashing every
+    /// due date cost more than the few bytes sharing would save.
     public mutating func add(real: Double) -> Int {
-        if let existing = reals[real.bitPattern] { return existing }
-        let reference = appendScalar { out in
+        appendScalar { out in
             out.append(0x23)
             Self.appendBigEndian(real.bitPattern, size: 8, to: &out)
         }
-        reals[real.bitPattern] = reference
-        return reference
     }
 
-    /// Adds a date (seconds since 2001-01-01T00:00:00Z), once per value.
+    /// Adds a date (seconds since 2001-01-01T00:00:00Z), not shared for the same reason as reals.
     public mutating func add(date: Double) -> Int {
-        if let existing = dates[date.bitPattern] { return existing }
-        let reference = appendScalar { out in
+        appendScalar { out in
             out.append(0x33)
             Self.appendBigEndian(date.bitPattern, size: 8, to: &out)
         }
-        dates[date.bitPattern] = reference
-        return reference
     }
 
     /// Adds a boolean; each of the two values is stored once.
