@@ -67,7 +67,9 @@ extension Session {
 
     func undo() throws -> CommandResult {
         guard let entry = undoStack.last else {
-            throw CommandError.refused("nothing to undo: this session has made no changes")
+            throw CommandError.refused(
+                "nothing to undo: this session has made no changes"
+                    + " (undo works within one REPL or batch run; each one-shot command is a session of its own)")
         }
         let result = try changeResult("undo", undoable: false) { book in
             guard book.checklists == entry.after else {

@@ -23,7 +23,7 @@ struct SessionUndoTests {
                 #expect(fixture.session.book.checklists == snapshots[step], "undo of \(line)")
                 #expect(try fixture.reloadedBook().checklists == snapshots[step], "undo of \(line) is saved")
             }
-            #expect(fixture.failure("undo") == "nothing to undo: this session has made no changes")
+            #expect(fixture.failure("undo").hasPrefix("nothing to undo: this session has made no changes"))
             for (step, line) in changes.enumerated() {
                 let output = fixture.run("redo")
                 #expect(output.count == 1 && output[0].hasPrefix("redid "), "\(line)")
@@ -86,7 +86,7 @@ struct SessionUndoTests {
         let fixture = try SessionFixture()
         fixture.run("add Mine")
         let other = try fixture.otherSession()
-        #expect(other.run("undo").error == "nothing to undo: this session has made no changes")
+        #expect(other.run("undo").error?.hasPrefix("nothing to undo: this session has made no changes") == true)
     }
 
     @Test func choosingAChecklistIsNotAChangeToUndo() throws {
