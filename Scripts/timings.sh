@@ -41,11 +41,13 @@ fi
 milliseconds() { echo $(($(date +%s%N) / 1000000)); }
 
 # measure RUNS PREPARE COMMAND [WARMUP]: prints "mean|stddev|min" in milliseconds. PREPARE runs
-# before every run (untimed) so changing commands always start from the same file.
+# before every run (untimed) so changing commands always start from the same file. Both are
+# words without shell syntax (a script is run as `sh FILE`).
 measure() {
     local count=$1 prepare=$2 command=$3 warmup=${4:-2}
     if have hyperfine; then
-        local args=(--style none --warmup "$warmup" --runs "$count" --export-csv "$work/run.csv")
+        # -N: no shell, so even a 1 ms command is timed exactly; PREPARE and COMMAND are plain words.
+        local args=(-N --style none --warmup "$warmup" --runs "$count" --export-csv "$work/run.csv")
         [ -n "$prepare" ] && args+=(--prepare "$prepare")
         hyperfine "${args[@]}" "$command" > /dev/null
         # hyperfine's CSV: command,mean,stddev,median,user,system,min,max (seconds).
@@ -53,9 +55,9 @@ measure() {
     else
         local samples=() i start end
         for ((i = 0; i < count + warmup; i++)); do
-            [ -n "$prepare" ] && sh -c "$prepare"
+            if [ -n "$prepare" ]; then $prepare; fi
             start=$(date +%s%N)
-            sh -c "$command" > /dev/null 2>&1
+            $command > /dev/null 2>&1
             end=$(date +%s%N)
             ((i >= warmup)) && samples+=("$(((end - start) / 1000))")
         done
@@ -93,6 +95,7 @@ echo "creating 10,000 items with one batch…" >&2
 started=$(milliseconds)
 "$bin" --file "$file10k" < "$work/make-10k.txt" > /dev/null
 create_ms=$(($(milliseconds) - started))
+echo "  $create_ms ms" >&2
 cp "$file10k" "$work/10k.pristine"
 size10k=$(stat -c %s "$file10k")
 
@@ -113,9 +116,16 @@ size100k=$(stat -c %s "$file100k")
 
 restore10k="cp $work/10k.pristine $file10k"
 restore100k="cp $work/100k.pristine $file100k"
+# script NAME TEXT: writes a shell script to run as a PREPARE or COMMAND of measure.
+script() {
+    printf '%s\n' "$2" > "$work/$1.sh"
+    echo "sh $work/$1.sh"
+}
 
 echo "timing checklists…" >&2
 row "process start, C \`true\` (reference)" "true" "$(measure "$runs" "" "$c_true")"
+row "write and fsync a copy of the 10,000-item file (reference)" "dd conv=fsync" \
+    "$(measure "$runs" "" "dd if=$work/10k.pristine of=$work/copy.plist bs=4M conv=fsync status=none")"
 row "startup: \`--version\`" "checklists --version" "$(measure "$runs" "" "$bin --version")"
 row "one-shot \`show\` of a 1,000-item checklist" "checklists show" \
     "$(measure "$runs" "" "$bin --file $file10k show")"
@@ -124,11 +134,11 @@ row "one-shot \`check 5\` (load, lock, save 10,000 items)" "checklists check 5" 
 row "one-shot \`add x\` (load, lock, save 10,000 items)" "checklists add x" \
     "$(measure "$runs" "$restore10k" "$bin --file $file10k add x")"
 
-yes "toggle 1" | head -n 200 > "$work/toggles.txt"
+for _ in $(seq 200); do echo "toggle 1"; done > "$work/toggles.txt"
 row "batch, per change, 10,000 items (200 \`toggle 1\` ÷ 200)" "checklists < toggles.txt" \
-    "$(measure "$batch_runs" "$restore10k" "$bin --file $file10k < $work/toggles.txt" 1)" 200
+    "$(measure "$batch_runs" "$restore10k" "$(script batch10k "$bin --file $file10k < $work/toggles.txt")" 1)" 200
 row "batch, per change, 100,000 items (200 \`toggle 1\` ÷ 200)" "checklists < toggles.txt" \
-    "$(measure "$batch_runs" "$restore100k" "$bin --file $file100k < $work/toggles.txt" 1)" 200
+    "$(measure "$batch_runs" "$restore100k" "$(script batch100k "$bin --file $file100k < $work/toggles.txt")" 1)" 200
 
 # todo.txt: one line per item in todo.txt, 10,000 lines.
 todo=""
@@ -145,8 +155,8 @@ export REPORT_FILE="$todo_dir/report.txt"
 EOF
     seq -f "item %g" 1 10000 > "$work/todo.pristine"
     : > "$work/done.pristine"
-    restore_todo="cp $work/todo.pristine $todo_dir/todo.txt; cp $work/done.pristine $todo_dir/done.txt"
-    sh -c "$restore_todo"
+    restore_todo=$(script restore-todo "cp $work/todo.pristine $todo_dir/todo.txt; cp $work/done.pristine $todo_dir/done.txt")
+    $restore_todo
     todo_cmd="$(command -v "$todo") -d $work/todo.cfg -p"
     row "todo.txt: \`add x\` (10,000 items)" "$todo add x" "$(measure "$runs" "$restore_todo" "$todo_cmd add x")"
     row "todo.txt: \`do 5\` (10,000 items)" "$todo do 5" "$(measure "$runs" "$restore_todo" "$todo_cmd do 5")"
@@ -163,7 +173,7 @@ if have task; then
     seq -f '{"description":"item %g","status":"pending","entry":"20240101T000000Z"}' 1 10000 > "$work/tasks.json"
     task rc.confirmation=off rc.verbose=nothing import "$work/tasks.json" > /dev/null 2>&1
     cp -r "$TASKDATA" "$work/task.pristine"
-    restore_task="rm -rf $TASKDATA && cp -r $work/task.pristine $TASKDATA"
+    restore_task=$(script restore-task "rm -rf $TASKDATA && cp -r $work/task.pristine $TASKDATA")
     task_cmd="$(command -v task) rc.confirmation=off rc.verbose=nothing"
     row "Taskwarrior: \`task add x\` (10,000 tasks)" "task add x" \
         "$(measure "$runs" "$restore_task" "$task_cmd add x")"
@@ -180,7 +190,7 @@ tool=$(have hyperfine && hyperfine --version || echo "a bash loop with date +%s%
     echo "Made by \`Scripts/timings.sh\` on $(date -u +%Y-%m-%d): release build, $(nproc) cores"
     echo "($(uname -m), $(. /etc/os-release && echo "$PRETTY_NAME")), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end,"
     echo "timed with $tool; ${runs} runs per one-shot command after 2 warm-up runs, ${batch_runs} per batch after 1."
-    echo "Changing commands start from the same file each run (restored untimed before each)."
+    echo "Commands run with \`--file\` on a temporary data file; changing ones start from the same file each run (restored untimed before each)."
     echo
     echo "The data: 10 checklists × 1,000 items (10,000 items, $size10k bytes), made by one batch of"
     echo "10,000 \`add\` lines in $create_ms ms (each add a full locked, fsynced save); the current checklist"

@@ -27,11 +27,8 @@ struct FailedSaveTests {
         #expect(outcome.status == 74)
         #expect(!outcome.wasSignalled)
         #expect(outcome.stdout.isEmpty)
-        #expect(
-            outcome.stderr == """
-                checklists: cannot save \(cli.dataFile): File too large (write); the change was not applied
-
-                """)
+        #expect(outcome.stderr.hasPrefix("checklists: cannot save \(cli.dataFile): File too large"))
+        #expect(outcome.stderr.hasSuffix("the change was not applied\n"))
         #expect(cli.bytes(cli.dataFile) == before)
         #expect(try strayFiles(cli).isEmpty)
         // Without the limit, changes go through again.

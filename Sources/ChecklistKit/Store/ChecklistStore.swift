@@ -13,6 +13,8 @@ public final class ChecklistStore {
     public var lockTimeout: Double = 10
     /// The stamp of the file this store's `book` corresponds to (`nil`: no file yet).
     private var stamp: FileSystem.Stamp?
+    /// Whether temporary files left by killed writers were removed (once, on the first change).
+    private var sweptTemporaries = false
     /// The current time as seconds since 2001-01-01 UTC (replaceable in tests).
     private let clock: @Sendable () -> Double
 
@@ -73,6 +75,10 @@ public final class ChecklistStore {
         }
         let lock = try FileLock(path: lockPath, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
+        if !sweptTemporaries {
+            FileSystem.removeStaleTemporaries(of: path)
+            sweptTemporaries = true
+        }
         let reloaded = try reloadIfChanged()
         var copy = book
         let result = try change(&copy)

@@ -69,6 +69,22 @@ enum FileSystem {
         return folder.isEmpty ? "/" : folder
     }
 
+    /// Removes `PATH.tmp-*` files left by a writer that was killed between creating its
+    /// temporary file and renaming it. Only safe while holding the store's lock, under which
+    /// every temporary file is made.
+    static func removeStaleTemporaries(of path: String) {
+        let folder = directory(of: path)
+        let prefix = String(path.split(separator: "/").last ?? "") + ".tmp-"
+        guard let stream = opendir(folder) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(prefix) { unlink(folder + "/" + name) }
+        }
+    }
+
     /// Replaces `path` with `bytes` atomically and durably: a temporary file in the same folder,
     /// written, fsynced and renamed over `path`, then the folder fsynced. On any failure the
     /// temporary file is removed and `path` is untouched.

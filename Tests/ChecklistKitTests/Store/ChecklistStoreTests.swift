@@ -35,6 +35,17 @@ struct ChecklistStoreTests {
         #expect(TemporaryFolder.mode(path + ".lock") == 0o600)
     }
 
+    @Test func aTemporaryFileLeftByAKilledWriterIsRemovedByTheNextChange() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("Checklists.plist")
+        try TemporaryFolder.write(Array("half-written".utf8), to: path + ".tmp-AbC123")
+        try TemporaryFolder.write(Array("someone else's".utf8), to: folder.file("Other.plist.tmp-AbC123"))
+        let store = try ChecklistStore(path: path, clock: TestClock().function)
+        _ = try store.modify(addList("Groceries"))
+        #expect(TemporaryFolder.bytes(path + ".tmp-AbC123") == nil)
+        #expect(TemporaryFolder.bytes(folder.file("Other.plist.tmp-AbC123")) != nil)
+    }
+
     @Test func savingLeavesNoTemporaryFilesBehind() throws {
         let folder = try TemporaryFolder()
         let store = try ChecklistStore(path: folder.file("Checklists.plist"), clock: TestClock().function)
