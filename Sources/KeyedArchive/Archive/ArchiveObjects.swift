@@ -16,12 +16,16 @@ final class ArchiveObjects {
     let count: Int
     private var inProgress: [Bool]
     private var depth = 0
+    /// How many more objects may be entered: shared references (a DAG) could otherwise make
+    /// decoding exponential in the archive's size. Each object of a sane archive is entered once.
+    private var enterBudget: Int
     /// Class names already checked, by the UID of their class dictionary.
     private var classNames: [String?]
 
     init(objects: [PropertyList]) {
         storage = .tree(objects)
         count = objects.count
+        enterBudget = 4 * objects.count + 1_024
         inProgress = [Bool](repeating: false, count: count)
         classNames = [String?](repeating: nil, count: count)
     }
@@ -29,6 +33,7 @@ final class ArchiveObjects {
     init(table: BinaryObjectTable, references: [Int]) {
         storage = .binary(table, references: references)
         count = references.count
+        enterBudget = 4 * references.count + 1_024
         inProgress = [Bool](repeating: false, count: count)
         classNames = [String?](repeating: nil, count: count)
     }
@@ -85,6 +90,10 @@ final class ArchiveObjects {
     /// Marks `uid` as being decoded; throws on a cycle or excessive depth.
     func enter(_ uid: UInt64) throws(KeyedArchiveError) {
         guard depth < Self.maximumDepth else { throw .tooDeep(limit: Self.maximumDepth) }
+        guard enterBudget > 0 else {
+            throw .notAPropertyList(.tooLarge("shared objects expand far beyond the \(count) objects of the archive"))
+        }
+        enterBudget -= 1
         let index = try check(uid)
         guard !inProgress[index] else { throw .cyclicReference(uid) }
         inProgress[index] = true

@@ -337,7 +337,7 @@ extension BinaryPropertyListReader {
             var result = PropertyListDictionary(minimumCapacity: count)
             let valuesStart = from + count * referenceSize
             let hashKeys = count > 8
-            var seen = Set<String>(minimumCapacity: hashKeys ? count : 0)
+            var seen = Set<ExactString>(minimumCapacity: hashKeys ? count : 0)
             for entry in 0..<count {
                 let keyIndex = try reference(at: from + entry * referenceSize, index: index)
                 guard case .string(let key) = try value(at: keyIndex, depth: depth + 1) else {
@@ -345,7 +345,7 @@ extension BinaryPropertyListReader {
                 }
                 let valueIndex = try reference(at: valuesStart + entry * referenceSize, index: index)
                 let item = try value(at: valueIndex, depth: depth + 1)
-                let repeated = hashKeys ? !seen.insert(key).inserted : result.keys.contains(key)
+                let repeated = hashKeys ? !seen.insert(ExactString(key)).inserted : result[key] != nil
                 if repeated {
                     result[key] = item
                 } else {

@@ -60,11 +60,12 @@ public struct PropertyListDictionary: Sendable, Equatable {
         }
     }
 
-    /// The position of `key`. Lengths are compared first, which rules out most keys at once;
-    /// for the ASCII keys archives use, `==` is then an exact byte comparison.
+    /// The position of `key`, compared byte for byte ("é" and "e\u{301}" are different keys, as
+    /// in the file). Lengths are compared first, which rules out most keys at once.
     private func index(of key: String) -> Int? {
         let length = key.utf8.count
-        for index in keys.indices where keys[index].utf8.count == length && keys[index] == key {
+        for index in keys.indices where keys[index].utf8.count == length && ExactString(keys[index]) == ExactString(key)
+        {
             return index
         }
         return nil
