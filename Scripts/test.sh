@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paths=(Package.swift Sources Tests)
-[ -d Benchmarks ] && paths+=(Benchmarks/Package.swift Benchmarks/Benchmarks)
+[ -d Benchmarks ] && paths+=(Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/Sources)
 [ -d Fuzz ] && paths+=(Fuzz)
 swift format lint --strict --recursive "${paths[@]}"
 swift build --product checklists

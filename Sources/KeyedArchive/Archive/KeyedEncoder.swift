@@ -8,7 +8,7 @@ public struct KeyedEncoder {
     /// The binary-plist reference of each `$objects` entry; the index is the object's UID.
     var objects: [Int] = []
     /// The UID of each distinct string already archived.
-    private var stringUIDs: [ExactString: UInt64] = [:]
+    private var stringUIDs: StringTable
     /// Class dictionaries already written, looked up linearly (archives use a handful).
     private var classUIDs: [(name: String, uid: UInt64)] = []
     /// Interleaved key and value references of the objects being encoded, innermost last.
@@ -19,7 +19,7 @@ public struct KeyedEncoder {
     init(expectedObjects: Int) {
         writer = BinaryPropertyListWriter(reservingObjects: expectedObjects * 2, bytes: expectedObjects * 24)
         objects.reserveCapacity(expectedObjects)
-        stringUIDs.reserveCapacity(expectedObjects / 2)
+        stringUIDs = StringTable(capacity: expectedObjects / 2)
         pending.reserveCapacity(64)
     }
 
@@ -111,10 +111,9 @@ public struct KeyedEncoder {
     }
 
     private mutating func uid(for string: String) -> UInt64 {
-        if let existing = stringUIDs[ExactString(string)] { return existing }
-        let uid = UInt64(objects.count)
-        objects.append(writer.add(distinctString: string))
-        stringUIDs[ExactString(string)] = uid
+        let next = UInt64(objects.count)
+        let uid = stringUIDs.uid(for: string) { next }
+        if uid == next { objects.append(writer.add(distinctString: string)) }
         return uid
     }
 

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Fuzzes the KeyedArchive decoders with libFuzzer and AddressSanitizer.
+#
+#   Scripts/fuzz.sh [SECONDS]      (default 600)
+#
+# Builds .build-fuzz/fuzz-keyedarchive from Sources/KeyedArchive/**/*.swift, the benchmark
+# model and Fuzz/FuzzTarget.swift (one module, `swiftc -sanitize=fuzzer,address`), seeds
+# .build-fuzz/corpus with ../shared/fixtures (when present) and a few generated archives,
+# then runs for SECONDS. New inputs are added to the corpus, so later runs continue from it.
+# Crashes, timeouts and OOMs are written to .build-fuzz/artifacts/; the run log is
+# .build-fuzz/fuzz.log. Reproduce one with: .build-fuzz/fuzz-keyedarchive FILE
+# Environment: FUZZ_NICE (nice level of the fuzzing run, default 10).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-600}"
+out=.build-fuzz
+binary="$out/fuzz-keyedarchive"
+mkdir -p "$out/corpus" "$out/artifacts"
+
+echo "== building $binary"
+# Compile a snapshot of the sources, so edits made while the compiler runs cannot mix versions.
+rm -rf "$out/src" && mkdir -p "$out/src" && cp -R Sources/KeyedArchive "$out/src/"
+mapfile -t sources < <(find "$out/src/KeyedArchive" -name '*.swift' | sort)
+echo "   sources: $(cat "${sources[@]}" | cksum | cut -d' ' -f1) ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+    -module-name KeyedArchiveFuzz -swift-version 6 \
+    "${sources[@]}" Benchmarks/Sources/BenchModel/BenchModel.swift Fuzz/FuzzTarget.swift \
+    -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+
+echo "== seeding $out/corpus"
+fixtures=../shared/fixtures
+if [ -d "$fixtures" ]; then
+    find "$fixtures" -type f ! -name '*.json' ! -name '*.md' ! -name '*.py' ! -name '*.tsv' -size -256k -print0 |
+        while IFS= read -r -d '' file; do
+            cp -f "$file" "$out/corpus/fixture-$(printf '%s' "$file" | cksum | cut -d' ' -f1)"
+        done
+else
+    echo "   (no $fixtures: generated seeds only)"
+fi
+FUZZ_WRITE_SEEDS="$out/corpus" "$binary"
+
+cat > "$out/keyedarchive.dict" <<'EOF'
+"bplist00"
+"\x00\x00\x00\x00\x00\x00\x01\x01"
+"NSKeyedArchiver"
+"$archiver"
+"$version"
+"$objects"
+"$top"
+"$null"
+"$class"
+"$classname"
+"$classes"
+"NSObject"
+"NSArray"
+"NSMutableArray"
+"NSString"
+"NS.string"
+"NS.objects"
+"NSDate"
+"NS.time"
+"CF$UID"
+"Checklists"
+"ChecklistItems"
+"ChecklistIndex"
+"ChecklistItemID"
+"Checklists.Checklist"
+"Checklists.ChecklistItem"
+"Items"
+"Text"
+"DueDate"
+"HasDueDate"
+"<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+"<plist version=\"1.0\">"
+"<dict>"
+"</dict>"
+"<array>"
+"</array>"
+"<key>"
+"</key>"
+"<string>"
+"</string>"
+"<integer>"
+"</integer>"
+"<real>"
+"<date>"
+"<data>"
+"<true/>"
+"<false/>"
+"&amp;"
+"&#x"
+"<!--"
+"<![CDATA["
+EOF
+
+echo "== fuzzing for ${seconds}s (log: $out/fuzz.log)"
+status=0
+nice -n "${FUZZ_NICE:-10}" "$binary" "$out/corpus" \
+    -dict="$out/keyedarchive.dict" \
+    -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
+    -artifact_prefix="$out/artifacts/" -print_final_stats=1 \
+    > "$out/fuzz.log" 2>&1 || status=$?
+tail -n 25 "$out/fuzz.log"
+echo "== corpus: $(find "$out/corpus" -type f | wc -l) files; artifacts: $(find "$out/artifacts" -type f | wc -l)"
+exit "$status"
