@@ -11,15 +11,19 @@ let package = Package(
         .package(name: "checklists", path: ".."),
     ],
     targets: [
-        // The checklists model used by the benchmarks, the profiling executable and the fuzz target.
-        .target(name: "BenchModel", dependencies: [.product(name: "KeyedArchive", package: "checklists")]),
+        // Benchmark data for ChecklistKit's model, shared with the profiling executable and the fuzz target.
+        .target(name: "BenchModel", dependencies: [.product(name: "ChecklistKit", package: "checklists")]),
         // A plain executable that encodes or decodes one document, for callgrind/perf and quick timings.
-        .executableTarget(name: "ArchiveProfile", dependencies: ["BenchModel"]),
+        .executableTarget(
+            name: "ArchiveProfile",
+            dependencies: ["BenchModel", .product(name: "ChecklistKit", package: "checklists")]
+        ),
         .executableTarget(
             name: "ArchiveBenchmarks",
             dependencies: [
                 "BenchModel",
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ChecklistKit", package: "checklists"),
                 .product(name: "KeyedArchive", package: "checklists"),
             ],
             path: "Benchmarks/ArchiveBenchmarks",

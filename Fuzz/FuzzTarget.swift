@@ -6,10 +6,10 @@ import Darwin
 
 // libFuzzer entry point for the KeyedArchive decoders (built by Scripts/fuzz.sh).
 //
-// Compiled in one module with Sources/KeyedArchive/**/*.swift and the benchmark model
-// (Benchmarks/Sources/BenchModel/BenchModel.swift). Every input goes through the
-// property-list reader, the keyed unarchiver with the generic graph resolver, and a typed
-// decode of the checklists model; any trap, sanitizer report, hang or runaway allocation is
+// Compiled in one module with Sources/KeyedArchive/**/*.swift, ChecklistKit's model and
+// archive mapping, and the benchmark data (Benchmarks/Sources/BenchModel/BenchModel.swift).
+// Every input goes through the property-list reader, the keyed unarchiver with the generic
+// graph resolver, and a typed decode into `ChecklistBook`; any trap, sanitizer report, hang or runaway allocation is
 // a bug, since decoding untrusted bytes must only ever throw.
 
 /// Runs one input through every decoder; errors are expected, crashes are not.
@@ -29,9 +29,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let unarchiver = try? KeyedUnarchiver(bytes: bytes) {
         _ = try? ArchiveGraph(unarchiver).resolved()
     }
-    if let document = try? BenchDocument(archive: bytes) {
+    if let document = try? ChecklistBook(archive: bytes, loadTime: 0) {
         // A decoded document must archive and decode back to itself.
-        let again = try? BenchDocument(archive: document.archived())
+        let again = try? ChecklistBook(archive: document.archived(), loadTime: 0)
         precondition(again == document || document.containsNaN, "archive round trip changed the document")
     }
     return 0
@@ -49,10 +49,10 @@ extension PropertyList {
     }
 }
 
-extension BenchDocument {
+extension ChecklistBook {
     /// Whether a due date is NaN, which never compares equal to itself.
     fileprivate var containsNaN: Bool {
-        checklists.contains { list in list.items.contains { $0.dueDate.isNaN } }
+        checklists.contains { list in list.items.contains { $0.archivedDate.isNaN } }
     }
 }
 
@@ -66,7 +66,7 @@ public func fuzzInitialize(
 {
     guard let folder = getenv("FUZZ_WRITE_SEEDS").map({ String(cString: $0) }) else { return 0 }
     let seeds: [(name: String, bytes: [UInt8])] = [
-        ("empty", BenchDocument(checklists: [], checklistIndex: -1, nextItemID: 0).archived()),
+        ("empty", ChecklistBook(checklists: [], currentIndex: nil, nextItemID: 0).archived()),
         ("one-list", BenchData.document(items: 3, lists: 1).archived()),
         ("three-lists", BenchData.document(items: 12, lists: 3).archived()),
         ("ten-lists", BenchData.document(items: 40, lists: 10).archived()),

@@ -3,9 +3,9 @@
 #
 #   Scripts/fuzz.sh [SECONDS]      (default 600)
 #
-# Builds .build-fuzz/fuzz-keyedarchive from Sources/KeyedArchive/**/*.swift, the benchmark
-# model and Fuzz/FuzzTarget.swift (one module, `swiftc -sanitize=fuzzer,address`), seeds
-# .build-fuzz/corpus with ../shared/fixtures (when present) and a few generated archives,
+# Builds .build-fuzz/fuzz-keyedarchive from Sources/KeyedArchive/**/*.swift, ChecklistKit's model
+# and archive mapping, the benchmark data and Fuzz/FuzzTarget.swift (one module,
+# `swiftc -sanitize=fuzzer,address`), seeds .build-fuzz/corpus with ../shared/fixtures (when present) and a few generated archives,
 # then runs for SECONDS. New inputs are added to the corpus, so later runs continue from it.
 # Crashes, timeouts and OOMs are written to .build-fuzz/artifacts/; the run log is
 # .build-fuzz/fuzz.log. Reproduce one with: .build-fuzz/fuzz-keyedarchive FILE
@@ -20,8 +20,12 @@ mkdir -p "$out/corpus" "$out/artifacts"
 
 echo "== building $binary"
 # Compile a snapshot of the sources, so edits made while the compiler runs cannot mix versions.
-rm -rf "$out/src" && mkdir -p "$out/src" && cp -R Sources/KeyedArchive "$out/src/"
-mapfile -t sources < <(find "$out/src/KeyedArchive" -name '*.swift' | sort)
+# ChecklistKit's model and its archive mapping join the KeyedArchive sources in one module, so
+# their `import KeyedArchive` lines are dropped from the snapshot.
+rm -rf "$out/src" && mkdir -p "$out/src/ChecklistKit" && cp -R Sources/KeyedArchive "$out/src/"
+cp -R Sources/ChecklistKit/Model Sources/ChecklistKit/Archive "$out/src/ChecklistKit/"
+sed -i '/^import KeyedArchive$/d' "$out"/src/ChecklistKit/*/*.swift
+mapfile -t sources < <(find "$out/src/KeyedArchive" "$out/src/ChecklistKit" -name '*.swift' | sort)
 echo "   sources: $(cat "${sources[@]}" | cksum | cut -d' ' -f1) ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -module-name KeyedArchiveFuzz -swift-version 6 \

@@ -1,5 +1,6 @@
 import BenchModel
 import Benchmark
+import ChecklistKit
 import Foundation
 
 #if canImport(Glibc)
@@ -57,7 +58,9 @@ let benchmarks: @Sendable () -> Void = {
                 "Ours decode",
                 {
                     let bytes = ourArchive.value
-                    guard let decoded = try? BenchDocument(archive: bytes), decoded.itemCount == itemCount else {
+                    guard let decoded = try? ChecklistBook(archive: bytes, loadTime: 0),
+                        decoded.allItems.count == itemCount
+                    else {
                         fatalError("ours did not decode its own \(itemCount)-item archive")
                     }
                     return bytes.count

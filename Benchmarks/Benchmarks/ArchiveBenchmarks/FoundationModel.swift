@@ -1,4 +1,5 @@
 import BenchModel
+import ChecklistKit
 import Foundation
 
 // The same model as NSObject/NSCoding classes, the way the iOS app writes it, for Foundation's
@@ -13,10 +14,10 @@ final class FoundationChecklistItem: NSObject, NSCoding {
     let itemID: Int
     let hasDueDate: Bool
 
-    init(_ item: BenchChecklistItem) {
+    init(_ item: ChecklistItem) {
         text = item.text
         checked = item.checked
-        dueDate = Date(timeIntervalSinceReferenceDate: item.dueDate)
+        dueDate = Date(timeIntervalSinceReferenceDate: item.archivedDate)
         shouldRemind = item.shouldRemind
         itemID = item.itemID
         hasDueDate = item.hasDueDate
@@ -48,7 +49,7 @@ final class FoundationChecklist: NSObject, NSCoding {
     let items: [FoundationChecklistItem]
     let iconName: String
 
-    init(_ list: BenchChecklist) {
+    init(_ list: Checklist) {
         name = list.name
         items = list.items.map(FoundationChecklistItem.init)
         iconName = list.iconName
@@ -76,9 +77,9 @@ struct FoundationDocument {
     let checklistIndex: Int
     let nextItemID: Int
 
-    init(_ document: BenchDocument) {
+    init(_ document: ChecklistBook) {
         checklists = document.checklists.map(FoundationChecklist.init)
-        checklistIndex = document.checklistIndex
+        checklistIndex = document.currentIndex ?? -1
         nextItemID = document.nextItemID
     }
 
