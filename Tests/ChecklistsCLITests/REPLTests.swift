@@ -239,6 +239,33 @@ struct REPLTests {
         #expect(try cli.exported().allItems.map(\.text) == ["x"])
     }
 
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func theTerminalIsRestoredWhenTheREPLIsTerminated(signal: Int32) throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let terminal = try startREPL(cli)
+        defer { terminal.close() }
+        try terminal.readUntil("List (0)>")
+        terminal.send("add half typed")
+        try terminal.readUntil("half typed")
+        #expect(!terminal.isInCookedMode, "the line editor reads keys one by one")
+        kill(terminal.processID, signal)
+        _ = try terminal.waitForExit(timeout: Self.exitTimeout)
+        #expect(terminal.isInCookedMode)
+        #expect(try cli.exported().allItems.isEmpty)
+    }
+
+    @Test func theTerminalIsRestoredAfterQuit() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let terminal = try startREPL(cli)
+        defer { terminal.close() }
+        try terminal.readUntil("List (0)>")
+        terminal.send("quit\r")
+        #expect(try terminal.waitForExit(timeout: Self.exitTimeout) == 0)
+        #expect(terminal.isInCookedMode)
+    }
+
     @Test(arguments: ["quit", "exit"])
     func quitAndExitLeaveWithStatusZero(command: String) throws {
         let cli = try ChecklistsProcess()

@@ -119,6 +119,15 @@ final class PseudoTerminal: @unchecked Sendable {
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
+    /// Whether the terminal is in its usual cooked mode (canonical input and echo on), as a
+    /// program must leave it; the master side reports the terminal's settings.
+    var isInCookedMode: Bool {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { return false }
+        let wanted = tcflag_t(ICANON) | tcflag_t(ECHO)
+        return settings.c_lflag & wanted == wanted
+    }
+
     /// Reads until `needle` appears after the previous match, then returns the output from the previous
     /// match's end up to everything read so far (``output`` has it all).
     @discardableResult
