@@ -17,7 +17,8 @@ public struct KeyedEncoder {
     private var recentKeys: [(bits: (UInt64, UInt64), key: String, reference: Int)] = []
 
     init(expectedObjects: Int) {
-        writer = BinaryPropertyListWriter(reservingObjects: expectedObjects * 2, bytes: expectedObjects * 24)
+        // About three plist objects per archived object (itself, its UIDs, inline numbers).
+        writer = BinaryPropertyListWriter(reservingObjects: expectedObjects * 3, bytes: expectedObjects * 24)
         objects.reserveCapacity(expectedObjects)
         stringUIDs = StringTable(capacity: expectedObjects / 2)
         pending.reserveCapacity(64)

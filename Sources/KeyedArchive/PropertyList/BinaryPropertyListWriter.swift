@@ -14,7 +14,9 @@ public struct BinaryPropertyListWriter {
 
     private var entries: [Entry] = []
     private var scalarBytes: [UInt8] = []
-    private var references: [Int] = []
+    /// Container contents as object references; 32 bits each, since an archive with 2³² objects
+    /// could not be built in memory anyway, and half the size keeps the writer's peak memory down.
+    private var references: [UInt32] = []
     private var strings: [ExactString: Int] = [:]
     /// References of the integers 0 to 255, which archives use most (-1 where none yet).
     private var smallIntegers: [Int] = []
@@ -32,7 +34,7 @@ public struct BinaryPropertyListWriter {
     public init(reservingObjects objects: Int, bytes: Int) {
         entries.reserveCapacity(objects)
         scalarBytes.reserveCapacity(bytes)
-        references.reserveCapacity(objects * 2)
+        references.reserveCapacity(objects * 5 / 2)
     }
 
     /// The number of objects added so far.
@@ -147,7 +149,7 @@ public struct BinaryPropertyListWriter {
     /// Adds an array of objects added earlier.
     public mutating func add<C: Collection<Int>>(array elements: C) -> Int {
         let start = references.count
-        references.append(contentsOf: elements)
+        references.append(contentsOf: elements.lazy.map { UInt32(truncatingIfNeeded: $0) })
         entries.append(Entry(marker: 0xA0, start: start, count: elements.count))
         return entries.count - 1
     }
@@ -158,12 +160,12 @@ public struct BinaryPropertyListWriter {
         let count = pairs.count / 2
         var index = pairs.startIndex
         for _ in 0..<count {
-            references.append(pairs[index])
+            references.append(UInt32(truncatingIfNeeded: pairs[index]))
             index += 2
         }
         index = pairs.startIndex + 1
         for _ in 0..<count {
-            references.append(pairs[index])
+            references.append(UInt32(truncatingIfNeeded: pairs[index]))
             index += 2
         }
         entries.append(Entry(marker: 0xD0, start: start, count: count))

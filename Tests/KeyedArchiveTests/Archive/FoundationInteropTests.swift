@@ -206,7 +206,9 @@ struct FoundationInteropTests {
         let data = try NSKeyedArchiver.archivedData(withRootObject: object, requiringSecureCoding: true)
         let decoded = try KeyedUnarchiver(bytes: [UInt8](data)).topLevel.decode(
             ArchivableChecklist.self, forKey: "root")
-        #expect(decoded == checklist)
+        // Foundation on Linux stores canonically equivalent strings ("Café", "Cafe\u{301}") as one
+        // object, so only canonical equality can be asked of its archive.
+        #expect(decoded.precomposed == checklist.precomposed)
     }
 
     @Test(arguments: InteropCase.all)

@@ -96,14 +96,20 @@ extension ArchivableChecklistFile {
     /// The file with every string in Unicode normalization form C.
     var precomposed: ArchivableChecklistFile {
         var file = self
-        for list in file.checklists.indices {
-            file.checklists[list].name = file.checklists[list].name.precomposedStringWithCanonicalMapping
-            file.checklists[list].iconName = file.checklists[list].iconName.precomposedStringWithCanonicalMapping
-            for item in file.checklists[list].items.indices {
-                file.checklists[list].items[item].text =
-                    file.checklists[list].items[item].text.precomposedStringWithCanonicalMapping
-            }
-        }
+        file.checklists = file.checklists.map(\.precomposed)
         return file
+    }
+}
+
+extension ArchivableChecklist {
+    /// The checklist with every string in Unicode normalization form C.
+    var precomposed: ArchivableChecklist {
+        var list = self
+        list.name = list.name.precomposedStringWithCanonicalMapping
+        list.iconName = list.iconName.precomposedStringWithCanonicalMapping
+        for item in list.items.indices {
+            list.items[item].text = list.items[item].text.precomposedStringWithCanonicalMapping
+        }
+        return list
     }
 }
