@@ -95,15 +95,6 @@ public enum LocalTime {
         return date + " \(pad(parts.hour, 2)):\(pad(parts.minute, 2))"
     }
 
-    /// ISO 8601 in UTC with seconds (`2026-11-21T09:30:00Z`), as JSON export writes dates.
-    public static func iso8601(_ time: Double) -> String {
-        var seconds = unixTime(time)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
-            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))Z"
-    }
-
     /// `time` as a `time_t`, clamped to about ±30 million years so that an absurd date read from a
     /// file cannot trap the conversion (NaN counts as the reference date).
     private static func unixTime(_ time: Double) -> time_t {

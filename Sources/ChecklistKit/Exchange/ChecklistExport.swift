@@ -17,7 +17,11 @@ public enum ChecklistExport {
                                 (key: "itemID", value: .number(String(item.itemID))),
                                 (key: "text", value: .string(item.text)),
                                 (key: "checked", value: .bool(item.checked)),
-                                (key: "dueDate", value: item.dueDate.map { .string(LocalTime.iso8601($0)) } ?? .null),
+                                (
+                                    key: "dueDate",
+                                    value: item.dueDate.map { .string(CivilTime.iso8601(referenceSeconds: $0)) }
+                                        ?? .null
+                                ),
                                 (key: "shouldRemind", value: .bool(item.shouldRemind)),
                             ])
                         })

@@ -94,7 +94,7 @@ public enum ChecklistImport {
                     }
                     var due: Double?
                     if case .string(let date)? = item.value("dueDate") {
-                        guard let parsed = parseISO8601(date) else {
+                        guard let parsed = CivilTime.referenceSeconds(iso8601: date) else {
                             throw Failure(reason: "\"\(date)\" in \"\(name)\" is not an ISO 8601 date")
                         }
                         due = parsed
@@ -139,46 +139,6 @@ public enum ChecklistImport {
         }
         guard !result.isEmpty else { throw Failure(reason: "no headings or task-list lines (- [ ] text) found") }
         return result
-    }
-
-    /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]]` with `Z` or `±HH:MM`.
-    static func parseISO8601(_ text: String) -> Double? {
-        let characters = Array(text)
-        func number(_ from: Int, _ length: Int) -> Int? {
-            guard from + length <= characters.count else { return nil }
-            return Int(String(characters[from..<(from + length)]))
-        }
-        guard characters.count >= 16, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-            let hour = number(11, 2), let minute = number(14, 2), characters[4] == "-", characters[7] == "-",
-            characters[10] == "T" || characters[10] == " ", characters[13] == ":",
-            (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute)
-        else { return nil }
-        var index = 16
-        var seconds = 0.0
-        if index < characters.count, characters[index] == ":" {
-            guard let whole = number(index + 1, 2) else { return nil }
-            seconds = Double(whole)
-            index += 3
-            if index < characters.count, characters[index] == "." {
-                var end = index + 1
-                while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
-                seconds += Double("0" + String(characters[index..<end])) ?? 0
-                index = end
-            }
-        }
-        var offset = 0
-        if index < characters.count, characters[index] == "Z" {
-            index += 1
-        } else if index < characters.count, characters[index] == "+" || characters[index] == "-" {
-            guard let hours = number(index + 1, 2), let minutes = number(index + 4, 2) else { return nil }
-            offset = (hours * 60 + minutes) * 60 * (characters[index] == "-" ? -1 : 1)
-            index += 6
-        } else {
-            return nil
-        }
-        guard index == characters.count else { return nil }
-        let unix = CivilTime.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 - offset
-        return Double(unix) + seconds - CivilTime.referenceOffset
     }
 }
 

@@ -78,11 +78,13 @@ public struct ChecklistBook: Sendable, Equatable {
     }
 
     /// Replaces all checklists (undo and redo), keeping the current one by name when it is still
-    /// there; `nextItemID` never goes back, so IDs handed out meanwhile are not reused.
-    public mutating func replaceChecklists(with lists: [Checklist]) {
+    /// there, else making `fallbackCurrent` current (the list that was current in the state being
+    /// restored). `nextItemID` never goes back, so IDs handed out meanwhile are not reused.
+    public mutating func replaceChecklists(with lists: [Checklist], fallbackCurrent: String? = nil) {
         let currentName = current?.name
         checklists = lists
-        currentIndex = currentName.flatMap { name in lists.firstIndex { $0.name == name } }
+        let candidates = [currentName, fallbackCurrent].compactMap { $0 }
+        currentIndex = candidates.lazy.compactMap { name in lists.firstIndex { $0.name == name } }.first
         let highest = lists.lazy.flatMap(\.items).map(\.itemID).max() ?? -1
         nextItemID = max(nextItemID, highest + 1)
         sort()

@@ -6,7 +6,7 @@ extension Session {
         }
         let width = CommandName.allCases.map(\.usage.count).max() ?? 0
         var lines = CommandName.allCases.filter { $0 != .exit }.map { command in
-            OutputLine([.init(command.usage.padding(to: width), .heading), .init("  " + command.summary)])
+            OutputLine([.init(TextWidth.padded(command.usage, to: width), .heading), .init("  " + command.summary)])
         }
         lines.append("")
         lines.append(OutputLine("LIST: a number from lists, a name or a unique prefix.", .dim))
@@ -77,8 +77,7 @@ extension Session {
                     "cannot undo \(entry.summary): another process changed the checklists since; show what is there now"
                 )
             }
-            book.replaceChecklists(with: entry.before)
-            reselect(entry.currentBefore, in: &book)
+            book.replaceChecklists(with: entry.before, fallbackCurrent: entry.currentBefore)
             return [OutputLine("undid \(entry.summary)", .success)]
         }
         undoStack.removeLast()
@@ -93,28 +92,11 @@ extension Session {
                 throw CommandError.refused(
                     "cannot redo \(entry.summary): another process changed the checklists since")
             }
-            book.replaceChecklists(with: entry.after)
-            reselect(entry.currentAfter, in: &book)
+            book.replaceChecklists(with: entry.after, fallbackCurrent: entry.currentAfter)
             return [OutputLine("redid \(entry.summary)", .success)]
         }
         redoStack.removeLast()
         undoStack.append(entry)
         return result
     }
-
-    /// Makes the checklist named `name` current when undo or redo left none current.
-    private func reselect(_ name: String?, in book: inout ChecklistBook) {
-        guard book.current == nil, let name, let index = book.checklists.firstIndex(where: { $0.name == name }) else {
-            return
-        }
-        book.select(index)
-    }
-}
-
-extension String {
-    /// The string padded with spaces to `width` characters.
-    func padding(to width: Int) -> String {
-        self + String(repeating: " ", count: max(0, width - count))
-    }
-
 }

@@ -17,7 +17,7 @@ public enum BinaryPropertyListReader {
         do {
             return try bytes.withUnsafeBytes { raw in
                 var parser = try Parser(raw)
-                return try parser.value(at: parser.topObject, depth: 0)
+                return try parser.value(at: parser.layout.topObject, depth: 0)
             }
         } catch let error as PropertyListError {
             throw error
@@ -145,34 +145,6 @@ extension BinaryPropertyListReader {
             budget = 4 * bytes.count + 64
         }
 
-        var bytes: UnsafeRawBufferPointer { layout.bytes }
-        var referenceSize: Int { layout.referenceSize }
-        var objectCount: Int { layout.objectCount }
-        var topObject: Int { layout.topObject }
-        var offsetTableStart: Int { layout.offsetTableStart }
-
-        static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
-            Layout.bigEndian(bytes, at: offset, size: size)
-        }
-
-        func offset(of index: Int) throws(PropertyListError) -> Int {
-            try layout.offset(of: index)
-        }
-
-        func length(
-            nibble: UInt8, after position: Int, index: Int
-        ) throws(PropertyListError) -> (length: Int, start: Int) {
-            try layout.length(nibble: nibble, after: position, index: index)
-        }
-
-        func checkSpan(start: Int, count: Int, unit: Int, index: Int) throws(PropertyListError) {
-            try layout.checkSpan(start: start, count: count, unit: unit, index: index)
-        }
-
-        func reference(at position: Int, index: Int) throws(PropertyListError) -> Int {
-            try layout.reference(at: position, index: index)
-        }
-
         mutating func spend(_ amount: Int) throws(PropertyListError) {
             budget -= amount
             guard budget >= 0 else { throw .tooLarge("shared containers expand beyond the file size") }
@@ -222,8 +194,8 @@ extension BinaryPropertyListReader {
             }
             try spend(1)
             if let cached = strings[index] { return .string(cached) }
-            let start = try offset(of: index)
-            let marker = bytes[start]
+            let start = try layout.offset(of: index)
+            let marker = layout.bytes[start]
             let nibble = marker & 0x0F
             switch marker >> 4 {
             case 0x0:
@@ -239,22 +211,22 @@ extension BinaryPropertyListReader {
                     throw .invalidObject(index: index, reason: "real of \(1 << Int(nibble)) bytes")
                 }
                 let size = 1 << Int(nibble)
-                try checkSpan(start: start + 1, count: size, unit: 1, index: index)
-                let bits = Self.bigEndian(bytes, at: start + 1, size: size)
+                try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
+                let bits = Layout.bigEndian(layout.bytes, at: start + 1, size: size)
                 return .real(
                     size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits))
             case 0x3:
                 guard marker == 0x33 else { throw .invalidObject(index: index, reason: "date marker 0x\(hex(marker))") }
-                try checkSpan(start: start + 1, count: 8, unit: 1, index: index)
-                return .date(Double(bitPattern: Self.bigEndian(bytes, at: start + 1, size: 8)))
+                try layout.checkSpan(start: start + 1, count: 8, unit: 1, index: index)
+                return .date(Double(bitPattern: Layout.bigEndian(layout.bytes, at: start + 1, size: 8)))
             case 0x4:
-                let (count, from) = try length(nibble: nibble, after: start + 1, index: index)
-                try checkSpan(start: from, count: count, unit: 1, index: index)
-                return .data(Array(bytes[from..<(from + count)]))
+                let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
+                try layout.checkSpan(start: from, count: count, unit: 1, index: index)
+                return .data(Array(layout.bytes[from..<(from + count)]))
             case 0x5:
-                let (count, from) = try length(nibble: nibble, after: start + 1, index: index)
-                try checkSpan(start: from, count: count, unit: 1, index: index)
-                let slice = UnsafeRawBufferPointer(rebasing: bytes[from..<(from + count)])
+                let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
+                try layout.checkSpan(start: from, count: count, unit: 1, index: index)
+                let slice = UnsafeRawBufferPointer(rebasing: layout.bytes[from..<(from + count)])
                 guard !slice.contains(where: { $0 >= 0x80 }) else {
                     throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
                 }
@@ -262,15 +234,15 @@ extension BinaryPropertyListReader {
                 strings[index] = string
                 return .string(string)
             case 0x6:
-                let (count, from) = try length(nibble: nibble, after: start + 1, index: index)
-                try checkSpan(start: from, count: count, unit: 2, index: index)
-                let string = Self.utf16BigEndian(bytes, from: from, count: count)
+                let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
+                try layout.checkSpan(start: from, count: count, unit: 2, index: index)
+                let string = Self.utf16BigEndian(layout.bytes, from: from, count: count)
                 strings[index] = string
                 return .string(string)
             case 0x8:
                 let size = Int(nibble) + 1
-                try checkSpan(start: start + 1, count: size, unit: 1, index: index)
-                return .uid(Self.bigEndian(bytes, at: start + 1, size: size))
+                try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
+                return .uid(Layout.bigEndian(layout.bytes, at: start + 1, size: size))
             case 0xA, 0xC:
                 return try array(nibble: nibble, at: start + 1, index: index, depth: depth)
             case 0xD:
@@ -284,15 +256,15 @@ extension BinaryPropertyListReader {
             switch nibble {
             case 0, 1, 2:
                 let size = 1 << Int(nibble)
-                try checkSpan(start: position, count: size, unit: 1, index: index)
-                return .integer(Int64(Self.bigEndian(bytes, at: position, size: size)))
+                try layout.checkSpan(start: position, count: size, unit: 1, index: index)
+                return .integer(Int64(Layout.bigEndian(layout.bytes, at: position, size: size)))
             case 3:
-                try checkSpan(start: position, count: 8, unit: 1, index: index)
-                return .integer(Int64(bitPattern: Self.bigEndian(bytes, at: position, size: 8)))
+                try layout.checkSpan(start: position, count: 8, unit: 1, index: index)
+                return .integer(Int64(bitPattern: Layout.bigEndian(layout.bytes, at: position, size: 8)))
             case 4:
-                try checkSpan(start: position, count: 16, unit: 1, index: index)
-                let high = Self.bigEndian(bytes, at: position, size: 8)
-                let low = Self.bigEndian(bytes, at: position + 8, size: 8)
+                try layout.checkSpan(start: position, count: 16, unit: 1, index: index)
+                let high = Layout.bigEndian(layout.bytes, at: position, size: 8)
+                let low = Layout.bigEndian(layout.bytes, at: position + 8, size: 8)
                 if high == 0 {
                     return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low)
                 }
@@ -310,15 +282,15 @@ extension BinaryPropertyListReader {
         ) throws(PropertyListError)
             -> PropertyList
         {
-            let (count, from) = try length(nibble: nibble, after: position, index: index)
-            try checkSpan(start: from, count: count, unit: referenceSize, index: index)
+            let (count, from) = try layout.length(nibble: nibble, after: position, index: index)
+            try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
             guard !inProgress[index] else { throw .cyclicReference(index: index) }
             inProgress[index] = true
             defer { inProgress[index] = false }
             var elements = [PropertyList]()
             elements.reserveCapacity(count)
             for element in 0..<count {
-                let child = try reference(at: from + element * referenceSize, index: index)
+                let child = try layout.reference(at: from + element * layout.referenceSize, index: index)
                 elements.append(try value(at: child, depth: depth + 1))
             }
             return .array(elements)
@@ -329,21 +301,21 @@ extension BinaryPropertyListReader {
         ) throws(PropertyListError)
             -> PropertyList
         {
-            let (count, from) = try length(nibble: nibble, after: position, index: index)
-            try checkSpan(start: from, count: count, unit: 2 * referenceSize, index: index)
+            let (count, from) = try layout.length(nibble: nibble, after: position, index: index)
+            try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
             guard !inProgress[index] else { throw .cyclicReference(index: index) }
             inProgress[index] = true
             defer { inProgress[index] = false }
             var result = PropertyListDictionary(minimumCapacity: count)
-            let valuesStart = from + count * referenceSize
+            let valuesStart = from + count * layout.referenceSize
             let hashKeys = count > 8
             var seen = Set<ExactString>(minimumCapacity: hashKeys ? count : 0)
             for entry in 0..<count {
-                let keyIndex = try reference(at: from + entry * referenceSize, index: index)
+                let keyIndex = try layout.reference(at: from + entry * layout.referenceSize, index: index)
                 guard case .string(let key) = try value(at: keyIndex, depth: depth + 1) else {
                     throw .invalidObject(index: index, reason: "dictionary key \(entry) is not a string")
                 }
-                let valueIndex = try reference(at: valuesStart + entry * referenceSize, index: index)
+                let valueIndex = try layout.reference(at: valuesStart + entry * layout.referenceSize, index: index)
                 let item = try value(at: valueIndex, depth: depth + 1)
                 let repeated = hashKeys ? !seen.insert(ExactString(key)).inserted : result[key] != nil
                 if repeated {

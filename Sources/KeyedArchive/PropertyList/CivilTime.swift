@@ -28,19 +28,50 @@ public enum CivilTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SSZ` (the XML plist date form) into reference seconds.
+    /// Parses an ISO 8601 time into reference seconds: `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by
+    /// `Z` or `±HH:MM` (a space may stand for the `T`). XML property lists write
+    /// `YYYY-MM-DDTHH:MM:SSZ`; JSON exports may carry fractions and offsets.
     public static func referenceSeconds(iso8601 text: String) -> Double? {
-        let fields = text.split(whereSeparator: { "-T:Z".contains($0) }).map { Int($0) }
-        guard text.hasSuffix("Z"), fields.count == 6, fields.allSatisfy({ $0 != nil }) else { return nil }
-        let values = fields.compactMap { $0 }
-        let (year, month, day, hour, minute, second) = (
-            values[0], values[1], values[2], values[3], values[4], values[5]
-        )
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
-            (0...60).contains(second), abs(year) < 1_000_000
+        let characters = Array(text)
+        func number(_ from: Int, _ length: Int) -> Int? {
+            guard from + length <= characters.count,
+                characters[from..<(from + length)].allSatisfy({ $0.isASCII && $0.isNumber })
+            else { return nil }
+            return Int(String(characters[from..<(from + length)]))
+        }
+        guard characters.count >= 16, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), characters[4] == "-", characters[7] == "-",
+            characters[10] == "T" || characters[10] == " ", characters[13] == ":",
+            (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
-        let unix = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
-        return Double(unix) - referenceOffset
+        var index = 16
+        var seconds = 0.0
+        if index < characters.count, characters[index] == ":" {
+            guard let whole = number(index + 1, 2), whole <= 60 else { return nil }
+            seconds = Double(whole)
+            index += 3
+            if index < characters.count, characters[index] == "." {
+                var end = index + 1
+                while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+                guard end > index + 1 else { return nil }
+                seconds += Double("0" + String(characters[index..<end])) ?? 0
+                index = end
+            }
+        }
+        var offset = 0
+        if index < characters.count, characters[index] == "Z" {
+            index += 1
+        } else if index + 6 <= characters.count, characters[index] == "+" || characters[index] == "-",
+            characters[index + 3] == ":", let hours = number(index + 1, 2), let minutes = number(index + 4, 2)
+        {
+            offset = (hours * 60 + minutes) * 60 * (characters[index] == "-" ? -1 : 1)
+            index += 6
+        } else {
+            return nil
+        }
+        guard index == characters.count else { return nil }
+        let unix = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 - offset
+        return Double(unix) + seconds - referenceOffset
     }
 
     /// Formats reference seconds as `YYYY-MM-DDTHH:MM:SS.ffffffZ`, microseconds rounded half to even.
@@ -51,15 +82,25 @@ public enum CivilTime {
         // 2001 and 1e6 would round away microseconds.
         let whole = referenceSeconds.rounded(.towardZero)
         let partMicros = Int64(((referenceSeconds - whole) * 1_000_000).rounded(.toNearestOrEven))
-        let micros = Int64(whole) * 1_000_000 + partMicros + Int64(referenceOffset) * 1_000_000
-        let (seconds, fraction) = floorDivide(micros, 1_000_000)
-        let (day, secondOfDay) = floorDivide(seconds, 86_400)
+        let (seconds, fraction) = floorDivide(Int64(whole) * 1_000_000 + partMicros, 1_000_000)
+        return format(seconds: seconds) + ".\(pad(Int(fraction), 6))Z"
+    }
+
+    /// Formats reference seconds, rounded down to whole seconds, as `YYYY-MM-DDTHH:MM:SSZ`.
+    public static func iso8601(referenceSeconds: Double) -> String {
+        guard referenceSeconds.isFinite, abs(referenceSeconds) < 9e12 else { return "\(referenceSeconds)" }
+        return format(seconds: Int64(referenceSeconds.rounded(.down))) + "Z"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` in UTC for whole reference seconds.
+    private static func format(seconds: Int64) -> String {
+        let (day, secondOfDay) = floorDivide(seconds + Int64(referenceOffset), 86_400)
         let (year, month, dayOfMonth) = date(days: Int(day))
         let hour = secondOfDay / 3600
         let minute = secondOfDay % 3600 / 60
         let second = secondOfDay % 60
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T\(pad(Int(hour), 2)):\(pad(Int(minute), 2)):"
-            + "\(pad(Int(second), 2)).\(pad(Int(fraction), 6))Z"
+            + pad(Int(second), 2)
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {

@@ -1,4 +1,5 @@
 import ChecklistKit
+import KeyedArchive
 import Testing
 
 /// DATE forms in UTC, where local clock times are UTC times.
@@ -78,8 +79,8 @@ struct DateExpressionTests {
     }
 
     @Test func exportDatesAreISO8601InUTC() {
-        #expect(LocalTime.iso8601(TestTime.utc(2026, 11, 21, 9, 30)) == "2026-11-21T09:30:00Z")
-        #expect(LocalTime.iso8601(0) == "2001-01-01T00:00:00Z")
+        #expect(CivilTime.iso8601(referenceSeconds: TestTime.utc(2026, 11, 21, 9, 30)) == "2026-11-21T09:30:00Z")
+        #expect(CivilTime.iso8601(referenceSeconds: 0) == "2001-01-01T00:00:00Z")
     }
 }
 
