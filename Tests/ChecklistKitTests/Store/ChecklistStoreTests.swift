@@ -197,14 +197,20 @@ struct ChecklistStoreTests {
         #expect(fixture.store.book.nextItemID == 1, "IDs are still not reused")
     }
 
+    /// Takes the store's lock as another process would; close the descriptor to release it.
+    private func holdLock(of store: ChecklistStore) throws -> Int32 {
+        let descriptor = open(store.lockPath, O_RDWR | O_CREAT, 0o600)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX) == 0)
+        return descriptor
+    }
+
     @Test func aLockHeldByAnotherProcessTimesOutWithStatus74() throws {
         let fixture = try SessionFixture()
         fixture.run("add Milk")
         fixture.store.lockTimeout = 0.2
-        let descriptor = open(fixture.store.lockPath, O_RDWR | O_CREAT, 0o600)
-        try #require(descriptor >= 0)
+        let descriptor = try holdLock(of: fixture.store)
         defer { close(descriptor) }
-        try #require(flock(descriptor, LOCK_EX) == 0)
         #expect {
             try fixture.store.modify(addList("Blocked"))
         } throws: { error in
@@ -226,10 +232,8 @@ struct ChecklistStoreTests {
         let fixture = try SessionFixture()
         fixture.run("add Milk")
         fixture.store.lockTimeout = 0.1
-        let descriptor = open(fixture.store.lockPath, O_RDWR | O_CREAT, 0o600)
-        try #require(descriptor >= 0)
+        let descriptor = try holdLock(of: fixture.store)
         defer { close(descriptor) }
-        try #require(flock(descriptor, LOCK_EX) == 0)
         fixture.run("show")
         fixture.run("lists")
         fixture.run("find milk")
