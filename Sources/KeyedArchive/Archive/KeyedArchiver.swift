@@ -7,8 +7,7 @@ public enum KeyedArchiver {
     /// Archives the `$top` keys that `encodeTop` writes, and returns the file's bytes.
     public static func archive(expectedObjects: Int = 64, _ encodeTop: (inout KeyedEncoder) -> Void) -> [UInt8] {
         var encoder = KeyedEncoder(expectedObjects: expectedObjects)
-        let nullString = encoder.writer.add(string: "$null")
-        encoder.objects.append(nullString)
+        encoder.tables.objects.append(encoder.builder.add(string: "$null"))
         encodeTop(&encoder)
         return encoder.finish()
     }

@@ -1,0 +1,317 @@
+/// The binary property list a `BinaryPropertyListWriter` or an archive encoder is building.
+///
+/// Each object's bytes go straight into the file, in reference order, and containers store their
+/// references at the width the object count needs so far; the rare change of width rewrites the
+/// references already stored. Strings, UIDs, booleans and integers below 256 are stored once per
+/// distinct value. A class over noncopyable buffers, so that adding an object costs no
+/// copy-on-write check per store: archives add hundreds of thousands.
+final class PropertyListBuilder {
+    /// The file so far: the header, then every object.
+    private var bytes: RawBuffer<UInt8>
+    /// Where each object starts in `bytes`, by reference; one object ends where the next starts.
+    private var offsets: RawBuffer<Int>
+    /// The width of the references stored in containers so far (1, 2, 4 or 8 bytes).
+    private var referenceWidth: Int
+    private var strings: [ExactString: Int] = [:]
+    /// References of the integers 0 to 255, which archives use most (-1 where none yet).
+    private var smallIntegers = RawBuffer<Int>(capacity: 256)
+    /// References of the UIDs added so far, indexed by UID (-1 where none): archives number their
+    /// objects densely from 0, so a table serves them without hashing.
+    private var uidTable: RawBuffer<Int>
+    /// References of UIDs too large for `uidTable` (only arbitrary trees have them).
+    private var uids: [UInt64: Int] = [:]
+    private var booleans: (false: Int?, true: Int?) = (nil, nil)
+
+    private static let magic = BinaryPropertyListReader.magic
+
+    /// Creates a builder with room for about `objects` objects and `bytes` bytes of file.
+    ///
+    /// The estimate also picks the width references start with: a close one spares rewriting
+    /// them when the object count crosses 256 or 65,536.
+    init(reservingObjects objects: Int, bytes byteCount: Int) {
+        bytes = RawBuffer(capacity: max(byteCount, 64) + Self.magic.count)
+        offsets = RawBuffer(capacity: objects)
+        uidTable = RawBuffer(capacity: objects / 2)
+        referenceWidth = Self.byteWidth(UInt64(max(objects - 1, 0)))
+        smallIntegers.append(repeating: -1, count: 256)
+        let header = bytes.extend(by: Self.magic.count)
+        for (index, byte) in Self.magic.enumerated() { header[index] = byte }
+    }
+
+    private init(copying other: PropertyListBuilder) {
+        bytes = other.bytes.copy()
+        offsets = other.offsets.copy()
+        referenceWidth = other.referenceWidth
+        strings = other.strings
+        smallIntegers = other.smallIntegers.copy()
+        uidTable = other.uidTable.copy()
+        uids = other.uids
+        booleans = other.booleans
+    }
+
+    /// A second builder holding the same objects, for copy-on-write.
+    func copy() -> PropertyListBuilder {
+        PropertyListBuilder(copying: self)
+    }
+
+    /// The number of objects added so far.
+    var objectCount: Int { offsets.count }
+
+    /// Stores an object of exactly `size` bytes, written by `store`, and returns its reference.
+    ///
+    /// Always inlined, so each caller's `store` is compiled into it rather than called through a context.
+    @inline(__always)
+    private func appendObject(size: Int, _ store: (inout ObjectBytes) -> Void) -> Int {
+        offsets.append(bytes.count)
+        var object = ObjectBytes(base: bytes.extend(by: size), position: 0, end: size)
+        store(&object)
+        precondition(object.position == object.end, "binary property list object miscounted")
+        return offsets.count - 1
+    }
+
+    /// Adds a string (ASCII when every character is below 128, else UTF-16BE), once per value.
+    func add(string: String) -> Int {
+        if let existing = strings[ExactString(string)] { return existing }
+        let reference = add(distinctString: string)
+        strings[ExactString(string)] = reference
+        return reference
+    }
+
+    /// Adds a string the caller already knows to be distinct from every string added before
+    /// (the archiver stores each distinct string once itself), skipping a second hash lookup.
+    func add(distinctString string: String) -> Int {
+        var string = string
+        return string.withUTF8 { utf8 in
+            if Self.isASCII(utf8) {
+                return appendObject(size: Self.markerSize(count: utf8.count) + utf8.count) { object in
+                    object.storeMarker(0x50, count: utf8.count)
+                    object.store(utf8)
+                }
+            }
+            let units = UTF16BigEndian.unitCount(utf8)
+            return appendObject(size: Self.markerSize(count: units) + 2 * units) { object in
+                object.storeMarker(0x60, count: units)
+                UTF16BigEndian.store(utf8, into: &object)
+            }
+        }
+    }
+
+    /// Adds a signed integer in the fewest bytes CoreFoundation would use, once per value below 256.
+    func add(integer: Int64) -> Int {
+        if integer >= 0, integer < 256 {
+            let known = smallIntegers[Int(integer)]
+            if known >= 0 { return known }
+            let reference = appendInteger(integer)
+            smallIntegers[Int(integer)] = reference
+            return reference
+        }
+        // Larger integers (item IDs) are mostly distinct: store each where it is used.
+        return appendInteger(integer)
+    }
+
+    private func appendInteger(_ integer: Int64) -> Int {
+        appendObject(size: Self.integerSize(integer)) { object in object.storeInteger(integer) }
+    }
+
+    /// Adds an unsigned integer; values above `Int64.max` take 16 bytes as in CoreFoundation.
+    func add(unsignedInteger value: UInt64) -> Int {
+        if value <= UInt64(Int64.max) { return add(integer: Int64(value)) }
+        return appendObject(size: 17) { object in
+            object.store(0x14)
+            object.store(bigEndian: 0, width: 8)
+            object.store(bigEndian: value, width: 8)
+        }
+    }
+
+    /// Adds an 8-byte real. Reals are not shared: archives rarely repeat one, and hashing every
+    /// due date cost more than the few bytes sharing would save.
+    func add(real: Double) -> Int {
+        appendObject(size: 9) { object in
+            object.store(0x23)
+            object.store(bigEndian: real.bitPattern, width: 8)
+        }
+    }
+
+    /// Adds a date (seconds since 2001-01-01T00:00:00Z), not shared for the same reason as reals.
+    func add(date: Double) -> Int {
+        appendObject(size: 9) { object in
+            object.store(0x33)
+            object.store(bigEndian: date.bitPattern, width: 8)
+        }
+    }
+
+    /// Adds a boolean; each of the two values is stored once.
+    func add(bool: Bool) -> Int {
+        if bool, let existing = booleans.true { return existing }
+        if !bool, let existing = booleans.false { return existing }
+        let reference = appendObject(size: 1) { object in object.store(bool ? 0x09 : 0x08) }
+        if bool { booleans.true = reference } else { booleans.false = reference }
+        return reference
+    }
+
+    /// Adds raw bytes.
+    func add(data: [UInt8]) -> Int {
+        data.withUnsafeBufferPointer { data in
+            appendObject(size: Self.markerSize(count: data.count) + data.count) { object in
+                object.storeMarker(0x40, count: data.count)
+                object.store(data)
+            }
+        }
+    }
+
+    /// Adds a keyed-archive UID in the fewest bytes, once per value.
+    func add(uid: UInt64) -> Int {
+        // The table grows with the objects added, so a huge UID cannot make it allocate much.
+        guard uid <= UInt64(offsets.count) + 1024 else {
+            if let existing = uids[uid] { return existing }
+            let reference = appendUID(uid)
+            uids[uid] = reference
+            return reference
+        }
+        let index = Int(uid)
+        if index < uidTable.count {
+            let known = uidTable[index]
+            if known >= 0 { return known }
+        } else {
+            uidTable.append(repeating: -1, count: max(index + 1, 2 * uidTable.count) - uidTable.count)
+        }
+        let reference = appendUID(uid)
+        uidTable[index] = reference
+        return reference
+    }
+
+    private func appendUID(_ uid: UInt64) -> Int {
+        let width = Self.byteWidth(uid)
+        return appendObject(size: 1 + width) { object in
+            object.store(0x80 | UInt8(width - 1))
+            object.store(bigEndian: uid, width: width)
+        }
+    }
+
+    /// Adds an array of objects added earlier.
+    func add(array elements: [Int]) -> Int {
+        elements.withUnsafeBufferPointer { addContainer(0xA0, elements: $0) }
+    }
+
+    /// Adds a dictionary from interleaved key and value references: key0, value0, key1, value1….
+    func add(dictionaryPairs pairs: [Int]) -> Int {
+        pairs.withUnsafeBufferPointer { addContainer(0xD0, elements: $0) }
+    }
+
+    /// Adds an array (0xA0) of `elements`, or a dictionary (0xD0) of the interleaved key and value
+    /// references in `elements`: key0, value0, key1, value1….
+    func addContainer(_ marker: UInt8, elements: UnsafeBufferPointer<Int>) -> Int {
+        widenReferencesIfNeeded()
+        let width = referenceWidth
+        // A dictionary stores its keys, then its values: every other element, twice.
+        let isDictionary = marker == 0xD0
+        let count = isDictionary ? elements.count / 2 : elements.count
+        let references = isDictionary ? 2 * count : count
+        return appendObject(size: Self.markerSize(count: count) + references * width) { object in
+            object.storeMarker(marker, count: count)
+            if isDictionary {
+                object.store(references: elements, from: 0, stride: 2, count: count, width: width)
+                object.store(references: elements, from: 1, stride: 2, count: count, width: width)
+            } else {
+                object.store(references: elements, from: 0, stride: 1, count: count, width: width)
+            }
+        }
+    }
+
+    /// The file with `top` as the top object: the objects, the offset table and the trailer.
+    func finish(top: Int) -> [UInt8] {
+        let finalWidth = Self.byteWidth(UInt64(max(offsets.count - 1, 0)))
+        if finalWidth != referenceWidth { rewriteReferences(width: finalWidth) }
+        let tableStart = bytes.count
+        let offsetWidth = Self.byteWidth(UInt64(tableStart))
+        let size = tableStart + offsets.count * offsetWidth + 32
+        return [UInt8](unsafeUninitializedCapacity: size) { file, initialized in
+            guard let base = file.baseAddress else { return }
+            base.update(from: bytes.base, count: tableStart)
+            var table = ObjectBytes(base: base, position: tableStart, end: size)
+            for offset in offsets.elements { table.store(bigEndian: UInt64(offset), width: offsetWidth) }
+            table.store(bigEndian: 0, width: 6)
+            table.store(UInt8(offsetWidth))
+            table.store(UInt8(finalWidth))
+            table.store(bigEndian: UInt64(offsets.count), width: 8)
+            table.store(bigEndian: UInt64(top), width: 8)
+            table.store(bigEndian: UInt64(tableStart), width: 8)
+            precondition(table.position == table.end, "binary property list trailer miscounted")
+            initialized = size
+        }
+    }
+
+    /// Rewrites the stored references at a wider width once the largest reference outgrows the current one.
+    private func widenReferencesIfNeeded() {
+        let needed = Self.byteWidth(UInt64(max(offsets.count - 1, 0)))
+        if needed > referenceWidth { rewriteReferences(width: needed) }
+    }
+
+    /// Stores every object again with container references `width` bytes wide.
+    ///
+    /// Happens only when the estimate of the object count was off across 256 or 65,536 objects:
+    /// one pass over the file so far.
+    private func rewriteReferences(width newWidth: Int) {
+        let oldWidth = referenceWidth
+        var file = RawBuffer<UInt8>(capacity: 2 * bytes.count)
+        let header = file.extend(by: Self.magic.count)
+        for (index, byte) in Self.magic.enumerated() { header[index] = byte }
+        for index in 0..<offsets.count {
+            let start = offsets[index]
+            let end = index + 1 < offsets.count ? offsets[index + 1] : bytes.count
+            offsets[index] = file.count
+            let marker = bytes[start]
+            guard marker >> 4 == 0xA || marker >> 4 == 0xD else {
+                file.extend(by: end - start).update(from: bytes.base + start, count: end - start)
+                continue
+            }
+            // A marker with the count in its low nibble, or 0xF and an integer object.
+            let headerSize = marker & 0x0F == 0x0F ? 2 + 1 << Int(bytes[start + 1] & 0x0F) : 1
+            file.extend(by: headerSize).update(from: bytes.base + start, count: headerSize)
+            var position = start + headerSize
+            while position < end {
+                var reference: UInt64 = 0
+                for byte in 0..<oldWidth { reference = reference << 8 | UInt64(bytes[position + byte]) }
+                var object = ObjectBytes(base: file.extend(by: newWidth), position: 0, end: newWidth)
+                object.store(bigEndian: reference, width: newWidth)
+                position += oldWidth
+            }
+        }
+        bytes = file
+        referenceWidth = newWidth
+    }
+}
+
+extension PropertyListBuilder {
+    /// The number of bytes (1, 2, 4 or 8) CoreFoundation uses for an unsigned value.
+    static func byteWidth(_ value: UInt64) -> Int {
+        if value <= 0xFF { return 1 }
+        if value <= 0xFFFF { return 2 }
+        if value <= 0xFFFF_FFFF { return 4 }
+        return 8
+    }
+
+    /// Whether every byte is below 128, tested eight bytes at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        for index in offset..<bytes.count { high |= UInt64(bytes[index]) }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The bytes `ObjectBytes.storeMarker` takes for `count`.
+    static func markerSize(count: Int) -> Int {
+        count < 15 ? 1 : 2 + byteWidth(UInt64(count))
+    }
+
+    /// The bytes `ObjectBytes.storeInteger` takes for `integer`.
+    static func integerSize(_ integer: Int64) -> Int {
+        integer < 0 ? 9 : 1 + byteWidth(UInt64(integer))
+    }
+}

@@ -1,0 +1,38 @@
+/// Transcodes a Swift string's UTF-8 bytes to UTF-16 big-endian, the form binary property lists
+/// store non-ASCII strings in.
+///
+/// Works on the bytes directly: iterating `String.utf16` cost several times more per unit.
+/// The input is always valid UTF-8, as every Swift string's bytes are.
+enum UTF16BigEndian {
+    /// The number of UTF-16 code units for `utf8`: one per scalar, two for scalars above U+FFFF.
+    static func unitCount(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in utf8 {
+            // A byte that is not a continuation byte starts a scalar; a four-byte lead needs a surrogate pair.
+            if byte & 0xC0 != 0x80 { count += 1 }
+            if byte >= 0xF0 { count += 1 }
+        }
+        return count
+    }
+
+    /// Stores the `unitCount(utf8)` code units of `utf8`, each most significant byte first.
+    static func store(_ utf8: UnsafeBufferPointer<UInt8>, into object: inout ObjectBytes) {
+        var index = 0
+        while index < utf8.count {
+            let lead = UInt32(utf8[index])
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            // Valid UTF-8 never ends inside a scalar; stopping short trips the caller's size check.
+            guard index + length <= utf8.count else { return }
+            var scalar = length == 1 ? lead : lead & (0x7F >> UInt32(length))
+            for offset in 1..<length { scalar = scalar << 6 | UInt32(utf8[index + offset] & 0x3F) }
+            index += length
+            if scalar < 0x1_0000 {
+                object.store(bigEndian: UInt64(scalar), width: 2)
+            } else {
+                let bits = scalar - 0x1_0000
+                object.store(bigEndian: UInt64(0xD800 + (bits >> 10)), width: 2)
+                object.store(bigEndian: UInt64(0xDC00 + (bits & 0x3FF)), width: 2)
+            }
+        }
+    }
+}
