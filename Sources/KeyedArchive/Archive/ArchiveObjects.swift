@@ -26,7 +26,8 @@ final class ArchiveObjects {
     private var classNames = [String](repeating: "", count: ArchiveObjects.classSlots)
     private static let classSlots = 64
     /// Class checks that passed, as the raw bits of the archived name and of the expected name
-    /// (four words per check); `matchedNames` keeps both strings alive so the bits stay theirs.
+    /// (four words per check); `matchedNames` keeps both strings alive so the bits stay theirs,
+    /// followed by the name to report (three strings per check).
     private var matchedBits: [UInt64] = []
     private var matchedNames: [String] = []
 
@@ -144,9 +145,19 @@ final class ArchiveObjects {
     // `nil` means "not this kind, or not a binary object": callers then decode the field's
     // `propertyList` and handle it as before, so unusual shapes behave exactly as they did.
 
-    /// The UID a binary field holds.
-    func uid(in field: FieldValue) throws(KeyedArchiveError) -> UInt64? {
-        guard case .object(let index) = field else { return nil }
+    /// The object index of the value for `key` in a binary dictionary, or -1 when it is absent.
+    @inline(__always)
+    func reference(forKey key: String, in dictionary: BinaryObjectTable.Dictionary) throws(KeyedArchiveError) -> Int {
+        do {
+            return try table?.reference(forKey: key, in: dictionary) ?? -1
+        } catch {
+            throw .notAPropertyList(error)
+        }
+    }
+
+    /// The UID binary object `index` holds.
+    @inline(__always)
+    func uid(at index: Int) throws(KeyedArchiveError) -> UInt64? {
         do {
             return try table?.uid(at: index)
         } catch {
@@ -154,9 +165,9 @@ final class ArchiveObjects {
         }
     }
 
-    /// The boolean a binary field holds.
-    func bool(in field: FieldValue) throws(KeyedArchiveError) -> Bool? {
-        guard case .object(let index) = field else { return nil }
+    /// The boolean binary object `index` holds.
+    @inline(__always)
+    func bool(at index: Int) throws(KeyedArchiveError) -> Bool? {
         do {
             return try table?.bool(at: index)
         } catch {
@@ -164,9 +175,9 @@ final class ArchiveObjects {
         }
     }
 
-    /// The integer (of at most 8 bytes) a binary field holds.
-    func integer(in field: FieldValue) throws(KeyedArchiveError) -> Int64? {
-        guard case .object(let index) = field else { return nil }
+    /// The integer (of at most 8 bytes) binary object `index` holds.
+    @inline(__always)
+    func integer(at index: Int) throws(KeyedArchiveError) -> Int64? {
         do {
             return try table?.integer(at: index)
         } catch {
@@ -174,14 +185,20 @@ final class ArchiveObjects {
         }
     }
 
-    /// The real number a binary field holds.
-    func real(in field: FieldValue) throws(KeyedArchiveError) -> Double? {
-        guard case .object(let index) = field else { return nil }
+    /// The real number binary object `index` holds.
+    @inline(__always)
+    func real(at index: Int) throws(KeyedArchiveError) -> Double? {
         do {
             return try table?.real(at: index)
         } catch {
             throw .notAPropertyList(error)
         }
+    }
+
+    /// The UID a field holds, when it is a binary UID object.
+    func uid(in field: FieldValue) throws(KeyedArchiveError) -> UInt64? {
+        guard case .object(let index) = field else { return nil }
+        return try uid(at: index)
     }
 
     /// The UIDs of the array a binary field holds, when it holds only UIDs.
@@ -230,13 +247,15 @@ final class ArchiveObjects {
 
     /// The class name of object `uid` whose fields are `fields`, with the class dictionary checked.
     func className(ofObject uid: UInt64, fields: ObjectFields) throws(KeyedArchiveError) -> String {
-        guard let classField = try value(forKey: "$class", in: fields) else {
-            throw .invalidClass(uid: uid, reason: "no $class")
-        }
         let classUID: UInt64
-        if let binary = try self.uid(in: classField) {
+        if case .binary(let dictionary) = fields, case let reference = try reference(forKey: "$class", in: dictionary),
+            reference >= 0, let binary = try self.uid(at: reference)
+        {
             classUID = binary
         } else {
+            guard let classField = try value(forKey: "$class", in: fields) else {
+                throw .invalidClass(uid: uid, reason: "no $class")
+            }
             guard let decoded = Self.uid(of: try propertyList(classField)) else {
                 throw .invalidClass(uid: uid, reason: "$class is not a reference")
             }
@@ -270,9 +289,18 @@ final class ArchiveObjects {
         return name
     }
 
-    /// Whether the archived class name `name` means `expected` (`ArchivedClass.matches`), remembered
-    /// for the names seen: every object of a class repeats the same check on the same strings.
+    /// Whether the archived class name `name` means `expected` (`ArchivedClass.matches`).
+    @inline(__always)
     func matches(_ expected: ArchivedClass, _ name: String) -> Bool {
+        matchedName(expected, name) != nil
+    }
+
+    /// The class name to report for an object archived as `name` when that means `expected`:
+    /// `expected.name` itself when the two are equal (a literal, which costs no reference
+    /// counting when decoders copy it), else `name`; `nil` when `name` means another class.
+    /// Remembered for the names seen: every object of a class repeats the same check on the
+    /// same strings.
+    func matchedName(_ expected: ArchivedClass, _ name: String) -> String? {
         let archived = name.rawBits
         let wanted = expected.name.rawBits
         var place = 0
@@ -280,16 +308,17 @@ final class ArchiveObjects {
             if matchedBits[place] == archived.0, matchedBits[place + 1] == archived.1,
                 matchedBits[place + 2] == wanted.0, matchedBits[place + 3] == wanted.1
             {
-                return true
+                return matchedNames[place / 4 * 3 + 2]
             }
             place += 4
         }
-        guard expected.matches(name) else { return false }
+        guard expected.matches(name) else { return nil }
+        let result = name == expected.name ? expected.name : name
         // A few classes per archive; a bounded list keeps hostile archives from growing it.
-        if matchedNames.count < 16 {
+        if matchedNames.count < 24 {
             matchedBits += [archived.0, archived.1, wanted.0, wanted.1]
-            matchedNames += [name, expected.name]
+            matchedNames += [name, expected.name, result]
         }
-        return true
+        return result
     }
 }

@@ -7,6 +7,13 @@ public struct KeyedDecoder {
 
     /// Whether the object has a value for `key` (one that can be read).
     public func contains(_ key: String) -> Bool {
+        if case .binary(let dictionary) = fields {
+            guard let reference = try? archive.reference(forKey: key, in: dictionary), reference >= 0 else {
+                return false
+            }
+            if (try? archive.uid(at: reference)) != nil { return true }
+            return (try? archive.propertyList(.object(reference))) != nil
+        }
         guard let field = try? archive.value(forKey: key, in: fields) else { return false }
         // A reference is read at once; other values are decoded whole, as `rawValue` would.
         if (try? archive.uid(in: field)) != nil { return true }
@@ -26,6 +33,23 @@ public struct KeyedDecoder {
         return field
     }
 
+    /// The object index of `key`'s value when the fields are in a binary file (-1 when the key is
+    /// absent), or `nil` when they are a decoded dictionary. Typed reads start here: no `FieldValue`
+    /// is made unless the value needs the general path.
+    @inline(__always)
+    private func binaryReference(_ key: String) throws(KeyedArchiveError) -> Int? {
+        guard case .binary(let dictionary) = fields else { return nil }
+        return try archive.reference(forKey: key, in: dictionary)
+    }
+
+    /// The object index of `key`'s value in a binary file, throwing when the key is absent.
+    @inline(__always)
+    private func requireBinary(_ key: String) throws(KeyedArchiveError) -> Int? {
+        guard let reference = try binaryReference(key) else { return nil }
+        guard reference >= 0 else { throw .missingKey(key, inClass: className) }
+        return reference
+    }
+
     private func mismatch(_ key: String, _ expected: String, _ found: PropertyList) -> KeyedArchiveError {
         .typeMismatch(key: key, expected: expected, found: found.kindName)
     }
@@ -40,17 +64,26 @@ public struct KeyedDecoder {
 
     /// Decodes a string object (plain, `NSString` or `NSMutableString`).
     public func decode(_ type: String.Type, forKey key: String) throws(KeyedArchiveError) -> String {
-        let field = try require(key)
-        if let uid = try archive.uid(in: field), let string = try archive.string(uid: uid) { return string }
-        return try string(try archive.propertyList(field), key: key)
+        if let reference = try requireBinary(key) {
+            if let uid = try archive.uid(at: reference), let string = try archive.string(uid: uid) { return string }
+            return try string(try archive.propertyList(.object(reference)), key: key)
+        }
+        return try string(try archive.propertyList(try require(key)), key: key)
     }
 
     /// Decodes a string, or `nil` when the key is absent or holds `$null`.
     public func decodeIfPresent(_ type: String.Type, forKey key: String) throws(KeyedArchiveError) -> String? {
-        guard let field = try archive.value(forKey: key, in: fields) else { return nil }
-        if let uid = try archive.uid(in: field) {
-            if uid == 0 { return nil }
-            if let string = try archive.string(uid: uid) { return string }
+        let field: FieldValue
+        if let reference = try binaryReference(key) {
+            guard reference >= 0 else { return nil }
+            if let uid = try archive.uid(at: reference) {
+                if uid == 0 { return nil }
+                if let string = try archive.string(uid: uid) { return string }
+            }
+            field = .object(reference)
+        } else {
+            guard let treeField = try archive.value(forKey: key, in: fields) else { return nil }
+            field = treeField
         }
         let value = try archive.propertyList(field)
         guard ArchiveObjects.uid(of: value) != 0 else { return nil }
@@ -88,17 +121,26 @@ public struct KeyedDecoder {
 
     /// Decodes a boolean (inline, or an integer 0 or 1).
     public func decode(_ type: Bool.Type, forKey key: String) throws(KeyedArchiveError) -> Bool {
-        try bool(try require(key), key: key)
+        if let reference = try requireBinary(key) {
+            if let bool = try archive.bool(at: reference) { return bool }
+            return try bool(.object(reference), key: key)
+        }
+        return try bool(try require(key), key: key)
     }
 
     /// Decodes a boolean, or `nil` when the key is absent.
     public func decodeIfPresent(_ type: Bool.Type, forKey key: String) throws(KeyedArchiveError) -> Bool? {
+        if let reference = try binaryReference(key) {
+            guard reference >= 0 else { return nil }
+            if let bool = try archive.bool(at: reference) { return bool }
+            return try bool(.object(reference), key: key)
+        }
         guard let field = try archive.value(forKey: key, in: fields) else { return nil }
         return try bool(field, key: key)
     }
 
+    /// The general path: any field, as the decoded value it holds.
     private func bool(_ field: FieldValue, key: String) throws(KeyedArchiveError) -> Bool {
-        if let bool = try archive.bool(in: field) { return bool }
         let value = try resolve(try archive.propertyList(field))
         switch value {
         case .bool(let bool): return bool
@@ -109,17 +151,26 @@ public struct KeyedDecoder {
 
     /// Decodes an integer that fits in `Int`.
     public func decode(_ type: Int.Type, forKey key: String) throws(KeyedArchiveError) -> Int {
-        try int(try require(key), key: key)
+        if let reference = try requireBinary(key) {
+            if let integer = try archive.integer(at: reference), let result = Int(exactly: integer) { return result }
+            return try int(.object(reference), key: key)
+        }
+        return try int(try require(key), key: key)
     }
 
     /// Decodes an integer, or `nil` when the key is absent.
     public func decodeIfPresent(_ type: Int.Type, forKey key: String) throws(KeyedArchiveError) -> Int? {
+        if let reference = try binaryReference(key) {
+            guard reference >= 0 else { return nil }
+            if let integer = try archive.integer(at: reference), let result = Int(exactly: integer) { return result }
+            return try int(.object(reference), key: key)
+        }
         guard let field = try archive.value(forKey: key, in: fields) else { return nil }
         return try int(field, key: key)
     }
 
+    /// The general path: any field, as the decoded value it holds.
     private func int(_ field: FieldValue, key: String) throws(KeyedArchiveError) -> Int {
-        if let integer = try archive.integer(in: field), let result = Int(exactly: integer) { return result }
         let value = try resolve(try archive.propertyList(field))
         guard case .integer(let integer) = value, let result = Int(exactly: integer) else {
             throw mismatch(key, "an integer", value)
@@ -129,9 +180,8 @@ public struct KeyedDecoder {
 
     /// Decodes a real number (an integer is accepted too).
     public func decode(_ type: Double.Type, forKey key: String) throws(KeyedArchiveError) -> Double {
-        let field = try require(key)
-        if let real = try archive.real(in: field) { return real }
-        let value = try resolve(try archive.propertyList(field))
+        if let reference = try requireBinary(key), let real = try archive.real(at: reference) { return real }
+        let value = try resolve(try archive.propertyList(try require(key)))
         switch value {
         case .real(let real): return real
         case .integer(let integer): return Double(integer)
@@ -143,15 +193,24 @@ public struct KeyedDecoder {
 
     /// Decodes an `NSDate` object as seconds since 2001-01-01 UTC.
     public func decodeDate(forKey key: String) throws(KeyedArchiveError) -> Double {
-        let field = try require(key)
-        if let uid = try archive.uid(in: field) { return try date(uid: uid, key: key) }
-        return try date(try archive.propertyList(field), key: key)
+        if let reference = try requireBinary(key) {
+            if let uid = try archive.uid(at: reference) { return try date(uid: uid, key: key) }
+            return try date(try archive.propertyList(.object(reference)), key: key)
+        }
+        return try date(try archive.propertyList(try require(key)), key: key)
     }
 
     /// Decodes a date, or `nil` when the key is absent or holds `$null`.
     public func decodeDateIfPresent(forKey key: String) throws(KeyedArchiveError) -> Double? {
-        guard let field = try archive.value(forKey: key, in: fields) else { return nil }
-        if let uid = try archive.uid(in: field) { return uid == 0 ? nil : try date(uid: uid, key: key) }
+        let field: FieldValue
+        if let reference = try binaryReference(key) {
+            guard reference >= 0 else { return nil }
+            if let uid = try archive.uid(at: reference) { return uid == 0 ? nil : try date(uid: uid, key: key) }
+            field = .object(reference)
+        } else {
+            guard let treeField = try archive.value(forKey: key, in: fields) else { return nil }
+            field = treeField
+        }
         let value = try archive.propertyList(field)
         guard ArchiveObjects.uid(of: value) != 0 else { return nil }
         return try date(value, key: key)
@@ -173,10 +232,13 @@ public struct KeyedDecoder {
         guard archive.matches(ArchivedClass.date, name) else {
             throw .unexpectedClass(expected: "NSDate", found: name)
         }
+        if case .binary(let dictionary) = object {
+            let reference = try archive.reference(forKey: "NS.time", in: dictionary)
+            if reference >= 0, let seconds = try archive.real(at: reference) { return seconds }
+        }
         guard let time = try archive.value(forKey: "NS.time", in: object) else {
             throw .missingKey("NS.time", inClass: name)
         }
-        if let seconds = try archive.real(in: time) { return seconds }
         switch try archive.propertyList(time) {
         case .real(let seconds): return seconds
         case .integer(let seconds): return Double(seconds)
@@ -267,11 +329,11 @@ public struct KeyedDecoder {
     ) throws(KeyedArchiveError) -> T {
         guard let fields = try archive.fields(uid) else { throw mismatch(key, "an object", try archive.object(uid)) }
         let name = try archive.className(ofObject: uid, fields: fields)
-        guard archive.matches(archivedClass, name) else {
+        guard let reported = archive.matchedName(archivedClass, name) else {
             throw .unexpectedClass(expected: archivedClass.unqualifiedName, found: name)
         }
         try archive.enter(uid)
         defer { archive.leave(uid) }
-        return try T(from: KeyedDecoder(archive: archive, fields: fields, className: name))
+        return try T(from: KeyedDecoder(archive: archive, fields: fields, className: reported))
     }
 }

@@ -92,6 +92,7 @@ final class BinaryObjectTable {
     // `PropertyList`; callers then fall back to the full value for the unusual shapes.
 
     /// The marker byte of object `index`, after spending one unit of the budget as a value read does.
+    @inline(__always)
     private func marker(of index: Int) throws(PropertyListError) -> (marker: UInt8, start: Int) {
         try parser.spend(1)
         let start = try layout.offset(of: index)
@@ -99,6 +100,7 @@ final class BinaryObjectTable {
     }
 
     /// The UID object `index` holds, or `nil` for another kind of object.
+    @inline(__always)
     func uid(at index: Int) throws(PropertyListError) -> UInt64? {
         let (marker, start) = try marker(of: index)
         guard marker >> 4 == 0x8 else { return nil }
@@ -108,6 +110,7 @@ final class BinaryObjectTable {
     }
 
     /// The boolean object `index` holds, or `nil` for another kind of object.
+    @inline(__always)
     func bool(at index: Int) throws(PropertyListError) -> Bool? {
         switch try marker(of: index).marker {
         case 0x08: false
@@ -118,6 +121,7 @@ final class BinaryObjectTable {
 
     /// The integer of 1, 2, 4 or 8 bytes object `index` holds, or `nil` for another kind of object
     /// (16-byte integers included).
+    @inline(__always)
     func integer(at index: Int) throws(PropertyListError) -> Int64? {
         let (marker, start) = try marker(of: index)
         guard marker >> 4 == 0x1, marker & 0x0F <= 3 else { return nil }
@@ -127,6 +131,7 @@ final class BinaryObjectTable {
     }
 
     /// The real number object `index` holds, or `nil` for another kind of object (malformed reals included).
+    @inline(__always)
     func real(at index: Int) throws(PropertyListError) -> Double? {
         let (marker, start) = try marker(of: index)
         guard marker == 0x22 || marker == 0x23 else { return nil }
@@ -152,12 +157,12 @@ final class BinaryObjectTable {
                 throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
             }
             string = ascii
-            parser.strings.keep(string, at: index, byteCount: count)
+            parser.strings.keep(string, at: index, length: count)
         case 0x6:
             let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
             try layout.checkSpan(start: from, count: count, unit: 2, index: index)
             string = BinaryStringDecoding.utf16BigEndian(layout.bytes, from: from, count: count)
-            parser.strings.keep(string, at: index, byteCount: 2 * count)
+            parser.strings.keep(string, at: index, length: count)
         default:
             return nil
         }
@@ -189,19 +194,32 @@ final class BinaryObjectTable {
     }
 
     /// The object index of the value under `key` in `dictionary`, or `nil` when the key is absent.
+    @inline(__always)
     func reference(forKey key: String, in dictionary: Dictionary) throws(PropertyListError) -> Int? {
         let bits = key.rawBits
         let entry: Int
         if let remembered = shapes.entry(forKeyBits: bits, in: dictionary.shape) {
             entry = remembered
         } else {
-            entry = try scan(for: key, in: dictionary) ?? -1
-            shapes.remember(key, bits: bits, entry: entry, in: dictionary.shape)
+            entry = try scanAndRemember(key, bits: bits, in: dictionary)
         }
         // A remembered entry comes from a dictionary with the same number of entries; check anyway.
         guard entry >= 0, entry < dictionary.count else { return nil }
+        // No overflow: the entry lies inside the value references, checked to fit in the file.
         return try layout.reference(
-            at: dictionary.valuesStart + entry * layout.referenceSize, index: dictionary.index)
+            at: dictionary.valuesStart &+ entry &* layout.referenceSize, index: dictionary.index)
+    }
+
+    /// Finds `key` by comparing bytes and remembers its entry (-1 when absent) for the dictionary's shape.
+    @inline(never)
+    private func scanAndRemember(
+        _ key: String,
+        bits: (UInt64, UInt64),
+        in dictionary: Dictionary
+    ) throws(PropertyListError) -> Int {
+        let entry = try scan(for: key, in: dictionary) ?? -1
+        shapes.remember(key, bits: bits, entry: entry, in: dictionary.shape)
+        return entry
     }
 
     /// Finds `key` by comparing bytes: the first entry that holds it.

@@ -100,12 +100,19 @@ extension BinaryPropertyListReader {
         }
 
         /// Reads a length: the low nibble, or a following integer object when it is 0xF.
+        @inline(__always)
         func length(
             nibble: UInt8,
             after position: Int,
             index: Int
         ) throws(PropertyListError) -> (length: Int, start: Int) {
             if nibble != 0x0F { return (Int(nibble), position) }
+            return try longLength(after: position, index: index)
+        }
+
+        /// Reads a length of 15 or more: the integer object at `position`.
+        @inline(never)
+        func longLength(after position: Int, index: Int) throws(PropertyListError) -> (length: Int, start: Int) {
             guard position < offsetTableStart else {
                 throw .invalidObject(index: index, reason: "length runs past the object area")
             }
@@ -217,13 +224,13 @@ extension BinaryPropertyListReader {
                 guard let string = BinaryStringDecoding.ascii(layout.bytes, from: from, count: count) else {
                     throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
                 }
-                strings.keep(string, at: index, byteCount: count)
+                strings.keep(string, at: index, length: count)
                 return .string(string)
             case 0x6:
                 let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
                 try layout.checkSpan(start: from, count: count, unit: 2, index: index)
                 let string = BinaryStringDecoding.utf16BigEndian(layout.bytes, from: from, count: count)
-                strings.keep(string, at: index, byteCount: 2 * count)
+                strings.keep(string, at: index, length: count)
                 return .string(string)
             case 0x8:
                 let size = Int(nibble) + 1

@@ -3,9 +3,9 @@
 /// Objects of one class are written with the same keys in the same order, and a binary list
 /// stores each key string once, so their key references are byte-for-byte equal: one shape.
 /// In a dictionary of a remembered shape, a key asked for before is found, present or absent,
-/// without comparing strings. The table is small and fixed (pairs of slots, least recently used
-/// replaced in turn), so any input costs bounded work and memory; a miss only means a scan.
-/// Lookups write nothing, so the common path stays a few loads and compares.
+/// by hashing the key's raw bits instead of comparing strings. The table is small and fixed
+/// (pairs of slots, replaced in turn; a few keys per shape), so any input costs bounded work
+/// and memory, and a miss only means a scan. Lookups write nothing.
 struct DictionaryShapes {
     /// Where one dictionary's shape is remembered; `slot` is -1 when it is not.
     struct Token {
@@ -25,26 +25,35 @@ struct DictionaryShapes {
         /// The number of entries; 0 for an empty slot.
         var count = 0
         var generation = 0
-        /// How many keys are remembered, at `slot * keysPerShape` in the key arrays, in the order
-        /// first asked for: decoders ask in the same order each time, so early keys are found first.
+        /// How many keys are remembered in the slot's places.
         var remembered = 0
+    }
+
+    /// One remembered key of a shape: the raw bits of the key `String` and its entry.
+    private struct Place {
+        var bits: (UInt64, UInt64) = (0, 0)
+        /// The entry holding the key, -1 when the shape lacks it, or `empty`.
+        var entry = Place.empty
+
+        /// The entry of a place that holds no key.
+        static let empty = Int.min
     }
 
     /// The number of slots (a power of two; slots are used in pairs).
     static let slotCount = 32
-    /// The most keys remembered per shape; others are found by scanning.
-    static let keysPerShape = 16
+    /// The places of each shape's open-addressing table (a power of two).
+    static let placesPerShape = 16
+    /// The most keys remembered per shape, leaving empty places so a miss ends its probe early.
+    static let keysPerShape = 12
     /// Larger dictionaries are not remembered: comparing their key references would cost as much as a scan.
     static let maximumEntries = 64
 
     private var slots: [Slot]
-    /// The raw bits of each remembered key `String`, two words per key. Equal bits mean an equal
-    /// string while that string is alive, and `keys` keeps it alive. Unequal bits prove nothing:
-    /// a key built anew for each call is not found here, only scanned for (literals and short
-    /// keys, stored inline, have the same bits every time).
-    private var keyBits: [UInt64]
-    /// The entry holding each remembered key, or -1 when the shape lacks it.
-    private var entries: [Int]
+    /// `placesPerShape` places per slot. Equal bits mean an equal string while that string is
+    /// alive, and `keys` keeps every remembered key alive. Unequal bits prove nothing: a key
+    /// built anew for each call is not found here, only scanned for (literals and short keys,
+    /// stored inline, have the same bits every time).
+    private var places: [Place]
     private var keys: [String]
     /// Counts generations.
     private var clock = 0
@@ -54,9 +63,8 @@ struct DictionaryShapes {
     /// Creates an empty table.
     init() {
         slots = [Slot](repeating: Slot(), count: Self.slotCount)
-        keyBits = [UInt64](repeating: 0, count: 2 * Self.slotCount * Self.keysPerShape)
-        entries = [Int](repeating: -1, count: Self.slotCount * Self.keysPerShape)
-        keys = [String](repeating: "", count: Self.slotCount * Self.keysPerShape)
+        places = [Place](repeating: Place(), count: Self.slotCount * Self.placesPerShape)
+        keys = [String](repeating: "", count: Self.slotCount * Self.placesPerShape)
         victims = [Int](repeating: 0, count: Self.slotCount / 2)
     }
 
@@ -71,9 +79,8 @@ struct DictionaryShapes {
         let size = layout.referenceSize
         let span = count * size
         let first = BinaryPropertyListReader.Layout.bigEndian(layout.bytes, at: keysStart, size: size)
-        let last = BinaryPropertyListReader.Layout.bigEndian(layout.bytes, at: keysStart + span - size, size: size)
-        var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15 ^ first &* 0xBF58_476D_1CE4_E5B9 ^ last
-        hash ^= hash >> 29
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15 ^ first &* 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 31
         let pair = Int(truncatingIfNeeded: hash) & (Self.slotCount - 2)
         var slot = pair
         while slot < pair + 2 {
@@ -88,33 +95,49 @@ struct DictionaryShapes {
         victims[pair / 2] ^= 1
         clock += 1
         slots[slot] = Slot(keysStart: keysStart, count: count, generation: clock)
+        let base = slot * Self.placesPerShape
+        for place in base..<(base + Self.placesPerShape) { places[place].entry = Place.empty }
         return Token(slot: slot, generation: clock)
+    }
+
+    /// Where the probe for a key with raw bits `bits` starts in a shape's places.
+    @inline(__always)
+    private static func home(of bits: (UInt64, UInt64)) -> Int {
+        let mixed = (bits.0 ^ bits.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> 60) & (placesPerShape - 1)
     }
 
     /// The remembered entry of the key with raw bits `bits` in the shape `token`: `nil` when not
     /// remembered, -1 when the shape lacks the key.
+    @inline(__always)
     func entry(forKeyBits bits: (UInt64, UInt64), in token: Token) -> Int? {
         guard token.slot >= 0, slots[token.slot].generation == token.generation else { return nil }
-        var key = token.slot * Self.keysPerShape
-        let end = key + slots[token.slot].remembered
-        while key < end {
-            if keyBits[2 * key] == bits.0, keyBits[2 * key + 1] == bits.1 { return entries[key] }
-            key += 1
+        let base = token.slot * Self.placesPerShape
+        var probe = Self.home(of: bits)
+        for _ in 0..<Self.placesPerShape {
+            let place = places[base + probe]
+            if place.entry == Place.empty { return nil }
+            if place.bits == bits { return place.entry }
+            probe = (probe + 1) & (Self.placesPerShape - 1)
         }
         return nil
     }
 
     /// Remembers that `key` (with raw bits `bits`) is at `entry` of the shape `token`, or absent (-1).
     mutating func remember(_ key: String, bits: (UInt64, UInt64), entry: Int, in token: Token) {
-        guard token.slot >= 0, slots[token.slot].generation == token.generation else { return }
-        let remembered = slots[token.slot].remembered
-        guard remembered < Self.keysPerShape else { return }
-        let place = token.slot * Self.keysPerShape + remembered
-        keyBits[2 * place] = bits.0
-        keyBits[2 * place + 1] = bits.1
-        entries[place] = entry
-        keys[place] = key
-        slots[token.slot].remembered = remembered + 1
+        guard token.slot >= 0, slots[token.slot].generation == token.generation,
+            slots[token.slot].remembered < Self.keysPerShape
+        else { return }
+        let base = token.slot * Self.placesPerShape
+        var probe = Self.home(of: bits)
+        // A free place is there: at most keysPerShape of the places are taken.
+        while places[base + probe].entry != Place.empty {
+            if places[base + probe].bits == bits { return }
+            probe = (probe + 1) & (Self.placesPerShape - 1)
+        }
+        places[base + probe] = Place(bits: bits, entry: entry)
+        keys[base + probe] = key
+        slots[token.slot].remembered += 1
     }
 
     /// Whether the `count` bytes at `first` and at `second` are equal (both ranges checked by the caller).

@@ -7,8 +7,9 @@
 /// every object of the file cost more than the whole decoding of a short string. Rebuilding a
 /// short string on each read is bounded by the reads, which the decoders' budgets bound.
 struct StringCache {
-    /// Strings of fewer bytes than this in the file are not kept by a sparse cache.
-    static let sparseMinimumBytes = 64
+    /// Strings of fewer code units than this (bytes of ASCII, units of UTF-16) are not kept by a
+    /// sparse cache; rebuilding one allocates at most three bytes per unit.
+    static let sparseMinimumLength = 128
 
     private var dense: [String?]
     private var sparse: [Int: String] = [:]
@@ -26,11 +27,11 @@ struct StringCache {
         return sparse.isEmpty ? nil : sparse[index]
     }
 
-    /// Keeps `string`, read from `byteCount` bytes of object `index`, when the policy says so.
-    mutating func keep(_ string: String, at index: Int, byteCount: Int) {
+    /// Keeps `string`, read from `length` code units of object `index`, when the policy says so.
+    mutating func keep(_ string: String, at index: Int, length: Int) {
         if isDense {
             dense[index] = string
-        } else if byteCount >= Self.sparseMinimumBytes {
+        } else if length >= Self.sparseMinimumLength {
             sparse[index] = string
         }
     }
