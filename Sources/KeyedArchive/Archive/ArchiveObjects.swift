@@ -30,6 +30,13 @@ final class ArchiveObjects {
     /// followed by the name to report (three strings per check).
     private var matchedBits: [UInt64] = []
     private var matchedNames: [String] = []
+    /// Whole class checks that passed, by the slot of the object's shape: four words (the shape's
+    /// generation, the object index of the `$class` value, the raw bits of the expected name),
+    /// the name to report, and the expected name (kept alive so its bits stay its own). Objects
+    /// of one shape whose `$class` is the same UID object are of the same class.
+    private var classMemoKeys = [UInt64](repeating: 0, count: 4 * DictionaryShapes.slotCount)
+    private var classMemoNames = [String](repeating: "", count: DictionaryShapes.slotCount)
+    private var classMemoExpected = [String](repeating: "", count: DictionaryShapes.slotCount)
 
     init(objects: [PropertyList]) {
         tree = objects
@@ -287,6 +294,45 @@ final class ArchiveObjects {
             }
         }
         return name
+    }
+
+    /// The name to report for object `uid` (whose fields are `fields`) when its class means
+    /// `expected`: `className(ofObject:fields:)` then `matchedName`, remembered per shape.
+    /// Throws `unexpectedClass` when the object is of another class.
+    func reportedClassName(
+        ofObject uid: UInt64,
+        fields: ObjectFields,
+        expected: ArchivedClass
+    ) throws(KeyedArchiveError) -> String {
+        var memo = -1
+        var classReference = -1
+        let wanted = expected.name.rawBits
+        if case .binary(let dictionary) = fields, dictionary.shape.slot >= 0 {
+            classReference = try reference(forKey: "$class", in: dictionary)
+            memo = dictionary.shape.slot
+            let key = 4 * memo
+            // Generations start at 1, so an empty memo (all zero) matches no shape.
+            if classReference >= 0, classMemoKeys[key] == UInt64(dictionary.shape.generation),
+                classMemoKeys[key + 1] == UInt64(classReference), classMemoKeys[key + 2] == wanted.0,
+                classMemoKeys[key + 3] == wanted.1
+            {
+                return classMemoNames[memo]
+            }
+        }
+        let name = try className(ofObject: uid, fields: fields)
+        guard let reported = matchedName(expected, name) else {
+            throw .unexpectedClass(expected: expected.unqualifiedName, found: name)
+        }
+        if memo >= 0, classReference >= 0, case .binary(let dictionary) = fields {
+            let key = 4 * memo
+            classMemoKeys[key] = UInt64(dictionary.shape.generation)
+            classMemoKeys[key + 1] = UInt64(classReference)
+            classMemoKeys[key + 2] = wanted.0
+            classMemoKeys[key + 3] = wanted.1
+            classMemoNames[memo] = reported
+            classMemoExpected[memo] = expected.name
+        }
+        return reported
     }
 
     /// Whether the archived class name `name` means `expected` (`ArchivedClass.matches`).

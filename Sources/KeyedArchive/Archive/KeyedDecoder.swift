@@ -228,10 +228,7 @@ public struct KeyedDecoder {
             guard case .date(let seconds) = resolved else { throw mismatch(key, "a date", resolved) }
             return seconds
         }
-        let name = try archive.className(ofObject: uid, fields: object)
-        guard archive.matches(ArchivedClass.date, name) else {
-            throw .unexpectedClass(expected: "NSDate", found: name)
-        }
+        let name = try archive.reportedClassName(ofObject: uid, fields: object, expected: ArchivedClass.date)
         if case .binary(let dictionary) = object {
             let reference = try archive.reference(forKey: "NS.time", in: dictionary)
             if reference >= 0, let seconds = try archive.real(at: reference) { return seconds }
@@ -328,10 +325,7 @@ public struct KeyedDecoder {
         key: String
     ) throws(KeyedArchiveError) -> T {
         guard let fields = try archive.fields(uid) else { throw mismatch(key, "an object", try archive.object(uid)) }
-        let name = try archive.className(ofObject: uid, fields: fields)
-        guard let reported = archive.matchedName(archivedClass, name) else {
-            throw .unexpectedClass(expected: archivedClass.unqualifiedName, found: name)
-        }
+        let reported = try archive.reportedClassName(ofObject: uid, fields: fields, expected: archivedClass)
         try archive.enter(uid)
         defer { archive.leave(uid) }
         return try T(from: KeyedDecoder(archive: archive, fields: fields, className: reported))

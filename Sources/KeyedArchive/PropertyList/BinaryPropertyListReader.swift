@@ -38,10 +38,16 @@ extension BinaryPropertyListReader {
         let objectCount: Int
         let topObject: Int
         let offsetTableStart: Int
+        /// The last position an eight-byte load may start at.
+        private let wordLimit: Int
+        /// How far to shift an eight-byte big-endian load to leave one offset, or one reference.
+        private let offsetShift: UInt64
+        private let referenceShift: UInt64
 
         init(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) {
             self.bytes = bytes
             guard bytes.count >= 8 + 32 else { throw .truncated }
+            wordLimit = bytes.count - 8
             for (index, byte) in BinaryPropertyListReader.magic.enumerated() where bytes[index] != byte {
                 throw .unknownFormat
             }
@@ -61,6 +67,8 @@ extension BinaryPropertyListReader {
             objectCount = Int(count)
             topObject = Int(top)
             offsetTableStart = Int(table)
+            offsetShift = UInt64(64 - 8 * offsetSize)
+            referenceShift = UInt64(64 - 8 * referenceSize)
             let (tableBytes, overflow) = objectCount.multipliedReportingOverflow(by: offsetSize)
             guard !overflow, offsetTableStart + tableBytes <= trailer else {
                 throw .invalidTrailer("offset table runs past the trailer")
@@ -84,11 +92,22 @@ extension BinaryPropertyListReader {
             return value
         }
 
+        /// The unsigned big-endian integer of `size` bytes (1...8) at `position`, `shift` being
+        /// 64 minus its bits: one load and a shift. Positions in the object area and the offset
+        /// table always have eight bytes after them (the 32-byte trailer follows); others take the loop.
+        @inline(__always)
+        private func word(at position: Int, size: Int, shift: UInt64) -> UInt64 {
+            guard position <= wordLimit, let base = bytes.baseAddress else {
+                return Self.bigEndian(bytes, at: position, size: size)
+            }
+            return UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) &>> shift
+        }
+
         /// The file offset of object `index` (below `objectCount`), checked to lie inside the object area.
         @inline(__always)
         func offset(of index: Int) throws(PropertyListError) -> Int {
             // No overflow: index < objectCount, and the offset table was checked to fit in the file.
-            let raw = Self.bigEndian(bytes, at: offsetTableStart &+ index &* offsetSize, size: offsetSize)
+            let raw = word(at: offsetTableStart &+ index &* offsetSize, size: offsetSize, shift: offsetShift)
             guard raw >= 8, raw < UInt64(offsetTableStart) else { throw Self.badOffset(raw, index: index) }
             return Int(raw)
         }
@@ -147,7 +166,7 @@ extension BinaryPropertyListReader {
         /// Reads the object reference at `position`, checked against the object count.
         @inline(__always)
         func reference(at position: Int, index: Int) throws(PropertyListError) -> Int {
-            let value = Self.bigEndian(bytes, at: position, size: referenceSize)
+            let value = word(at: position, size: referenceSize, shift: referenceShift)
             guard value < UInt64(objectCount) else { throw badReference(value, index: index) }
             return Int(value)
         }
