@@ -37,16 +37,30 @@ extension ChecklistBook {
         // Larger IDs come only from damaged files (and do not survive JSON); they would overflow the counter.
         let idLimit = 1 << 53
         if next > idLimit { next = 0 }
-        let highest = lists.lazy.flatMap(\.items).map(\.itemID).filter { $0 <= idLimit }.max() ?? -1
-        next = max(next, highest + 1)
+        // One pass finds the highest ID and whether the usable IDs rise strictly in file order, as
+        // the app writes them: then none repeats, and no set of the IDs seen is needed.
+        var highest: Int?
+        var previous = -1
+        var rising = true
+        for list in lists.indices {
+            for item in lists[list].items.indices where lists[list].items[item].itemID <= idLimit {
+                let id = lists[list].items[item].itemID
+                highest = max(highest ?? id, id)
+                guard id >= 0 else { continue }
+                rising = rising && id > previous
+                previous = id
+            }
+        }
+        next = max(next, (highest ?? -1) + 1)
+        // Fresh IDs start above every ID in the file, so they never meet one read later.
         var seen = Set<Int>()
         for list in lists.indices {
             for item in lists[list].items.indices {
                 if lists[list].items[item].archivedDate.isNaN { lists[list].items[item].archivedDate = loadTime }
                 let id = lists[list].items[item].itemID
-                if id < 0 || id > idLimit || !seen.insert(id).inserted {
+                if id < 0 || id > idLimit || (!rising && !seen.insert(id).inserted) {
                     lists[list].items[item].itemID = next
-                    seen.insert(next)
+                    if !rising { seen.insert(next) }
                     next += 1
                 }
             }

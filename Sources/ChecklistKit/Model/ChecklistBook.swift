@@ -14,7 +14,16 @@ public struct ChecklistBook: Sendable, Equatable {
     public init(checklists: [Checklist], currentIndex: Int?, nextItemID: Int) {
         self.checklists = checklists
         self.currentIndex = currentIndex.flatMap { checklists.indices.contains($0) ? $0 : nil }
-        let highest = checklists.lazy.flatMap(\.items).map(\.itemID).max() ?? -1
+        // Plain loops: the lazy key-path chain copied every item, text included, to read its ID.
+        var highest = -1
+        var any = false
+        for list in checklists.indices {
+            for item in checklists[list].items.indices {
+                let id = checklists[list].items[item].itemID
+                highest = any ? max(highest, id) : id
+                any = true
+            }
+        }
         self.nextItemID = max(nextItemID, highest + 1)
         sort()
     }

@@ -63,7 +63,7 @@ public struct ArchiveGraph {
         if state.expanded[Int(uid)] { return .object([(key: "$ref", value: .number(String(uid)))]) }
         state.expanded[Int(uid)] = true
         let className = try archive.className(ofObject: uid, fields: objectFields)
-        let fields = try objectFields.dictionary()
+        let fields = try archive.dictionary(of: objectFields)
         var members: [(key: String, value: JSONValue)] = [
             (key: "$id", value: .number(String(uid))), (key: "$class", value: .string(className)),
         ]

@@ -39,5 +39,6 @@ public struct ArchivedClass: Sendable, Hashable {
     }
 
     static let array = ArchivedClass(name: "NSArray")
+    static let mutableArray = ArchivedClass(name: "NSMutableArray")
     static let date = ArchivedClass(name: "NSDate")
 }

@@ -5,19 +5,49 @@ public struct KeyedDecoder {
     /// The archived class name of the object being decoded (`$top` for the top level).
     public let className: String
 
-    /// Whether the object has a value for `key`.
+    /// Whether the object has a value for `key` (one that can be read).
     public func contains(_ key: String) -> Bool {
-        (try? fields.value(forKey: key)) != nil
+        if case .binary(let dictionary) = fields {
+            guard let reference = try? archive.reference(forKey: key, in: dictionary), reference >= 0 else {
+                return false
+            }
+            if (try? archive.uid(at: reference)) != nil { return true }
+            return (try? archive.propertyList(.object(reference))) != nil
+        }
+        guard let field = try? archive.value(forKey: key, in: fields) else { return false }
+        // A reference is read at once; other values are decoded whole, as `rawValue` would.
+        if (try? archive.uid(in: field)) != nil { return true }
+        return (try? archive.propertyList(field)) != nil
     }
 
     /// The raw value for `key`, or `nil` when it is absent.
     public func rawValue(forKey key: String) throws(KeyedArchiveError) -> PropertyList? {
-        try fields.value(forKey: key)
+        guard let field = try archive.value(forKey: key, in: fields) else { return nil }
+        return try archive.propertyList(field)
     }
 
-    private func require(_ key: String) throws(KeyedArchiveError) -> PropertyList {
-        guard let value = try fields.value(forKey: key) else { throw .missingKey(key, inClass: className) }
-        return value
+    private func require(_ key: String) throws(KeyedArchiveError) -> FieldValue {
+        guard let field = try archive.value(forKey: key, in: fields) else {
+            throw .missingKey(key, inClass: className)
+        }
+        return field
+    }
+
+    /// The object index of `key`'s value when the fields are in a binary file (-1 when the key is
+    /// absent), or `nil` when they are a decoded dictionary. Typed reads start here: no `FieldValue`
+    /// is made unless the value needs the general path.
+    @inline(__always)
+    private func binaryReference(_ key: String) throws(KeyedArchiveError) -> Int? {
+        guard case .binary(let dictionary) = fields else { return nil }
+        return try archive.reference(forKey: key, in: dictionary)
+    }
+
+    /// The object index of `key`'s value in a binary file, throwing when the key is absent.
+    @inline(__always)
+    private func requireBinary(_ key: String) throws(KeyedArchiveError) -> Int? {
+        guard let reference = try binaryReference(key) else { return nil }
+        guard reference >= 0 else { throw .missingKey(key, inClass: className) }
+        return reference
     }
 
     private func mismatch(_ key: String, _ expected: String, _ found: PropertyList) -> KeyedArchiveError {
@@ -34,7 +64,30 @@ public struct KeyedDecoder {
 
     /// Decodes a string object (plain, `NSString` or `NSMutableString`).
     public func decode(_ type: String.Type, forKey key: String) throws(KeyedArchiveError) -> String {
-        try string(try require(key), key: key)
+        if let reference = try requireBinary(key) {
+            if let uid = try archive.uid(at: reference), let string = try archive.string(uid: uid) { return string }
+            return try string(try archive.propertyList(.object(reference)), key: key)
+        }
+        return try string(try archive.propertyList(try require(key)), key: key)
+    }
+
+    /// Decodes a string, or `nil` when the key is absent or holds `$null`.
+    public func decodeIfPresent(_ type: String.Type, forKey key: String) throws(KeyedArchiveError) -> String? {
+        let field: FieldValue
+        if let reference = try binaryReference(key) {
+            guard reference >= 0 else { return nil }
+            if let uid = try archive.uid(at: reference) {
+                if uid == 0 { return nil }
+                if let string = try archive.string(uid: uid) { return string }
+            }
+            field = .object(reference)
+        } else {
+            guard let treeField = try archive.value(forKey: key, in: fields) else { return nil }
+            field = treeField
+        }
+        let value = try archive.propertyList(field)
+        guard ArchiveObjects.uid(of: value) != 0 else { return nil }
+        return try string(value, key: key)
     }
 
     private func string(_ value: PropertyList, key: String) throws(KeyedArchiveError) -> String {
@@ -64,27 +117,31 @@ public struct KeyedDecoder {
         return string
     }
 
-    /// Decodes a string, or `nil` when the key is absent or holds `$null`.
-    public func decodeIfPresent(_ type: String.Type, forKey key: String) throws(KeyedArchiveError) -> String? {
-        guard let value = try fields.value(forKey: key), ArchiveObjects.uid(of: value) != 0 else { return nil }
-        return try string(value, key: key)
-    }
-
     // MARK: Scalars
 
     /// Decodes a boolean (inline, or an integer 0 or 1).
     public func decode(_ type: Bool.Type, forKey key: String) throws(KeyedArchiveError) -> Bool {
-        try bool(try require(key), key: key)
+        if let reference = try requireBinary(key) {
+            if let bool = try archive.bool(at: reference) { return bool }
+            return try bool(.object(reference), key: key)
+        }
+        return try bool(try require(key), key: key)
     }
 
     /// Decodes a boolean, or `nil` when the key is absent.
     public func decodeIfPresent(_ type: Bool.Type, forKey key: String) throws(KeyedArchiveError) -> Bool? {
-        guard let value = try fields.value(forKey: key) else { return nil }
-        return try bool(value, key: key)
+        if let reference = try binaryReference(key) {
+            guard reference >= 0 else { return nil }
+            if let bool = try archive.bool(at: reference) { return bool }
+            return try bool(.object(reference), key: key)
+        }
+        guard let field = try archive.value(forKey: key, in: fields) else { return nil }
+        return try bool(field, key: key)
     }
 
-    private func bool(_ raw: PropertyList, key: String) throws(KeyedArchiveError) -> Bool {
-        let value = try resolve(raw)
+    /// The general path: any field, as the decoded value it holds.
+    private func bool(_ field: FieldValue, key: String) throws(KeyedArchiveError) -> Bool {
+        let value = try resolve(try archive.propertyList(field))
         switch value {
         case .bool(let bool): return bool
         case .integer(let integer) where integer == 0 || integer == 1: return integer == 1
@@ -94,17 +151,27 @@ public struct KeyedDecoder {
 
     /// Decodes an integer that fits in `Int`.
     public func decode(_ type: Int.Type, forKey key: String) throws(KeyedArchiveError) -> Int {
-        try int(try require(key), key: key)
+        if let reference = try requireBinary(key) {
+            if let integer = try archive.integer(at: reference), let result = Int(exactly: integer) { return result }
+            return try int(.object(reference), key: key)
+        }
+        return try int(try require(key), key: key)
     }
 
     /// Decodes an integer, or `nil` when the key is absent.
     public func decodeIfPresent(_ type: Int.Type, forKey key: String) throws(KeyedArchiveError) -> Int? {
-        guard let value = try fields.value(forKey: key) else { return nil }
-        return try int(value, key: key)
+        if let reference = try binaryReference(key) {
+            guard reference >= 0 else { return nil }
+            if let integer = try archive.integer(at: reference), let result = Int(exactly: integer) { return result }
+            return try int(.object(reference), key: key)
+        }
+        guard let field = try archive.value(forKey: key, in: fields) else { return nil }
+        return try int(field, key: key)
     }
 
-    private func int(_ raw: PropertyList, key: String) throws(KeyedArchiveError) -> Int {
-        let value = try resolve(raw)
+    /// The general path: any field, as the decoded value it holds.
+    private func int(_ field: FieldValue, key: String) throws(KeyedArchiveError) -> Int {
+        let value = try resolve(try archive.propertyList(field))
         guard case .integer(let integer) = value, let result = Int(exactly: integer) else {
             throw mismatch(key, "an integer", value)
         }
@@ -113,7 +180,8 @@ public struct KeyedDecoder {
 
     /// Decodes a real number (an integer is accepted too).
     public func decode(_ type: Double.Type, forKey key: String) throws(KeyedArchiveError) -> Double {
-        let value = try resolve(try require(key))
+        if let reference = try requireBinary(key), let real = try archive.real(at: reference) { return real }
+        let value = try resolve(try archive.propertyList(try require(key)))
         switch value {
         case .real(let real): return real
         case .integer(let integer): return Double(integer)
@@ -125,28 +193,50 @@ public struct KeyedDecoder {
 
     /// Decodes an `NSDate` object as seconds since 2001-01-01 UTC.
     public func decodeDate(forKey key: String) throws(KeyedArchiveError) -> Double {
-        try date(try require(key), key: key)
+        if let reference = try requireBinary(key) {
+            if let uid = try archive.uid(at: reference) { return try date(uid: uid, key: key) }
+            return try date(try archive.propertyList(.object(reference)), key: key)
+        }
+        return try date(try archive.propertyList(try require(key)), key: key)
     }
 
     /// Decodes a date, or `nil` when the key is absent or holds `$null`.
     public func decodeDateIfPresent(forKey key: String) throws(KeyedArchiveError) -> Double? {
-        guard let value = try fields.value(forKey: key), ArchiveObjects.uid(of: value) != 0 else { return nil }
+        let field: FieldValue
+        if let reference = try binaryReference(key) {
+            guard reference >= 0 else { return nil }
+            if let uid = try archive.uid(at: reference) { return uid == 0 ? nil : try date(uid: uid, key: key) }
+            field = .object(reference)
+        } else {
+            guard let treeField = try archive.value(forKey: key, in: fields) else { return nil }
+            field = treeField
+        }
+        let value = try archive.propertyList(field)
+        guard ArchiveObjects.uid(of: value) != 0 else { return nil }
         return try date(value, key: key)
     }
 
     private func date(_ value: PropertyList, key: String) throws(KeyedArchiveError) -> Double {
         if case .date(let seconds) = value { return seconds }
         guard let uid = ArchiveObjects.uid(of: value) else { throw mismatch(key, "a date", value) }
+        return try date(uid: uid, key: key)
+    }
+
+    private func date(uid: UInt64, key: String) throws(KeyedArchiveError) -> Double {
         guard let object = try archive.fields(uid) else {
             let resolved = try archive.object(uid)
             guard case .date(let seconds) = resolved else { throw mismatch(key, "a date", resolved) }
             return seconds
         }
-        let name = try archive.className(ofObject: uid, fields: object)
-        guard ArchivedClass.date.matches(name) else {
-            throw .unexpectedClass(expected: "NSDate", found: name)
+        let name = try archive.reportedClassName(ofObject: uid, fields: object, expected: ArchivedClass.date)
+        if case .binary(let dictionary) = object {
+            let reference = try archive.reference(forKey: "NS.time", in: dictionary)
+            if reference >= 0, let seconds = try archive.real(at: reference) { return seconds }
         }
-        switch try object.value(forKey: "NS.time") {
+        guard let time = try archive.value(forKey: "NS.time", in: object) else {
+            throw .missingKey("NS.time", inClass: name)
+        }
+        switch try archive.propertyList(time) {
         case .real(let seconds): return seconds
         case .integer(let seconds): return Double(seconds)
         default: throw .missingKey("NS.time", inClass: name)
@@ -157,56 +247,87 @@ public struct KeyedDecoder {
 
     /// Decodes a nested archivable value of class `T` (any module prefix).
     public func decode<T: KeyedArchivable>(_ type: T.Type, forKey key: String) throws(KeyedArchiveError) -> T {
-        let value = try require(key)
-        guard let uid = ArchiveObjects.uid(of: value) else { throw mismatch(key, "an object reference", value) }
-        return try decodeObject(T.self, uid: uid, key: key)
+        let field = try require(key)
+        let uid: UInt64
+        if let binary = try archive.uid(in: field) {
+            uid = binary
+        } else {
+            let value = try archive.propertyList(field)
+            guard let decoded = ArchiveObjects.uid(of: value) else { throw mismatch(key, "an object reference", value) }
+            uid = decoded
+        }
+        return try decodeObject(T.self, archivedClass: T.archivedClass, uid: uid, key: key)
     }
 
     /// Decodes the elements of an `NSArray`/`NSMutableArray` of `T` objects.
     public func decode<T: KeyedArchivable>(_ type: [T].Type, forKey key: String) throws(KeyedArchiveError) -> [T] {
-        let value = try require(key)
-        guard let uid = ArchiveObjects.uid(of: value) else { throw mismatch(key, "an array reference", value) }
+        let field = try require(key)
+        let uid: UInt64
+        if let binary = try archive.uid(in: field) {
+            uid = binary
+        } else {
+            let value = try archive.propertyList(field)
+            guard let decoded = ArchiveObjects.uid(of: value) else { throw mismatch(key, "an array reference", value) }
+            uid = decoded
+        }
         let elements = try arrayElements(uid: uid, key: key)
         try archive.enter(uid)
         defer { archive.leave(uid) }
+        // Read once: the protocol requirement hands out a fresh copy on every call.
+        let archivedClass = T.archivedClass
         var result = [T]()
-        result.reserveCapacity(elements.count)
-        for element in elements {
-            guard let elementUID = ArchiveObjects.uid(of: element) else {
-                throw mismatch(key, "an array of references", element)
+        switch elements {
+        case .uids(let uids):
+            result.reserveCapacity(uids.count)
+            for elementUID in uids {
+                result.append(try decodeObject(T.self, archivedClass: archivedClass, uid: elementUID, key: key))
             }
-            result.append(try decodeObject(T.self, uid: elementUID, key: key))
+        case .values(let values):
+            result.reserveCapacity(values.count)
+            for element in values {
+                guard let elementUID = ArchiveObjects.uid(of: element) else {
+                    throw mismatch(key, "an array of references", element)
+                }
+                result.append(try decodeObject(T.self, archivedClass: archivedClass, uid: elementUID, key: key))
+            }
         }
         return result
     }
 
-    private func arrayElements(uid: UInt64, key: String) throws(KeyedArchiveError) -> [PropertyList] {
+    /// The elements of an array object: its UIDs as read from a binary file, or its decoded values.
+    private enum ArrayElements {
+        case uids([UInt64])
+        case values([PropertyList])
+    }
+
+    private func arrayElements(uid: UInt64, key: String) throws(KeyedArchiveError) -> ArrayElements {
         guard let fields = try archive.fields(uid) else {
             throw mismatch(key, "an array object", try archive.object(uid))
         }
         let name = try archive.className(ofObject: uid, fields: fields)
-        let unqualified = ArchivedClass.unqualified(name)
-        guard unqualified == "NSArray" || unqualified == "NSMutableArray" else {
+        guard archive.matches(ArchivedClass.array, name) || archive.matches(ArchivedClass.mutableArray, name) else {
             throw .unexpectedClass(expected: "NSArray", found: name)
         }
-        guard case .array(let elements) = try fields.value(forKey: "NS.objects") else {
+        guard let objects = try archive.value(forKey: "NS.objects", in: fields) else {
             throw .missingKey("NS.objects", inClass: name)
         }
-        return elements
+        if let uids = try archive.uidElements(in: objects) { return .uids(uids) }
+        guard case .array(let elements) = try archive.propertyList(objects) else {
+            throw .missingKey("NS.objects", inClass: name)
+        }
+        return .values(elements)
     }
 
     private func decodeObject<T: KeyedArchivable>(
         _ type: T.Type,
+        archivedClass: ArchivedClass,
         uid: UInt64,
         key: String
     ) throws(KeyedArchiveError) -> T {
         guard let fields = try archive.fields(uid) else { throw mismatch(key, "an object", try archive.object(uid)) }
-        let name = try archive.className(ofObject: uid, fields: fields)
-        guard T.archivedClass.matches(name) else {
-            throw .unexpectedClass(expected: T.archivedClass.unqualifiedName, found: name)
-        }
+        let reported = try archive.reportedClassName(ofObject: uid, fields: fields, expected: archivedClass)
         try archive.enter(uid)
         defer { archive.leave(uid) }
-        return try T(from: KeyedDecoder(archive: archive, fields: fields, className: name))
+        return try T(from: KeyedDecoder(archive: archive, fields: fields, className: reported))
     }
 }

@@ -12,6 +12,8 @@ final class BinaryObjectTable {
         var keysStart: Int
         var valuesStart: Int
         var count: Int
+        /// Where the entries of keys looked up in this dictionary's shape are remembered.
+        var shape: DictionaryShapes.Token
     }
 
     private let storage: UnsafeMutableRawBufferPointer
@@ -19,13 +21,16 @@ final class BinaryObjectTable {
     private let layout: BinaryPropertyListReader.Layout
     /// Tree decoding with caches and the shared budget.
     private var parser: BinaryPropertyListReader.Parser
+    /// Key entries remembered per shape of dictionary.
+    private var shapes = DictionaryShapes()
 
     /// Copies `bytes` and checks the header and trailer.
     init(_ bytes: [UInt8]) throws(PropertyListError) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
         bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
         do {
-            parser = try BinaryPropertyListReader.Parser(UnsafeRawBufferPointer(rebasing: copy[0..<bytes.count]))
+            parser = try BinaryPropertyListReader.Parser(
+                UnsafeRawBufferPointer(rebasing: copy[0..<bytes.count]), denseStrings: false)
             layout = parser.layout
         } catch {
             copy.deallocate()
@@ -54,7 +59,9 @@ final class BinaryObjectTable {
         try parser.spend(1)
         let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
         try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
-        return Dictionary(index: index, keysStart: from, valuesStart: from + count * layout.referenceSize, count: count)
+        let shape = shapes.shape(keysStart: from, count: count, layout: layout)
+        return Dictionary(
+            index: index, keysStart: from, valuesStart: from + count * layout.referenceSize, count: count, shape: shape)
     }
 
     /// The element references of the array (or set) at `index`, or `nil` for another kind.
@@ -73,65 +80,157 @@ final class BinaryObjectTable {
         return elements
     }
 
+    /// The whole value of object `index` as a dictionary's value, one level below the top.
+    func fieldValue(_ index: Int) throws(PropertyListError) -> PropertyList {
+        try parser.value(at: index, depth: 1)
+    }
+
+    // MARK: Typed reads
+    //
+    // Each reads one object the way `Parser.value` would (the same checks, errors and budget)
+    // when it is of the kind asked for, and returns `nil` otherwise, without building a
+    // `PropertyList`; callers then fall back to the full value for the unusual shapes.
+
+    /// The marker byte of object `index`, after spending one unit of the budget as a value read does.
+    @inline(__always)
+    private func marker(of index: Int) throws(PropertyListError) -> (marker: UInt8, start: Int) {
+        try parser.spend(1)
+        let start = try layout.offset(of: index)
+        return (layout.bytes[start], start)
+    }
+
+    /// The UID object `index` holds, or `nil` for another kind of object.
+    @inline(__always)
+    func uid(at index: Int) throws(PropertyListError) -> UInt64? {
+        let (marker, start) = try marker(of: index)
+        guard marker >> 4 == 0x8 else { return nil }
+        let size = Int(marker & 0x0F) + 1
+        try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
+        return BinaryPropertyListReader.Layout.bigEndian(layout.bytes, at: start + 1, size: size)
+    }
+
+    /// The boolean object `index` holds, or `nil` for another kind of object.
+    @inline(__always)
+    func bool(at index: Int) throws(PropertyListError) -> Bool? {
+        switch try marker(of: index).marker {
+        case 0x08: false
+        case 0x09: true
+        default: nil
+        }
+    }
+
+    /// The integer of 1, 2, 4 or 8 bytes object `index` holds, or `nil` for another kind of object
+    /// (16-byte integers included).
+    @inline(__always)
+    func integer(at index: Int) throws(PropertyListError) -> Int64? {
+        let (marker, start) = try marker(of: index)
+        guard marker >> 4 == 0x1, marker & 0x0F <= 3 else { return nil }
+        let size = 1 << Int(marker & 0x0F)
+        try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
+        return Int64(bitPattern: BinaryPropertyListReader.Layout.bigEndian(layout.bytes, at: start + 1, size: size))
+    }
+
+    /// The real number object `index` holds, or `nil` for another kind of object (malformed reals included).
+    @inline(__always)
+    func real(at index: Int) throws(PropertyListError) -> Double? {
+        let (marker, start) = try marker(of: index)
+        guard marker == 0x22 || marker == 0x23 else { return nil }
+        let size = 1 << Int(marker & 0x0F)
+        try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
+        let bits = BinaryPropertyListReader.Layout.bigEndian(layout.bytes, at: start + 1, size: size)
+        return size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+    }
+
+    /// The string object `index` holds (ASCII or UTF-16), or `nil` for another kind of object.
+    func string(at index: Int) throws(PropertyListError) -> String? {
+        try parser.spend(1)
+        // Cached: a long string shared by many objects is decoded, and stored, once.
+        if let cached = parser.strings.string(at: index) { return cached }
+        let start = try layout.offset(of: index)
+        let marker = layout.bytes[start]
+        let string: String
+        switch marker >> 4 {
+        case 0x5:
+            let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+            try layout.checkSpan(start: from, count: count, unit: 1, index: index)
+            guard let ascii = BinaryStringDecoding.ascii(layout.bytes, from: from, count: count) else {
+                throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
+            }
+            string = ascii
+            parser.strings.keep(string, at: index, length: count)
+        case 0x6:
+            let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+            try layout.checkSpan(start: from, count: count, unit: 2, index: index)
+            string = BinaryStringDecoding.utf16BigEndian(layout.bytes, from: from, count: count)
+            parser.strings.keep(string, at: index, length: count)
+        default:
+            return nil
+        }
+        return string
+    }
+
+    /// The UIDs of the array (or set) object `index`, or `nil` when it is another kind of object
+    /// or holds anything but UIDs. Elements are checked in file order, as reading the whole array
+    /// would, so a malformed one throws the same error.
+    func uidElements(at index: Int) throws(PropertyListError) -> [UInt64]? {
+        let (marker, start) = try marker(of: index)
+        guard marker >> 4 == 0xA || marker >> 4 == 0xC else { return nil }
+        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
+        var uids: [UInt64] = []
+        uids.reserveCapacity(count)
+        for element in 0..<count {
+            let child = try layout.reference(at: from + element * layout.referenceSize, index: index)
+            guard let uid = try uid(at: child) else { return nil }
+            uids.append(uid)
+        }
+        return uids
+    }
+
     /// The value stored under `key` in `dictionary`, or `nil` when the key is absent.
     func value(forKey key: String, in dictionary: Dictionary) throws(PropertyListError) -> PropertyList? {
         guard let index = try reference(forKey: key, in: dictionary) else { return nil }
         return try parser.value(at: index, depth: 1)
     }
 
-    /// Where keys were last found: objects of one class list their keys in the same order, so
-    /// the same entry usually holds the same key object in the next dictionary too. Hint `n`
-    /// is `hintBits[2n...2n+1]` (the raw bits of the key `String`: equal bits mean an equal
-    /// string, not the reverse), `hintPlaces[2n]` (the entry) and `hintPlaces[2n+1]` (the key
-    /// object); `hintKeys` keeps the keys alive so their storage, and bits, are not reused.
-    private var hintBits: [UInt64] = []
-    private var hintPlaces: [Int] = []
-    private var hintKeys: [String] = []
-    /// Where the next search starts: lookups tend to follow the order of the hints.
-    private var nextHint = 0
-
     /// The object index of the value under `key` in `dictionary`, or `nil` when the key is absent.
+    @inline(__always)
     func reference(forKey key: String, in dictionary: Dictionary) throws(PropertyListError) -> Int? {
-        let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
-        let bitsTable = hintBits
-        let places = hintPlaces
-        let count = places.count / 2
-        var slot = nextHint
-        // Several hints per key: `$class`, for one, sits at another entry in each class's objects.
-        for _ in 0..<count {
-            if slot >= count { slot = 0 }
-            let entry = places[2 * slot]
-            if bitsTable[2 * slot] == bits.0, bitsTable[2 * slot + 1] == bits.1, entry < dictionary.count {
-                // The same key object at the same entry is the same key: no need to compare bytes.
-                let keyIndex = try layout.reference(
-                    at: dictionary.keysStart + entry * layout.referenceSize, index: dictionary.index)
-                if keyIndex == places[2 * slot + 1] {
-                    nextHint = slot + 1
-                    return try layout.reference(
-                        at: dictionary.valuesStart + entry * layout.referenceSize, index: dictionary.index)
-                }
-            }
-            slot += 1
+        let bits = key.rawBits
+        let entry: Int
+        if let remembered = shapes.entry(forKeyBits: bits, in: dictionary.shape) {
+            entry = remembered
+        } else {
+            entry = try scanAndRemember(key, bits: bits, in: dictionary)
         }
-        guard let (entry, keyIndex) = try scan(for: key, in: dictionary) else { return nil }
-        if count < 64 {
-            hintBits.append(contentsOf: [bits.0, bits.1])
-            hintPlaces.append(contentsOf: [entry, keyIndex])
-            hintKeys.append(key)
-        }
+        // A remembered entry comes from a dictionary with the same number of entries; check anyway.
+        guard entry >= 0, entry < dictionary.count else { return nil }
+        // No overflow: the entry lies inside the value references, checked to fit in the file.
         return try layout.reference(
-            at: dictionary.valuesStart + entry * layout.referenceSize, index: dictionary.index)
+            at: dictionary.valuesStart &+ entry &* layout.referenceSize, index: dictionary.index)
     }
 
-    /// Finds `key` by comparing bytes: its entry and key object index.
-    private func scan(for key: String, in dictionary: Dictionary) throws(PropertyListError) -> (Int, Int)? {
+    /// Finds `key` by comparing bytes and remembers its entry (-1 when absent) for the dictionary's shape.
+    @inline(never)
+    private func scanAndRemember(
+        _ key: String,
+        bits: (UInt64, UInt64),
+        in dictionary: Dictionary
+    ) throws(PropertyListError) -> Int {
+        let entry = try scan(for: key, in: dictionary) ?? -1
+        shapes.remember(key, bits: bits, entry: entry, in: dictionary.shape)
+        return entry
+    }
+
+    /// Finds `key` by comparing bytes: the first entry that holds it.
+    private func scan(for key: String, in dictionary: Dictionary) throws(PropertyListError) -> Int? {
         var wanted = key
         do {
             return try wanted.withUTF8 { utf8 in
                 for entry in 0..<dictionary.count {
                     let keyIndex = try layout.reference(
                         at: dictionary.keysStart + entry * layout.referenceSize, index: dictionary.index)
-                    if try keyMatches(keyIndex, utf8) { return (entry, keyIndex) }
+                    if try keyMatches(keyIndex, utf8) { return entry }
                 }
                 return nil
             }

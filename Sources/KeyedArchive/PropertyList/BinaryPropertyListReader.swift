@@ -38,10 +38,16 @@ extension BinaryPropertyListReader {
         let objectCount: Int
         let topObject: Int
         let offsetTableStart: Int
+        /// The last position an eight-byte load may start at.
+        private let wordLimit: Int
+        /// How far to shift an eight-byte big-endian load to leave one offset, or one reference.
+        private let offsetShift: UInt64
+        private let referenceShift: UInt64
 
         init(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) {
             self.bytes = bytes
             guard bytes.count >= 8 + 32 else { throw .truncated }
+            wordLimit = bytes.count - 8
             for (index, byte) in BinaryPropertyListReader.magic.enumerated() where bytes[index] != byte {
                 throw .unknownFormat
             }
@@ -61,14 +67,24 @@ extension BinaryPropertyListReader {
             objectCount = Int(count)
             topObject = Int(top)
             offsetTableStart = Int(table)
+            offsetShift = UInt64(64 - 8 * offsetSize)
+            referenceShift = UInt64(64 - 8 * referenceSize)
             let (tableBytes, overflow) = objectCount.multipliedReportingOverflow(by: offsetSize)
             guard !overflow, offsetTableStart + tableBytes <= trailer else {
                 throw .invalidTrailer("offset table runs past the trailer")
             }
         }
 
-        /// Reads an unsigned big-endian integer of `size` bytes (1...8) at `offset`.
+        /// Reads an unsigned big-endian integer of `size` bytes at `offset` (the low 64 bits when
+        /// `size` is above 8).
+        @inline(__always)
         static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
+            // One load when eight bytes are there: reads in the object area or the offset table
+            // always have them, since the 32-byte trailer follows.
+            if size > 0, size <= 8, offset + 8 <= bytes.count, let base = bytes.baseAddress {
+                let word = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                return word &>> UInt64(64 - 8 * size)
+            }
             var value: UInt64 = 0
             for index in offset..<(offset + size) {
                 value = value << 8 | UInt64(bytes[index])
@@ -76,22 +92,46 @@ extension BinaryPropertyListReader {
             return value
         }
 
-        /// The file offset of object `index`, checked to lie inside the object area.
-        func offset(of index: Int) throws(PropertyListError) -> Int {
-            let raw = Self.bigEndian(bytes, at: offsetTableStart + index * offsetSize, size: offsetSize)
-            guard raw >= 8, raw < UInt64(offsetTableStart) else {
-                throw .invalidObject(index: index, reason: "offset \(raw) outside the object area")
+        /// The unsigned big-endian integer of `size` bytes (1...8) at `position`, `shift` being
+        /// 64 minus its bits: one load and a shift. Positions in the object area and the offset
+        /// table always have eight bytes after them (the 32-byte trailer follows); others take the loop.
+        @inline(__always)
+        private func word(at position: Int, size: Int, shift: UInt64) -> UInt64 {
+            guard position <= wordLimit, let base = bytes.baseAddress else {
+                return Self.bigEndian(bytes, at: position, size: size)
             }
+            return UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) &>> shift
+        }
+
+        /// The file offset of object `index` (below `objectCount`), checked to lie inside the object area.
+        @inline(__always)
+        func offset(of index: Int) throws(PropertyListError) -> Int {
+            // No overflow: index < objectCount, and the offset table was checked to fit in the file.
+            let raw = word(at: offsetTableStart &+ index &* offsetSize, size: offsetSize, shift: offsetShift)
+            guard raw >= 8, raw < UInt64(offsetTableStart) else { throw Self.badOffset(raw, index: index) }
             return Int(raw)
         }
 
+        /// The error for an offset outside the object area, built out of line to keep reads small.
+        @inline(never)
+        static func badOffset(_ raw: UInt64, index: Int) -> PropertyListError {
+            .invalidObject(index: index, reason: "offset \(raw) outside the object area")
+        }
+
         /// Reads a length: the low nibble, or a following integer object when it is 0xF.
+        @inline(__always)
         func length(
             nibble: UInt8,
             after position: Int,
             index: Int
         ) throws(PropertyListError) -> (length: Int, start: Int) {
             if nibble != 0x0F { return (Int(nibble), position) }
+            return try longLength(after: position, index: index)
+        }
+
+        /// Reads a length of 15 or more: the integer object at `position`.
+        @inline(never)
+        func longLength(after position: Int, index: Int) throws(PropertyListError) -> (length: Int, start: Int) {
             guard position < offsetTableStart else {
                 throw .invalidObject(index: index, reason: "length runs past the object area")
             }
@@ -111,20 +151,30 @@ extension BinaryPropertyListReader {
         }
 
         /// Checks that `count` units of `unit` bytes from `start` lie inside the object area.
+        @inline(__always)
         func checkSpan(start: Int, count: Int, unit: Int, index: Int) throws(PropertyListError) {
             let (size, overflow) = count.multipliedReportingOverflow(by: unit)
-            guard !overflow, start + size <= offsetTableStart else {
-                throw .invalidObject(index: index, reason: "contents run past the object area")
-            }
+            guard !overflow, start + size <= offsetTableStart else { throw Self.spanOutside(index: index) }
+        }
+
+        /// The error for contents running past the object area, built out of line.
+        @inline(never)
+        static func spanOutside(index: Int) -> PropertyListError {
+            .invalidObject(index: index, reason: "contents run past the object area")
         }
 
         /// Reads the object reference at `position`, checked against the object count.
+        @inline(__always)
         func reference(at position: Int, index: Int) throws(PropertyListError) -> Int {
-            let value = Self.bigEndian(bytes, at: position, size: referenceSize)
-            guard value < UInt64(objectCount) else {
-                throw .invalidObject(index: index, reason: "reference \(value) past \(objectCount) objects")
-            }
+            let value = word(at: position, size: referenceSize, shift: referenceShift)
+            guard value < UInt64(objectCount) else { throw badReference(value, index: index) }
             return Int(value)
+        }
+
+        /// The error for a reference past the last object, built out of line.
+        @inline(never)
+        func badReference(_ value: UInt64, index: Int) -> PropertyListError {
+            .invalidObject(index: index, reason: "reference \(value) past \(objectCount) objects")
         }
     }
 
@@ -134,14 +184,15 @@ extension BinaryPropertyListReader {
         /// Containers being expanded right now, to detect cycles.
         var inProgress: [Bool]
         /// Strings already decoded, by object index (keys repeat across dictionaries).
-        var strings: [String?]
+        var strings: StringCache
         /// How many more values may be produced before the tree is declared too large.
         var budget: Int
 
-        init(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) {
+        /// Checks the header and trailer of `bytes`; `denseStrings` chooses the string cache's policy.
+        init(_ bytes: UnsafeRawBufferPointer, denseStrings: Bool = true) throws(PropertyListError) {
             layout = try Layout(bytes)
             inProgress = [Bool](repeating: false, count: layout.objectCount)
-            strings = [String?](repeating: nil, count: layout.objectCount)
+            strings = StringCache(objectCount: layout.objectCount, dense: denseStrings)
             budget = 4 * bytes.count + 64
         }
 
@@ -150,50 +201,13 @@ extension BinaryPropertyListReader {
             guard budget >= 0 else { throw .tooLarge("shared containers expand beyond the file size") }
         }
 
-        /// Decodes `count` UTF-16BE code units, transcoding straight to UTF-8; a lone surrogate
-        /// becomes U+FFFD, as `String(decoding:as:)` would make it.
-        static func utf16BigEndian(_ bytes: UnsafeRawBufferPointer, from: Int, count: Int) -> String {
-            var utf8: [UInt8] = []
-            utf8.reserveCapacity(count * 3)
-            var unit = 0
-            while unit < count {
-                var scalar = UInt32(bytes[from + 2 * unit]) << 8 | UInt32(bytes[from + 2 * unit + 1])
-                unit += 1
-                if (0xD800..<0xDC00).contains(scalar), unit < count {
-                    let low = UInt32(bytes[from + 2 * unit]) << 8 | UInt32(bytes[from + 2 * unit + 1])
-                    if (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        unit += 1
-                    }
-                }
-                if (0xD800..<0xE000).contains(scalar) { scalar = 0xFFFD }
-                switch scalar {
-                case 0..<0x80:
-                    utf8.append(UInt8(scalar))
-                case 0x80..<0x800:
-                    utf8.append(UInt8(0xC0 | scalar >> 6))
-                    utf8.append(UInt8(0x80 | scalar & 0x3F))
-                case 0x800..<0x10000:
-                    utf8.append(UInt8(0xE0 | scalar >> 12))
-                    utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-                    utf8.append(UInt8(0x80 | scalar & 0x3F))
-                default:
-                    utf8.append(UInt8(0xF0 | scalar >> 18))
-                    utf8.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-                    utf8.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-                    utf8.append(UInt8(0x80 | scalar & 0x3F))
-                }
-            }
-            return String(decoding: utf8, as: UTF8.self)
-        }
-
         /// Decodes object `index` and everything below it.
         mutating func value(at index: Int, depth: Int) throws(PropertyListError) -> PropertyList {
             guard depth <= PropertyListLimits.maximumDepth else {
                 throw .tooDeep(limit: PropertyListLimits.maximumDepth)
             }
             try spend(1)
-            if let cached = strings[index] { return .string(cached) }
+            if let cached = strings.string(at: index) { return .string(cached) }
             let start = try layout.offset(of: index)
             let marker = layout.bytes[start]
             let nibble = marker & 0x0F
@@ -226,18 +240,16 @@ extension BinaryPropertyListReader {
             case 0x5:
                 let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
                 try layout.checkSpan(start: from, count: count, unit: 1, index: index)
-                let slice = UnsafeRawBufferPointer(rebasing: layout.bytes[from..<(from + count)])
-                guard !slice.contains(where: { $0 >= 0x80 }) else {
+                guard let string = BinaryStringDecoding.ascii(layout.bytes, from: from, count: count) else {
                     throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
                 }
-                let string = String(decoding: slice, as: UTF8.self)
-                strings[index] = string
+                strings.keep(string, at: index, length: count)
                 return .string(string)
             case 0x6:
                 let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
                 try layout.checkSpan(start: from, count: count, unit: 2, index: index)
-                let string = Self.utf16BigEndian(layout.bytes, from: from, count: count)
-                strings[index] = string
+                let string = BinaryStringDecoding.utf16BigEndian(layout.bytes, from: from, count: count)
+                strings.keep(string, at: index, length: count)
                 return .string(string)
             case 0x8:
                 let size = Int(nibble) + 1

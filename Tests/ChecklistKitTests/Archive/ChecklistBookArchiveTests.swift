@@ -119,6 +119,50 @@ struct ChecklistBookArchiveTests {
         #expect(Set(ids).isSuperset(of: [6, 7]), "fresh IDs come after the highest: \(ids)")
     }
 
+    /// The IDs a book gives items read with `ids` (nil: no ItemID) and a stored next ID of `next`:
+    /// the rule with a set of the IDs seen, as the reader had it before it skipped the set for
+    /// rising IDs.
+    private static func expectedIDs(_ ids: [Int?], next stored: Int) -> [Int] {
+        let limit = 1 << 53
+        var next = stored > limit ? 0 : stored
+        let read = ids.map { $0 ?? -1 }
+        next = max(next, (read.filter { $0 <= limit }.max() ?? -1) + 1)
+        var seen = Set<Int>()
+        return read.map { id in
+            guard id < 0 || id > limit || !seen.insert(id).inserted else { return id }
+            defer { next += 1 }
+            seen.insert(next)
+            return next
+        }
+    }
+
+    @Test func itemIDsAreKeptOrReplacedAlikeWhetherOrNotTheyRise() throws {
+        var cases: [[Int?]] = [
+            [], [nil, nil], [0, 1, 2, 5], [5, 3, 9], [1, 1, 2], [-1, 4, 4, nil, 7], [(1 << 53) + 1, 2, 3],
+            [3, nil, 1, 2, 2], [-7, -3], [2, 2, 2], [0, 1 << 53, 5], [7, 8, 9, 9, 10],
+        ]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let count = Int.random(in: 0..<12, using: &random)
+            cases.append(
+                (0..<count).map { _ in
+                    switch Int.random(in: 0..<10, using: &random) {
+                    case 0: nil
+                    case 1: Int.random(in: -3 ... -1, using: &random)
+                    case 2: (1 << 53) + Int.random(in: 1...3, using: &random)
+                    default: Int.random(in: 0..<15, using: &random)
+                    }
+                })
+        }
+        for ids in cases {
+            let stored = ids.count % 3 == 0 ? 0 : 20
+            let items = ids.enumerated().map { TestArchivedItem<IOSAppModule>("item \($0.offset)", itemID: $0.element) }
+            let bytes = TestArchive.checklists([TestArchivedList("A", items)], index: 0, nextItemID: stored)
+            let book = try ChecklistBook(archive: bytes, loadTime: 0)
+            #expect(book.checklists[0].items.map(\.itemID) == Self.expectedIDs(ids, next: stored), "\(ids)")
+        }
+    }
+
     @Test func aMissingDueDateGetsTheLoadTimeAndKeepsIt() throws {
         let bytes = TestArchive.checklists([
             TestArchivedList<IOSAppModule>("A", [TestArchivedItem("undated", itemID: 0)])
