@@ -109,6 +109,17 @@ struct ChecklistsCommand: ParsableCommand {
         } else {
             status = BatchMode(session: session, styler: styler, bail: bail).run()
         }
-        if status != 0 { throw ExitCode(status) }
+        // Every change is already on disk. Leaving here spares freeing the whole model, about a
+        // millisecond at 10,000 items; the C library flushes standard output and the kernel
+        // closes the files.
+        Self.leave(status)
+    }
+
+    private static func leave(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #else
+        Darwin.exit(status)
+        #endif
     }
 }

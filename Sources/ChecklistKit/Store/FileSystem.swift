@@ -35,18 +35,25 @@ enum FileSystem {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemError("open", code: EISDIR) }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(info.st_size) + 1)
-        var chunk = [UInt8](repeating: 0, count: max(65_536, Int(info.st_size) + 1))
+        // Read straight into the result, sized by fstat plus one byte to see the end without a
+        // second call; a file that grows meanwhile makes the buffer grow too. (Reading into a
+        // chunk and appending it cost a second copy of the whole file.)
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(65_536, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.read(descriptor, base + filled, buffer.count - filled)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SystemError("read")
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            filled += count
         }
+        bytes.removeSubrange(filled...)
         return bytes
     }
 
