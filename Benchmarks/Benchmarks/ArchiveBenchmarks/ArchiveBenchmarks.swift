@@ -22,8 +22,18 @@ import Glibc
 //   harness's 10 ms sampling misses. The trim makes the next call fault its memory in again, so
 //   these runs are kept apart from the timed ones.
 // Run with Scripts/bench.sh.
+//
+// The allocator is set up as the `checklists` executable sets it up (ChecklistsCommand.main):
+// freed buffers are kept rather than returned to the kernel, so a save does not fault the memory
+// of the previous one in again. BENCH_DEFAULT_MALLOC=1 measures with glibc's defaults instead.
 
 let benchmarks: @Sendable () -> Void = {
+    #if canImport(Glibc)
+    if getenv("BENCH_DEFAULT_MALLOC") == nil {
+        _ = mallopt(-3, 256 << 20)  // M_MMAP_THRESHOLD, as the executable sets it
+        _ = mallopt(-1, 1 << 30)  // M_TRIM_THRESHOLD
+    }
+    #endif
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident] + ArchiveMetric.timing,
         timeUnits: .microseconds,
@@ -149,6 +159,10 @@ final class Cached<Value> {
 /// glibc's `malloc_trim` (declared in malloc.h, which the Glibc module does not export).
 @_silgen_name("malloc_trim")
 private func mallocTrim(_ pad: Int) -> CInt
+
+/// glibc's `mallopt`, also from malloc.h.
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: CInt, _ value: CInt) -> CInt
 #endif
 
 /// Measures how far the resident set rises from now on, using the kernel's high-water mark.
