@@ -100,6 +100,19 @@ final class ArchiveObjects {
         }
     }
 
+    /// The dictionary object a UID names in a binary archive, or `nil` when the archive is a tree
+    /// or the object is not a dictionary (callers then take the general path, `fields`).
+    @inline(__always)
+    func binaryDictionary(_ uid: UInt64) throws(KeyedArchiveError) -> BinaryObjectTable.Dictionary? {
+        guard table != nil else { return nil }
+        let index = try check(uid)
+        do {
+            return try table?.dictionary(references[index])
+        } catch {
+            throw .notAPropertyList(error)
+        }
+    }
+
     // MARK: Fields
 
     /// The value for `key` in `fields`, or `nil` when absent.
@@ -304,10 +317,26 @@ final class ArchiveObjects {
         fields: ObjectFields,
         expected: ArchivedClass
     ) throws(KeyedArchiveError) -> String {
+        if case .binary(let dictionary) = fields {
+            return try reportedClassName(ofObject: uid, binary: dictionary, expected: expected)
+        }
+        let name = try className(ofObject: uid, fields: fields)
+        guard let reported = matchedName(expected, name) else {
+            throw .unexpectedClass(expected: expected.unqualifiedName, found: name)
+        }
+        return reported
+    }
+
+    /// `reportedClassName(ofObject:fields:expected:)` for a binary dictionary object.
+    func reportedClassName(
+        ofObject uid: UInt64,
+        binary dictionary: BinaryObjectTable.Dictionary,
+        expected: ArchivedClass
+    ) throws(KeyedArchiveError) -> String {
         var memo = -1
         var classReference = -1
         let wanted = expected.name.rawBits
-        if case .binary(let dictionary) = fields, dictionary.shape.slot >= 0 {
+        if dictionary.shape.slot >= 0 {
             classReference = try reference(forKey: "$class", in: dictionary)
             memo = dictionary.shape.slot
             let key = 4 * memo
@@ -319,11 +348,11 @@ final class ArchiveObjects {
                 return classMemoNames[memo]
             }
         }
-        let name = try className(ofObject: uid, fields: fields)
+        let name = try className(ofObject: uid, fields: .binary(dictionary))
         guard let reported = matchedName(expected, name) else {
             throw .unexpectedClass(expected: expected.unqualifiedName, found: name)
         }
-        if memo >= 0, classReference >= 0, case .binary(let dictionary) = fields {
+        if memo >= 0, classReference >= 0 {
             let key = 4 * memo
             classMemoKeys[key] = UInt64(dictionary.shape.generation)
             classMemoKeys[key + 1] = UInt64(classReference)
