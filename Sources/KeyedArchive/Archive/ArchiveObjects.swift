@@ -100,6 +100,19 @@ final class ArchiveObjects {
         }
     }
 
+    /// The dictionary object a UID names in a binary archive, or `nil` when the archive is a tree
+    /// or the object is not a dictionary (callers then take the general path, `fields`).
+    @inline(__always)
+    func binaryDictionary(_ uid: UInt64) throws(KeyedArchiveError) -> BinaryObjectTable.Dictionary? {
+        guard table != nil else { return nil }
+        let index = try check(uid)
+        do {
+            return try table?.dictionary(references[index])
+        } catch {
+            throw .notAPropertyList(error)
+        }
+    }
+
     // MARK: Fields
 
     /// The value for `key` in `fields`, or `nil` when absent.
@@ -304,26 +317,57 @@ final class ArchiveObjects {
         fields: ObjectFields,
         expected: ArchivedClass
     ) throws(KeyedArchiveError) -> String {
-        var memo = -1
-        var classReference = -1
-        let wanted = expected.name.rawBits
-        if case .binary(let dictionary) = fields, dictionary.shape.slot >= 0 {
-            classReference = try reference(forKey: "$class", in: dictionary)
-            memo = dictionary.shape.slot
-            let key = 4 * memo
-            // Generations start at 1, so an empty memo (all zero) matches no shape.
-            if classReference >= 0, classMemoKeys[key] == UInt64(dictionary.shape.generation),
-                classMemoKeys[key + 1] == UInt64(classReference), classMemoKeys[key + 2] == wanted.0,
-                classMemoKeys[key + 3] == wanted.1
-            {
-                return classMemoNames[memo]
-            }
+        if case .binary(let dictionary) = fields {
+            return try reportedClassName(ofObject: uid, binary: dictionary, expected: expected)
         }
         let name = try className(ofObject: uid, fields: fields)
         guard let reported = matchedName(expected, name) else {
             throw .unexpectedClass(expected: expected.unqualifiedName, found: name)
         }
-        if memo >= 0, classReference >= 0, case .binary(let dictionary) = fields {
+        return reported
+    }
+
+    /// `reportedClassName(ofObject:fields:expected:)` for a binary dictionary object. Inlined: its
+    /// common case is a few compares, and a call would pass the dictionary through memory.
+    @inline(__always)
+    func reportedClassName(
+        ofObject uid: UInt64,
+        binary dictionary: BinaryObjectTable.Dictionary,
+        expected: ArchivedClass
+    ) throws(KeyedArchiveError) -> String {
+        var classReference = -1
+        if dictionary.shape.slot >= 0 {
+            classReference = try reference(forKey: "$class", in: dictionary)
+            let key = 4 * dictionary.shape.slot
+            let wanted = expected.name.rawBits
+            // Generations start at 1, so an empty memo (all zero) matches no shape.
+            if classReference >= 0, classMemoKeys[key] == UInt64(dictionary.shape.generation),
+                classMemoKeys[key + 1] == UInt64(classReference), classMemoKeys[key + 2] == wanted.0,
+                classMemoKeys[key + 3] == wanted.1
+            {
+                return classMemoNames[dictionary.shape.slot]
+            }
+        }
+        return try checkAndRememberClass(
+            ofObject: uid, binary: dictionary, expected: expected, classReference: classReference)
+    }
+
+    /// The full class check of `reportedClassName(ofObject:binary:expected:)`, remembered for the
+    /// object's shape and `$class` object (at `classReference`, -1 when absent).
+    @inline(never)
+    private func checkAndRememberClass(
+        ofObject uid: UInt64,
+        binary dictionary: BinaryObjectTable.Dictionary,
+        expected: ArchivedClass,
+        classReference: Int
+    ) throws(KeyedArchiveError) -> String {
+        let name = try className(ofObject: uid, fields: .binary(dictionary))
+        guard let reported = matchedName(expected, name) else {
+            throw .unexpectedClass(expected: expected.unqualifiedName, found: name)
+        }
+        let memo = dictionary.shape.slot
+        if memo >= 0, classReference >= 0 {
+            let wanted = expected.name.rawBits
             let key = 4 * memo
             classMemoKeys[key] = UInt64(dictionary.shape.generation)
             classMemoKeys[key + 1] = UInt64(classReference)

@@ -1,14 +1,47 @@
 /// Decodes the fields of one archived object by key (NSCoder's keyed `decode…(forKey:)`).
 public struct KeyedDecoder {
     let archive: ArchiveObjects
-    let fields: ObjectFields
+    /// The fields when they are a decoded dictionary, `nil` when they are a binary object's.
+    private let tree: PropertyListDictionary?
+    /// The binary dictionary holding the fields when `tree` is `nil`. Kept apart from `tree`, not
+    /// as an `ObjectFields`, so typed reads use it in place without projecting an enum first.
+    private let binary: BinaryObjectTable.Dictionary
     /// The archived class name of the object being decoded (`$top` for the top level).
     public let className: String
 
+    /// A decoder for `fields`, the fields of an object of class `className`.
+    init(archive: ArchiveObjects, fields: ObjectFields, className: String) {
+        self.archive = archive
+        self.className = className
+        switch fields {
+        case .tree(let dictionary):
+            tree = dictionary
+            binary = BinaryObjectTable.Dictionary(
+                index: -1, keysStart: 0, valuesStart: 0, count: 0, shape: DictionaryShapes.Token.none)
+        case .binary(let dictionary):
+            tree = nil
+            binary = dictionary
+        }
+    }
+
+    /// A decoder for the fields of binary dictionary object `binary`, of class `className`.
+    init(archive: ArchiveObjects, binary: BinaryObjectTable.Dictionary, className: String) {
+        self.archive = archive
+        self.className = className
+        tree = nil
+        self.binary = binary
+    }
+
+    /// The fields, as the archive reads them.
+    private var fields: ObjectFields {
+        if let tree { return .tree(tree) }
+        return .binary(binary)
+    }
+
     /// Whether the object has a value for `key` (one that can be read).
     public func contains(_ key: String) -> Bool {
-        if case .binary(let dictionary) = fields {
-            guard let reference = try? archive.reference(forKey: key, in: dictionary), reference >= 0 else {
+        if tree == nil {
+            guard let reference = try? archive.reference(forKey: key, in: binary), reference >= 0 else {
                 return false
             }
             if (try? archive.uid(at: reference)) != nil { return true }
@@ -38,8 +71,8 @@ public struct KeyedDecoder {
     /// is made unless the value needs the general path.
     @inline(__always)
     private func binaryReference(_ key: String) throws(KeyedArchiveError) -> Int? {
-        guard case .binary(let dictionary) = fields else { return nil }
-        return try archive.reference(forKey: key, in: dictionary)
+        guard tree == nil else { return nil }
+        return try archive.reference(forKey: key, in: binary)
     }
 
     /// The object index of `key`'s value in a binary file, throwing when the key is absent.
@@ -223,16 +256,24 @@ public struct KeyedDecoder {
     }
 
     private func date(uid: UInt64, key: String) throws(KeyedArchiveError) -> Double {
+        // A binary NSDate: its class and time read in place, without making `ObjectFields`.
+        if let dictionary = try archive.binaryDictionary(uid) {
+            let name = try archive.reportedClassName(ofObject: uid, binary: dictionary, expected: ArchivedClass.date)
+            let reference = try archive.reference(forKey: "NS.time", in: dictionary)
+            if reference >= 0, let seconds = try archive.real(at: reference) { return seconds }
+            return try time(in: .binary(dictionary), className: name)
+        }
         guard let object = try archive.fields(uid) else {
             let resolved = try archive.object(uid)
             guard case .date(let seconds) = resolved else { throw mismatch(key, "a date", resolved) }
             return seconds
         }
         let name = try archive.reportedClassName(ofObject: uid, fields: object, expected: ArchivedClass.date)
-        if case .binary(let dictionary) = object {
-            let reference = try archive.reference(forKey: "NS.time", in: dictionary)
-            if reference >= 0, let seconds = try archive.real(at: reference) { return seconds }
-        }
+        return try time(in: object, className: name)
+    }
+
+    /// The `NS.time` of an `NSDate` object's fields, real or integer.
+    private func time(in object: ObjectFields, className name: String) throws(KeyedArchiveError) -> Double {
         guard let time = try archive.value(forKey: "NS.time", in: object) else {
             throw .missingKey("NS.time", inClass: name)
         }
@@ -324,6 +365,13 @@ public struct KeyedDecoder {
         uid: UInt64,
         key: String
     ) throws(KeyedArchiveError) -> T {
+        // A binary dictionary object: read in place, without making `ObjectFields`.
+        if let dictionary = try archive.binaryDictionary(uid) {
+            let reported = try archive.reportedClassName(ofObject: uid, binary: dictionary, expected: archivedClass)
+            try archive.enter(uid)
+            defer { archive.leave(uid) }
+            return try T(from: KeyedDecoder(archive: archive, binary: dictionary, className: reported))
+        }
         guard let fields = try archive.fields(uid) else { throw mismatch(key, "an object", try archive.object(uid)) }
         let reported = try archive.reportedClassName(ofObject: uid, fields: fields, expected: archivedClass)
         try archive.enter(uid)
