@@ -164,6 +164,10 @@ final class ArchiveObjects {
     //
     // `nil` means "not this kind, or not a binary object": callers then decode the field's
     // `propertyList` and handle it as before, so unusual shapes behave exactly as they did.
+    //
+    // Each read maps the table's errors with its own do/catch. One shared helper taking the read
+    // as a closure made decoding 10,000 items cost 17 % more instructions (callgrind), so the
+    // repetition stays.
 
     /// The object index of the value for `key` in a binary dictionary, or -1 when it is absent.
     @inline(__always)

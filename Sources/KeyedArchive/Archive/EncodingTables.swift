@@ -28,7 +28,7 @@ final class EncodingTables {
     /// The reference of key string `key`, from `add` the first time a key is seen.
     @inline(__always)
     func keyReference(_ key: String, add: (String) -> Int) -> Int {
-        let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        let bits = key.rawBits
         let mixed = (bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
         var slot = Int(truncatingIfNeeded: mixed >> 58)
         // Keys are never removed, and the table stops taking new ones at three quarters full,

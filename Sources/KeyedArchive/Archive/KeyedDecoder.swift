@@ -106,21 +106,32 @@ public struct KeyedDecoder {
 
     /// Decodes a string, or `nil` when the key is absent or holds `$null`.
     public func decodeIfPresent(_ type: String.Type, forKey key: String) throws(KeyedArchiveError) -> String? {
-        let field: FieldValue
-        if let reference = try binaryReference(key) {
+        let reference = try binaryReference(key)
+        if let reference {
             guard reference >= 0 else { return nil }
             if let uid = try archive.uid(at: reference) {
                 if uid == 0 { return nil }
                 if let string = try archive.string(uid: uid) { return string }
             }
+        }
+        guard let value = try presentValue(key, binaryReference: reference) else { return nil }
+        return try string(value, key: key)
+    }
+
+    /// The general path of an optional object field: its decoded value, or `nil` when the key is
+    /// absent or holds `$null`. `reference` is the binary field's object, already looked up (and
+    /// present), or `nil` when the fields are a decoded dictionary.
+    private func presentValue(_ key: String, binaryReference reference: Int?) throws(KeyedArchiveError) -> PropertyList?
+    {
+        let field: FieldValue
+        if let reference {
             field = .object(reference)
         } else {
             guard let treeField = try archive.value(forKey: key, in: fields) else { return nil }
             field = treeField
         }
         let value = try archive.propertyList(field)
-        guard ArchiveObjects.uid(of: value) != 0 else { return nil }
-        return try string(value, key: key)
+        return ArchiveObjects.uid(of: value) == 0 ? nil : value
     }
 
     private func string(_ value: PropertyList, key: String) throws(KeyedArchiveError) -> String {
@@ -154,11 +165,8 @@ public struct KeyedDecoder {
 
     /// Decodes a boolean (inline, or an integer 0 or 1).
     public func decode(_ type: Bool.Type, forKey key: String) throws(KeyedArchiveError) -> Bool {
-        if let reference = try requireBinary(key) {
-            if let bool = try archive.bool(at: reference) { return bool }
-            return try bool(.object(reference), key: key)
-        }
-        return try bool(try require(key), key: key)
+        guard let bool = try decodeIfPresent(Bool.self, forKey: key) else { throw .missingKey(key, inClass: className) }
+        return bool
     }
 
     /// Decodes a boolean, or `nil` when the key is absent.
@@ -184,11 +192,10 @@ public struct KeyedDecoder {
 
     /// Decodes an integer that fits in `Int`.
     public func decode(_ type: Int.Type, forKey key: String) throws(KeyedArchiveError) -> Int {
-        if let reference = try requireBinary(key) {
-            if let integer = try archive.integer(at: reference), let result = Int(exactly: integer) { return result }
-            return try int(.object(reference), key: key)
+        guard let integer = try decodeIfPresent(Int.self, forKey: key) else {
+            throw .missingKey(key, inClass: className)
         }
-        return try int(try require(key), key: key)
+        return integer
     }
 
     /// Decodes an integer, or `nil` when the key is absent.
@@ -235,17 +242,12 @@ public struct KeyedDecoder {
 
     /// Decodes a date, or `nil` when the key is absent or holds `$null`.
     public func decodeDateIfPresent(forKey key: String) throws(KeyedArchiveError) -> Double? {
-        let field: FieldValue
-        if let reference = try binaryReference(key) {
+        let reference = try binaryReference(key)
+        if let reference {
             guard reference >= 0 else { return nil }
             if let uid = try archive.uid(at: reference) { return uid == 0 ? nil : try date(uid: uid, key: key) }
-            field = .object(reference)
-        } else {
-            guard let treeField = try archive.value(forKey: key, in: fields) else { return nil }
-            field = treeField
         }
-        let value = try archive.propertyList(field)
-        guard ArchiveObjects.uid(of: value) != 0 else { return nil }
+        guard let value = try presentValue(key, binaryReference: reference) else { return nil }
         return try date(value, key: key)
     }
 

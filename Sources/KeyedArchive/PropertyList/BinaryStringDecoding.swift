@@ -7,18 +7,7 @@ enum BinaryStringDecoding {
         guard count > 0 else { return "" }
         guard let base = bytes.baseAddress else { return nil }
         let start = base + from
-        // Eight bytes at a time: a high bit anywhere survives the OR, and most strings take a few words.
-        var high: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= count {
-            high |= start.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < count {
-            high |= UInt64(start.load(fromByteOffset: offset, as: UInt8.self))
-            offset += 1
-        }
-        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+        guard UnsafeRawBufferPointer(start: start, count: count).isASCII else { return nil }
         return String(unsafeUninitializedCapacity: count) { buffer in
             UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(start: start, count: count))
             return count

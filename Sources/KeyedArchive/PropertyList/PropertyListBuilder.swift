@@ -82,7 +82,7 @@ final class PropertyListBuilder {
     func add(distinctString string: String) -> Int {
         var string = string
         return string.withUTF8 { utf8 in
-            if Self.isASCII(utf8) {
+            if UnsafeRawBufferPointer(utf8).isASCII {
                 return appendObject(size: Self.markerSize(count: utf8.count) + utf8.count) { object in
                     object.storeMarker(0x50, count: utf8.count)
                     object.store(utf8)
@@ -219,6 +219,9 @@ final class PropertyListBuilder {
     }
 
     /// The file with `top` as the top object: the objects, the offset table and the trailer.
+    ///
+    /// Settling the reference width may rewrite the stored objects, but they stay the same
+    /// objects under the same references, so a writer sharing this builder sees no change.
     func finish(top: Int) -> [UInt8] {
         let finalWidth = Self.byteWidth(UInt64(max(offsets.count - 1, 0)))
         if finalWidth != referenceWidth { rewriteReferences(width: finalWidth) }
@@ -289,20 +292,6 @@ extension PropertyListBuilder {
         if value <= 0xFFFF { return 2 }
         if value <= 0xFFFF_FFFF { return 4 }
         return 8
-    }
-
-    /// Whether every byte is below 128, tested eight bytes at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        var high: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        for index in offset..<bytes.count { high |= UInt64(bytes[index]) }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// The bytes `ObjectBytes.storeMarker` takes for `count`.

@@ -1,0 +1,18 @@
+extension UnsafeRawBufferPointer {
+    /// Whether every byte is below 128, tested eight bytes at a time: a high bit anywhere survives
+    /// the OR, and most strings of an archive take a few words.
+    var isASCII: Bool {
+        guard let base = baseAddress else { return true }
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= count {
+            high |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < count {
+            high |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+            offset += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+}
