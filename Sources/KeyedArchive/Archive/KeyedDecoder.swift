@@ -290,29 +290,22 @@ public struct KeyedDecoder {
 
     /// Decodes a nested archivable value of class `T` (any module prefix).
     public func decode<T: KeyedArchivable>(_ type: T.Type, forKey key: String) throws(KeyedArchiveError) -> T {
-        let field = try require(key)
-        let uid: UInt64
-        if let binary = try archive.uid(in: field) {
-            uid = binary
-        } else {
-            let value = try archive.propertyList(field)
-            guard let decoded = ArchiveObjects.uid(of: value) else { throw mismatch(key, "an object reference", value) }
-            uid = decoded
-        }
+        let uid = try referencedUID(key, expected: "an object reference")
         return try decodeObject(T.self, archivedClass: T.archivedClass, uid: uid, key: key)
+    }
+
+    /// The UID `key` holds: a binary UID read in place, or any value the archive reads as one.
+    private func referencedUID(_ key: String, expected: String) throws(KeyedArchiveError) -> UInt64 {
+        let field = try require(key)
+        if let uid = try archive.uid(in: field) { return uid }
+        let value = try archive.propertyList(field)
+        guard let uid = ArchiveObjects.uid(of: value) else { throw mismatch(key, expected, value) }
+        return uid
     }
 
     /// Decodes the elements of an `NSArray`/`NSMutableArray` of `T` objects.
     public func decode<T: KeyedArchivable>(_ type: [T].Type, forKey key: String) throws(KeyedArchiveError) -> [T] {
-        let field = try require(key)
-        let uid: UInt64
-        if let binary = try archive.uid(in: field) {
-            uid = binary
-        } else {
-            let value = try archive.propertyList(field)
-            guard let decoded = ArchiveObjects.uid(of: value) else { throw mismatch(key, "an array reference", value) }
-            uid = decoded
-        }
+        let uid = try referencedUID(key, expected: "an array reference")
         let elements = try arrayElements(uid: uid, key: key)
         try archive.enter(uid)
         defer { archive.leave(uid) }
