@@ -76,20 +76,10 @@ struct ChecklistsCommand: ParsableCommand {
         }
         // A save that hits RLIMIT_FSIZE must fail with EFBIG, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
-        #if canImport(Glibc)
-        // Every save builds a new archive of the whole file (megabytes at 10,000 items). Without
-        // this, glibc returns those buffers to the kernel after each save and the next one faults
-        // them in again, which cost about as much as the encoding itself in batch mode.
-        // mallopt is in <malloc.h>, which Swift's Glibc module leaves out: look it up instead.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-            _ = mallopt(-3, 256 << 20)  // M_MMAP_THRESHOLD
-            _ = mallopt(-1, 1 << 30)  // M_TRIM_THRESHOLD
-        }
-        #endif
         let environment = Environment.current()
         let path = DataLocation.dataFile(option: file, environment: environment)
+        var info = stat()
+        AllocatorSetup.prepare(fileSize: stat(path, &info) == 0 ? Int(info.st_size) : 0)
         let store: ChecklistStore
         do {
             store = try ChecklistStore(path: path)

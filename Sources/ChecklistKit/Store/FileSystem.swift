@@ -36,16 +36,42 @@ enum FileSystem {
         guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemError("open", code: EISDIR) }
         // Read straight into the result, sized by fstat plus one byte to see the end without a
-        // second call; a file that grows meanwhile makes the buffer grow too. (Reading into a
-        // chunk and appending it cost a second copy of the whole file.)
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(65_536, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.read(descriptor, base + filled, buffer.count - filled)
+        // second call, and left uninitialized until read: zero-filling it first cost a pass over
+        // megabytes (reading into a chunk and appending it, a second copy).
+        let expected = max(Int(info.st_size), 0) + 1
+        var failure: SystemError?
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            do throws(SystemError) {
+                initialized = try fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
+            } catch {
+                failure = error
             }
+        }
+        if let failure { throw failure }
+        // A file that grew while being read fills the buffer: read the rest in chunks.
+        var full = bytes.count == expected
+        while full {
+            let size = max(65_536, bytes.count)
+            let chunk = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                do throws(SystemError) {
+                    initialized = try fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            bytes += chunk
+            full = chunk.count == size
+        }
+        return bytes
+    }
+
+    /// Reads from descriptor `file` until `buffer` is full or the file ends; returns the bytes read.
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from file: Int32) throws(SystemError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let count = Glibc.read(file, base + filled, buffer.count - filled)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SystemError("read")
@@ -53,8 +79,7 @@ enum FileSystem {
             if count == 0 { break }
             filled += count
         }
-        bytes.removeSubrange(filled...)
-        return bytes
+        return filled
     }
 
     /// Creates `path` and its missing parents with `mode`.

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Sets the C library's allocator up for a process that builds megabyte-sized buffers on every save.
+///
+/// Loading and saving a data file of a few megabytes touches several times its size in fresh
+/// heap memory; each 4 KiB page touched for the first time is a page fault. At 10,000 items that
+/// was about 1,700 faults and 2 ms of a 17 ms one-shot change. Backing the heap with transparent
+/// huge pages makes one fault serve 2 MiB. Both settings are hints: where the kernel or the C
+/// library lacks them, nothing changes but the speed.
+enum AllocatorSetup {
+    /// The size of a transparent huge page on x86_64 and most arm64 kernels.
+    private static let hugePage = 2 << 20
+
+    /// Files smaller than this load and save in too little memory for huge pages to pay.
+    private static let hugePageThreshold = 512 << 10
+
+    /// Keeps freed buffers for reuse, and reserves huge-page-backed heap for a data file of `fileSize` bytes.
+    static func prepare(fileSize: Int) {
+        #if canImport(Glibc)
+        // mallopt is in <malloc.h>, which Swift's Glibc module leaves out: look it up instead.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        // Without these, glibc hands each save's buffers back to the kernel and the next save
+        // faults them in again, which cost about as much as the encoding itself in batch mode.
+        _ = mallopt(-3, 256 << 20)  // M_MMAP_THRESHOLD: big buffers come from the heap…
+        _ = mallopt(-1, 1 << 30)  // M_TRIM_THRESHOLD: …which keeps what is freed.
+        guard fileSize >= hugePageThreshold else { return }
+        // Grow the heap once by about what a load and a save use (the file read, the model, the
+        // encoder's tables and the new file), hand the block back to the heap, and ask for huge
+        // pages on it: later allocations are carved from it.
+        let reserve = min(fileSize, 1 << 30 / 8) * 8 + 2 * hugePage
+        guard let block = malloc(reserve) else { return }
+        let address = Int(bitPattern: block)
+        let start = (address + hugePage - 1) & ~(hugePage - 1)
+        let end = (address + reserve) & ~(hugePage - 1)
+        free(block)
+        if end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) {
+            _ = madvise(aligned, end - start, 14)  // MADV_HUGEPAGE
+        }
+        #endif
+    }
+}
