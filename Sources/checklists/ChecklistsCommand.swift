@@ -1,12 +1,4 @@
 import ArgumentParser
-import ChecklistKit
-import LineEditor
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `checklists` command line: options, then one-shot, batch or interactive mode.
 @main
@@ -43,8 +35,10 @@ struct ChecklistsCommand: ParsableCommand {
     )
     var command: [String] = []
 
-    /// Parses the arguments and runs; an invalid invocation exits 2 (SPEC §2), not ArgumentParser's 64.
+    /// Runs the common forms at once (`Invocation.plain`), parses the others; an invalid invocation
+    /// exits 2 (SPEC §2), not ArgumentParser's 64.
     static func main() {
+        if let invocation = Invocation.plain(CommandLine.arguments.dropFirst()) { invocation.run() }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -74,42 +68,6 @@ struct ChecklistsCommand: ParsableCommand {
         } else if let option = command.first, option.hasPrefix("-") {
             throw ValidationError("Unknown option '\(option)'.")
         }
-        // A save that hits RLIMIT_FSIZE must fail with EFBIG, not kill the process.
-        signal(SIGXFSZ, SIG_IGN)
-        let environment = Environment.current()
-        let path = DataLocation.dataFile(option: file, environment: environment)
-        var info = stat()
-        AllocatorSetup.prepare(fileSize: stat(path, &info) == 0 ? Int(info.st_size) : 0)
-        let store: ChecklistStore
-        do {
-            store = try ChecklistStore(path: path)
-        } catch {
-            Output.error("checklists: \(error)")
-            throw ExitCode(error.exitStatus)
-        }
-        let session = Session(store: store)
-        let stdoutIsTerminal = isatty(1) == 1
-        let styler = TerminalStyle(
-            enabled: color == .always || (color == .auto && stdoutIsTerminal && environment["NO_COLOR"] == nil))
-        let status: Int32
-        if !command.isEmpty {
-            status = OneShotMode(session: session, styler: styler).run(words: command)
-        } else if isatty(0) == 1 {
-            status = InteractiveMode(session: session, styler: styler, environment: environment).run()
-        } else {
-            status = BatchMode(session: session, styler: styler, bail: bail).run()
-        }
-        // Every change is already on disk. Leaving here spares freeing the whole model, about a
-        // millisecond at 10,000 items; the C library flushes standard output and the kernel
-        // closes the files.
-        Self.leave(status)
-    }
-
-    private static func leave(_ status: Int32) -> Never {
-        #if canImport(Glibc)
-        Glibc.exit(status)
-        #else
-        Darwin.exit(status)
-        #endif
+        Invocation(file: file, bail: bail, color: color, command: command).run()
     }
 }

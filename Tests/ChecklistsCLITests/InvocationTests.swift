@@ -41,6 +41,31 @@ struct InvocationTests {
         #expect(try cli.run(["help", "bogus"]).status == 1)
     }
 
+    /// The forms the executable reads without ArgumentParser (`--file PATH` or `--file=PATH`, then
+    /// a command word or nothing) must mean what ArgumentParser makes of them, and the others
+    /// must still reach it.
+    @Test func fileOptionFormsAndPassedThroughWordsMeanTheSameWithOrWithoutTheParser() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let other = cli.folder.appending(path: "other.plist").path
+        #expect(try cli.run(["--file=\(other)", "add", "one"]).status == 0)
+        #expect(try cli.run(["--file", other, "add", "--file", "x", "--bail"]).status == 0)
+        #expect(try cli.run(["--bail", "--file", other, "add", "three"]).status == 0)
+        #expect(try cli.batch("add four\n", arguments: ["--file", other]).status == 0)
+        #expect(try cli.run(["--color", "never", "--file=\(other)", "add", "five"]).status == 0)
+        let texts = try cli.exported(arguments: ["--file", other]).list("List")?.items.map(\.text)
+        #expect(texts == ["one", "--file x --bail", "three", "four", "five"])
+        #expect(!FileManager.default.fileExists(atPath: cli.dataFile), "the environment's file is untouched")
+        // An option after --file, or --file without a value, is ArgumentParser's to judge.
+        let missing = try cli.run(["--file"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--file"))
+        #expect(try cli.run(["--file", other, "--version"]).stdout == "checklists 0.1.0\n")
+        let unknown = try cli.run(["--file", other, "--frobnicate"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("--frobnicate"))
+    }
+
     @Test func bashCompletionIsAScriptForChecklists() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

@@ -1,0 +1,83 @@
+import ChecklistKit
+import LineEditor
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One run of `checklists` once its options are known: opens the data file and runs a mode.
+struct Invocation {
+    /// `--file`, when given.
+    var file: String?
+    /// `--bail`.
+    var bail = false
+    /// `--color`.
+    var color = ColorChoice.auto
+    /// The command and its arguments; empty to read commands from standard input.
+    var command: [String] = []
+
+    /// The invocation `arguments` (without the program's name) mean, when they are nothing but an
+    /// optional `--file PATH` and then a command word or nothing: nearly every run.
+    ///
+    /// These forms parse the same with ArgumentParser, whose first use costs about a millisecond
+    /// of type metadata and reflection (a third of start-up). Anything else, `nil`: the caller
+    /// parses with ArgumentParser, which also gives the help and the errors.
+    static func plain(_ arguments: ArraySlice<String>) -> Invocation? {
+        var rest = arguments
+        var file: String?
+        if let first = rest.first, first.hasPrefix("--file=") {
+            file = String(first.dropFirst("--file=".count))
+            rest = rest.dropFirst()
+        } else if rest.first == "--file", let path = rest.dropFirst().first, !path.hasPrefix("-") {
+            file = path
+            rest = rest.dropFirst(2)
+        }
+        guard file?.isEmpty != true else { return nil }
+        // After the first word that is not an option, ArgumentParser passes every argument through.
+        if let word = rest.first, word.hasPrefix("-") { return nil }
+        return Invocation(file: file, command: Array(rest))
+    }
+
+    /// Runs the invocation and exits with its status (SPEC §2).
+    func run() -> Never {
+        // A save that hits RLIMIT_FSIZE must fail with EFBIG, not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
+        let environment = Environment.current()
+        let path = DataLocation.dataFile(option: file, environment: environment)
+        var info = stat()
+        AllocatorSetup.prepare(fileSize: stat(path, &info) == 0 ? Int(info.st_size) : 0)
+        let store: ChecklistStore
+        do {
+            store = try ChecklistStore(path: path)
+        } catch {
+            Output.error("checklists: \(error)")
+            Self.leave(error.exitStatus)
+        }
+        let session = Session(store: store)
+        let stdoutIsTerminal = isatty(1) == 1
+        let styler = TerminalStyle(
+            enabled: color == .always || (color == .auto && stdoutIsTerminal && environment["NO_COLOR"] == nil))
+        let status: Int32
+        if !command.isEmpty {
+            status = OneShotMode(session: session, styler: styler).run(words: command)
+        } else if isatty(0) == 1 {
+            status = InteractiveMode(session: session, styler: styler, environment: environment).run()
+        } else {
+            status = BatchMode(session: session, styler: styler, bail: bail).run()
+        }
+        // Every change is already on disk. Leaving here spares freeing the whole model, about a
+        // millisecond at 10,000 items; the C library flushes standard output and the kernel
+        // closes the files.
+        Self.leave(status)
+    }
+
+    private static func leave(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(status)
+        #else
+        Darwin.exit(status)
+        #endif
+    }
+}
