@@ -150,6 +150,11 @@ enum FileSystem {
             }
             guard fsync(descriptor) == 0 else { throw SystemError("fsync") }
         }
+        // Renaming over the last name of the file being replaced frees it then and there: at
+        // 10,000 items, half a millisecond of dropping its cached pages and blocks. Holding it
+        // open moves that work to the close, which another thread does.
+        let replaced = open(path, O_RDONLY | O_CLOEXEC)
+        defer { if replaced >= 0 { closeInBackground(replaced) } }
         guard rename(temporary, path) == 0 else { throw SystemError("rename") }
         succeeded = true
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -157,5 +162,25 @@ enum FileSystem {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+
+    /// Closes `descriptor` on a thread of its own, or here when no thread can be started.
+    static func closeInBackground(_ descriptor: Int32) {
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        // The descriptor travels as the thread's argument, plus one so that 0 is not a null pointer.
+        let argument = UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1)
+        let started = pthread_create(
+            &thread, nil,
+            { argument in
+                close(Int32(truncatingIfNeeded: Int(bitPattern: argument) - 1))
+                return nil
+            }, argument)
+        if started == 0 {
+            pthread_detach(thread)
+            return
+        }
+        #endif
+        close(descriptor)
     }
 }

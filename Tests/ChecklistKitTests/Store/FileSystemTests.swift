@@ -43,4 +43,14 @@ struct FileSystemTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(leftovers == ["data"], "no temporary file is left behind")
     }
+
+    @Test func closeInBackgroundClosesTheDescriptor() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        FileSystem.closeInBackground(ends[1])
+        // Reading the other end of a pipe sees its end once the writing end is closed.
+        var byte: UInt8 = 0
+        #expect(read(ends[0], &byte, 1) == 0)
+        close(ends[0])
+    }
 }
