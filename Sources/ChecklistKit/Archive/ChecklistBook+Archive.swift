@@ -3,12 +3,25 @@ import KeyedArchive
 extension ChecklistBook {
     /// The keyed archive of the whole book, as `Checklists.plist` holds it.
     public func archived() -> [UInt8] {
-        let itemCount = checklists.reduce(0) { $0 + $1.items.count }
-        return KeyedArchiver.archive(expectedObjects: itemCount * 3 + checklists.count * 4 + 16) { coder in
-            coder.encode(checklists, forKey: "Checklists")
-            coder.encode(currentIndex ?? -1, forKey: "ChecklistIndex")
-            coder.encode(nextItemID, forKey: "ChecklistItemID")
-        }
+        KeyedArchiver.archive(expectedObjects: expectedObjects, encodeTop)
+    }
+
+    /// Encodes the keyed archive of the whole book, handing it to `write` in pieces of about
+    /// `pieceSize` bytes as it is made (see `KeyedArchiver.archive(expectedObjects:pieceSize:write:_:)`);
+    /// returns the file's length.
+    public func archive(pieceSize: Int, write: (_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Void) -> Int {
+        KeyedArchiver.archive(expectedObjects: expectedObjects, pieceSize: pieceSize, write: write, encodeTop)
+    }
+
+    /// About how many objects the archive holds: an item, its text and its date.
+    private var expectedObjects: Int {
+        checklists.reduce(0) { $0 + $1.items.count } * 3 + checklists.count * 4 + 16
+    }
+
+    private func encodeTop(_ coder: inout KeyedEncoder) {
+        coder.encode(checklists, forKey: "Checklists")
+        coder.encode(currentIndex ?? -1, forKey: "ChecklistIndex")
+        coder.encode(nextItemID, forKey: "ChecklistItemID")
     }
 
     /// Reads a book from a keyed archive: ours, the iOS app's, or its early `ChecklistItems` form.

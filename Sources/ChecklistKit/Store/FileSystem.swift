@@ -117,10 +117,21 @@ enum FileSystem {
         }
     }
 
-    /// Replaces `path` with `bytes` atomically and durably: a temporary file in the same folder,
-    /// written, fsynced and renamed over `path`, then the folder fsynced. On any failure the
-    /// temporary file is removed and `path` is untouched.
+    /// Replaces `path` with `bytes` atomically and durably (see `replaceAtomically`).
     static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(SystemError) {
+        try replaceAtomically(path, mode: mode) { file in
+            bytes.withUnsafeBytes { file.write($0, at: 0) }
+            return bytes.count
+        }
+    }
+
+    /// Replaces `path` atomically and durably with what `produce` writes to a temporary file in
+    /// the same folder (it returns the file's length): the file is fsynced and renamed over
+    /// `path`, then the folder is fsynced. On any failure the temporary file is removed and
+    /// `path` is untouched.
+    static func replaceAtomically(
+        _ path: String, mode: mode_t = 0o600, produce: (inout TemporaryFile) -> Int
+    ) throws(SystemError) {
         let folder = directory(of: path)
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
@@ -135,20 +146,9 @@ enum FileSystem {
         do {
             defer { close(descriptor) }
             guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
-            var written = 0
-            while written < bytes.count {
-                let count = bytes.withUnsafeBytes { buffer in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    return write(descriptor, base + written, buffer.count - written)
-                }
-                if count == 0 { throw SystemError("write", code: EIO) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw SystemError("write")
-                }
-                written += count
-            }
-            guard fsync(descriptor) == 0 else { throw SystemError("fsync") }
+            var file = TemporaryFile(descriptor: descriptor)
+            let length = produce(&file)
+            try file.finish(length: length)
         }
         // Renaming over the last name of the file being replaced frees it then and there: at
         // 10,000 items, half a millisecond of dropping its cached pages and blocks. Holding it

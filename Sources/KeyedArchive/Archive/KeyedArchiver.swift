@@ -12,6 +12,29 @@ public enum KeyedArchiver {
         return encoder.finish()
     }
 
+    /// Archives like `archive(expectedObjects:_:)`, but hands the file to `write` while it is being
+    /// made, in pieces of about `pieceSize` bytes with the offset where each belongs, and returns
+    /// the file's length.
+    ///
+    /// Pieces normally follow one another. When the archive outgrows the reference width its
+    /// estimate of objects chose, the pieces start again from offset 0, and when the estimate was
+    /// too large the file ends up shorter than the bytes handed over: the receiver ends the file
+    /// at the returned length.
+    public static func archive(
+        expectedObjects: Int = 64,
+        pieceSize: Int,
+        write: (_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Void,
+        _ encodeTop: (inout KeyedEncoder) -> Void
+    ) -> Int {
+        withoutActuallyEscaping(write) { write in
+            var encoder = KeyedEncoder(expectedObjects: expectedObjects)
+            encoder.output = ArchiveOutput(pieceSize: pieceSize, write: write)
+            encoder.tables.objects.append(encoder.builder.add(string: "$null"))
+            encodeTop(&encoder)
+            return encoder.finishStreaming()
+        }
+    }
+
     /// Archives one value under the `$top` key `root`, as `NSKeyedArchiver.archivedData(withRootObject:)` does.
     public static func archive<T: KeyedArchivable>(root: T) -> [UInt8] {
         archive { coder in coder.encode(root, forKey: "root") }

@@ -10,6 +10,8 @@ public struct KeyedEncoder {
     private var stringUIDs: StringTable
     /// Class dictionaries already written, looked up linearly (archives use a handful).
     private var classUIDs: [(name: String, uid: UInt64)] = []
+    /// Where the file's bytes go while they are made, when they are streamed (see `ArchiveOutput`).
+    var output: ArchiveOutput?
 
     init(expectedObjects: Int) {
         // About 8 plist objects per 3 archived objects (each object and the UID that refers to
@@ -84,6 +86,7 @@ public struct KeyedEncoder {
         elements.reserveCapacity(values.count)
         for value in values {
             elements.append(builder.add(uid: encodeObject(value)))
+            if output != nil { handOverBytes() }
         }
         let base = tables.pending.count
         append(key: "NS.objects", value: builder.add(array: elements))
@@ -141,17 +144,38 @@ public struct KeyedEncoder {
         return uid
     }
 
+    /// Hands the bytes made since the last piece to `output`, once there are enough of them.
+    private mutating func handOverBytes() {
+        guard var output, builder.byteCount - output.handedOver >= output.pieceSize else { return }
+        output.hand(builder.storedBytes(from: output.start(rewriteCount: builder.rewriteCount)))
+        self.output = output
+    }
+
+    /// Writes the archive's outer dictionary around the `$top` pairs, hands the rest of the file
+    /// to `output`, and returns the file's length.
+    mutating func finishStreaming() -> Int {
+        let file = builder.finishInPlace(top: finishObjects())
+        guard var output else { return file.count }
+        output.hand(UnsafeRawBufferPointer(rebasing: file[output.start(rewriteCount: builder.rewriteCount)...]))
+        self.output = output
+        return file.count
+    }
+
     /// Writes the archive's outer dictionary around the `$top` pairs and returns the bytes.
     mutating func finish() -> [UInt8] {
+        builder.finish(top: finishObjects())
+    }
+
+    /// Writes `$top`, `$objects` and the outer dictionary, and returns the outer dictionary's reference.
+    private mutating func finishObjects() -> Int {
         let top = builder.addContainer(0xD0, elements: tables.pendingPairs(from: 0))
         tables.pending.truncate(to: 0)
         let objectsArray = builder.addContainer(0xA0, elements: tables.objects.elements)
-        let root = builder.add(dictionaryPairs: [
+        return builder.add(dictionaryPairs: [
             builder.add(string: "$version"), builder.add(integer: 100_000),
             builder.add(string: "$archiver"), builder.add(string: "NSKeyedArchiver"),
             builder.add(string: "$top"), top,
             builder.add(string: "$objects"), objectsArray,
         ])
-        return builder.finish(top: root)
     }
 }

@@ -12,6 +12,9 @@ final class PropertyListBuilder {
     private var offsets: RawBuffer<Int>
     /// The width of the references stored in containers so far (1, 2, 4 or 8 bytes).
     private var referenceWidth: Int
+    /// How many times the stored references were rewritten at another width: bytes read out
+    /// before a rewrite are stale after it.
+    private(set) var rewriteCount = 0
     private var strings: [ExactString: Int] = [:]
     /// References of the integers 0 to 255, which archives use most (-1 where none yet).
     private var smallIntegers = RawBuffer<Int>(capacity: 256)
@@ -223,25 +226,63 @@ final class PropertyListBuilder {
     /// Settling the reference width may rewrite the stored objects, but they stay the same
     /// objects under the same references, so a writer sharing this builder sees no change.
     func finish(top: Int) -> [UInt8] {
-        let finalWidth = Self.byteWidth(UInt64(max(offsets.count - 1, 0)))
-        if finalWidth != referenceWidth { rewriteReferences(width: finalWidth) }
+        settleReferenceWidth()
         let tableStart = bytes.count
-        let offsetWidth = Self.byteWidth(UInt64(tableStart))
-        let size = tableStart + offsets.count * offsetWidth + 32
+        let size = tableStart + tableSize
         return [UInt8](unsafeUninitializedCapacity: size) { file, initialized in
             guard let base = file.baseAddress else { return }
             base.update(from: bytes.base, count: tableStart)
-            var table = ObjectBytes(base: base, position: tableStart, end: size)
-            for offset in offsets.elements { table.store(bigEndian: UInt64(offset), width: offsetWidth) }
-            table.store(bigEndian: 0, width: 6)
-            table.store(UInt8(offsetWidth))
-            table.store(UInt8(finalWidth))
-            table.store(bigEndian: UInt64(offsets.count), width: 8)
-            table.store(bigEndian: UInt64(top), width: 8)
-            table.store(bigEndian: UInt64(tableStart), width: 8)
-            precondition(table.position == table.end, "binary property list trailer miscounted")
+            storeTable(top: top, into: base, from: tableStart, to: size)
             initialized = size
         }
+    }
+
+    /// Appends the offset table and the trailer to the objects, and returns the whole file.
+    ///
+    /// Unlike `finish(top:)`, which copies the file out, this spares a pass over it, but it is
+    /// the builder's last use: nothing can be added afterwards. The bytes stay valid while the
+    /// builder lives.
+    func finishInPlace(top: Int) -> UnsafeRawBufferPointer {
+        settleReferenceWidth()
+        let tableStart = bytes.count
+        let size = tableStart + tableSize
+        storeTable(top: top, into: bytes.extend(by: size - tableStart) - tableStart, from: tableStart, to: size)
+        return UnsafeRawBufferPointer(UnsafeBufferPointer(start: bytes.base, count: size))
+    }
+
+    /// The number of bytes of objects stored so far.
+    var byteCount: Int { bytes.count }
+
+    /// The bytes stored from `start` on, valid until the next object is added.
+    func storedBytes(from start: Int) -> UnsafeRawBufferPointer {
+        precondition(start >= 0 && start <= bytes.count, "stored bytes out of range")
+        return UnsafeRawBufferPointer(UnsafeBufferPointer(start: bytes.base + start, count: bytes.count - start))
+    }
+
+    /// Stores the references at the minimal width for the final object count.
+    private func settleReferenceWidth() {
+        let finalWidth = Self.byteWidth(UInt64(max(offsets.count - 1, 0)))
+        if finalWidth != referenceWidth { rewriteReferences(width: finalWidth) }
+    }
+
+    /// The size of the offset table and the trailer that follow the objects.
+    private var tableSize: Int {
+        offsets.count * Self.byteWidth(UInt64(bytes.count)) + 32
+    }
+
+    /// Stores the offset table and the trailer into `base`, from `tableStart` (where the objects
+    /// end) to `end`.
+    private func storeTable(top: Int, into base: UnsafeMutablePointer<UInt8>, from tableStart: Int, to end: Int) {
+        let offsetWidth = Self.byteWidth(UInt64(tableStart))
+        var table = ObjectBytes(base: base, position: tableStart, end: end)
+        for offset in offsets.elements { table.store(bigEndian: UInt64(offset), width: offsetWidth) }
+        table.store(bigEndian: 0, width: 6)
+        table.store(UInt8(offsetWidth))
+        table.store(UInt8(referenceWidth))
+        table.store(bigEndian: UInt64(offsets.count), width: 8)
+        table.store(bigEndian: UInt64(top), width: 8)
+        table.store(bigEndian: UInt64(tableStart), width: 8)
+        precondition(table.position == table.end, "binary property list trailer miscounted")
     }
 
     /// Rewrites the stored references at a wider width once the largest reference outgrows the current one.
@@ -282,6 +323,7 @@ final class PropertyListBuilder {
         }
         bytes = file
         referenceWidth = newWidth
+        rewriteCount += 1
     }
 }
 

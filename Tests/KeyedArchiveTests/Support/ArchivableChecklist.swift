@@ -95,11 +95,14 @@ struct ArchivableChecklistFile: Equatable, CustomStringConvertible {
 
     /// The archive bytes our `KeyedArchiver` writes.
     func archived() -> [UInt8] {
-        KeyedArchiver.archive { coder in
-            coder.encode(checklists, forKey: "Checklists")
-            coder.encode(index, forKey: "ChecklistIndex")
-            coder.encode(nextItemID, forKey: "ChecklistItemID")
-        }
+        KeyedArchiver.archive(encodeTop)
+    }
+
+    /// Encodes the `$top` keys.
+    func encodeTop(_ coder: inout KeyedEncoder) {
+        coder.encode(checklists, forKey: "Checklists")
+        coder.encode(index, forKey: "ChecklistIndex")
+        coder.encode(nextItemID, forKey: "ChecklistItemID")
     }
 
     init(checklists: [ArchivableChecklist], index: Int, nextItemID: Int) {
