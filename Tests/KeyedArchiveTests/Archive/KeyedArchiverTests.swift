@@ -11,8 +11,9 @@ struct KeyedArchiverTests {
 
         mutating func write(_ piece: UnsafeRawBufferPointer, at offset: Int) {
             if offset < bytes.count, pieces > 0, offset == 0 { restarts += 1 }
-            if bytes.count < offset + piece.count { bytes += repeatElement(0, count: offset + piece.count - bytes.count) }
-            bytes.replaceSubrange(offset..<offset + piece.count, with: piece)
+            let end = offset + piece.count
+            if bytes.count < end { bytes += repeatElement(0, count: end - bytes.count) }
+            bytes.replaceSubrange(offset..<end, with: piece)
             pieces += 1
         }
     }
