@@ -39,30 +39,29 @@ enum FileSystem {
         // second call, and left uninitialized until read: zero-filling it first cost a pass over
         // megabytes (reading into a chunk and appending it, a second copy).
         let expected = max(Int(info.st_size), 0) + 1
+        var bytes = try read(descriptor, upTo: expected)
+        // A file that grew while being read fills the buffer: read the rest in chunks.
+        var full = bytes.count == expected
+        while full {
+            let size = max(65_536, bytes.count)
+            let chunk = try read(descriptor, upTo: size)
+            bytes += chunk
+            full = chunk.count == size
+        }
+        return bytes
+    }
+
+    /// Reads up to `count` bytes from descriptor `file`, fewer only where the file ends.
+    private static func read(_ file: Int32, upTo count: Int) throws(SystemError) -> [UInt8] {
         var failure: SystemError?
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do throws(SystemError) {
-                initialized = try fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
+                initialized = try fill(UnsafeMutableRawBufferPointer(buffer), from: file)
             } catch {
                 failure = error
             }
         }
         if let failure { throw failure }
-        // A file that grew while being read fills the buffer: read the rest in chunks.
-        var full = bytes.count == expected
-        while full {
-            let size = max(65_536, bytes.count)
-            let chunk = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                do throws(SystemError) {
-                    initialized = try fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
-                } catch {
-                    failure = error
-                }
-            }
-            if let failure { throw failure }
-            bytes += chunk
-            full = chunk.count == size
-        }
         return bytes
     }
 
