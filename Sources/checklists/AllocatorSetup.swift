@@ -31,7 +31,8 @@ enum AllocatorSetup {
         // Grow the heap once by about what a load and a save use (the file read, the model, the
         // encoder's tables and the new file), hand the block back to the heap, and ask for huge
         // pages on it: later allocations are carved from it.
-        let reserve = min(fileSize, 1 << 30 / 8) * 8 + 2 * hugePage
+        // At most 192 MiB: larger blocks would come from mmap (M_MMAP_THRESHOLD), not the heap.
+        let reserve = min(fileSize, 24 << 20) * 8 + 2 * hugePage
         guard let block = malloc(reserve) else { return }
         let address = Int(bitPattern: block)
         let start = (address + hugePage - 1) & ~(hugePage - 1)
