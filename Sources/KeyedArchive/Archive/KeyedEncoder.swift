@@ -6,10 +6,14 @@
 public struct KeyedEncoder {
     let builder: PropertyListBuilder
     let tables: EncodingTables
-    /// The UID of each distinct string already archived.
-    private var stringUIDs: StringTable
-    /// Class dictionaries already written, looked up linearly (archives use a handful).
-    private var classUIDs: [(name: String, uid: UInt64)] = []
+    /// The reference of the UID object of each distinct string already archived.
+    private let strings: StringTable
+    /// Class dictionaries already written, by name, with the reference of each one's UID object;
+    /// looked up linearly (archives use a handful), once per Swift type (`tables` keeps the rest).
+    private var classUIDs: [(name: String, uidReference: Int)] = []
+    /// The references of the UID objects of the `NSDate` and `NSArray` classes (-1 until used).
+    private var dateClassReference = -1
+    private var arrayClassReference = -1
 
     init(expectedObjects: Int) {
         // About 8 plist objects per 3 archived objects (each object and the UID that refers to
@@ -17,25 +21,24 @@ public struct KeyedEncoder {
         // Checklists app is an item, its text and its due date, 8 plist objects in ~170 bytes.
         builder = PropertyListBuilder(reservingObjects: expectedObjects * 8 / 3 + 16, bytes: expectedObjects * 60)
         tables = EncodingTables(expectedObjects: expectedObjects)
-        stringUIDs = StringTable(capacity: expectedObjects / 2)
+        strings = StringTable(capacity: expectedObjects / 2)
     }
 
+    @inline(__always)
     private func keyReference(_ key: String) -> Int {
-        tables.keyReference(key) { builder.add(string: $0) }
+        tables.keyReference(key, builder: builder)
     }
 
-    private mutating func append(key: String, value: Int) {
-        tables.pending.append(keyReference(key))
-        tables.pending.append(value)
-    }
-
-    private mutating func append(key: String, uid: UInt64) {
-        append(key: key, value: builder.add(uid: uid))
+    /// Pushes a field whose value is already stored; the key is looked up (and stored the first
+    /// time) after the value, as the objects' order in the file requires.
+    @inline(__always)
+    private func append(key: String, value: Int) {
+        tables.pushPair(key: keyReference(key), value: value)
     }
 
     /// Encodes a string as its own `$objects` entry, shared with every equal string.
     public mutating func encode(_ value: String, forKey key: String) {
-        append(key: key, uid: uid(for: value))
+        append(key: key, value: stringUIDReference(value))
     }
 
     /// Encodes a boolean inline, as `encodeBool(_:forKey:)` does.
@@ -58,13 +61,14 @@ public struct KeyedEncoder {
         let uid = beginObject()
         let base = tables.pending.count
         append(key: "NS.time", value: builder.add(real: referenceSeconds))
-        endObject(uid: uid, base: base, class: .date)
-        append(key: key, uid: uid)
+        if dateClassReference < 0 { dateClassReference = classUIDReference(.date) }
+        endObject(uid: uid, base: base, classReference: dateClassReference)
+        append(key: key, value: builder.add(uniqueUID: uid))
     }
 
     /// Encodes a nested archivable value as its own object.
     public mutating func encode<T: KeyedArchivable>(_ value: T, forKey key: String) {
-        append(key: key, uid: encodeObject(value))
+        append(key: key, value: builder.add(uniqueUID: encodeObject(value)))
     }
 
     /// Encodes an optional value; `nil` writes nothing, as Foundation does for nil objects.
@@ -83,39 +87,56 @@ public struct KeyedEncoder {
         var elements = [Int]()
         elements.reserveCapacity(values.count)
         for value in values {
-            elements.append(builder.add(uid: encodeObject(value)))
+            elements.append(builder.add(uniqueUID: encodeObject(value)))
         }
-        let base = tables.pending.count
-        append(key: "NS.objects", value: builder.add(array: elements))
-        endObject(uid: uid, base: base, class: .array)
-        append(key: key, uid: uid)
+        endArray(uid: uid, elements: elements, forKey: key)
     }
 
     /// Encodes an array of strings as an `NSArray` of string objects.
     public mutating func encode(_ values: [String], forKey key: String) {
         let uid = beginObject()
-        let elements = values.map { builder.add(uid: self.uid(for: $0)) }
-        let base = tables.pending.count
-        append(key: "NS.objects", value: builder.add(array: elements))
-        endObject(uid: uid, base: base, class: .array)
-        append(key: key, uid: uid)
+        let elements = values.map { stringUIDReference($0) }
+        endArray(uid: uid, elements: elements, forKey: key)
     }
 
-    private mutating func uid(for string: String) -> UInt64 {
-        let next = UInt64(tables.objects.count)
-        let uid = stringUIDs.uid(for: string) { next }
-        if uid == next { tables.objects.append(builder.add(distinctString: string)) }
-        return uid
+    /// Writes the `NSArray` object `uid` of the element UIDs `elements`, and its field `key`.
+    private mutating func endArray(uid: UInt64, elements: [Int], forKey key: String) {
+        let base = tables.pending.count
+        append(key: "NS.objects", value: builder.add(array: elements))
+        if arrayClassReference < 0 { arrayClassReference = classUIDReference(.array) }
+        endObject(uid: uid, base: base, classReference: arrayClassReference)
+        append(key: key, value: builder.add(uniqueUID: uid))
+    }
+
+    /// The reference of the UID object of `string`, storing the string (with the next UID) and
+    /// its UID object the first time.
+    ///
+    /// One pass over the bytes both hashes them and tells whether they are ASCII, and one
+    /// `withUTF8` serves the lookup and the writing: item texts are mostly distinct.
+    private func stringUIDReference(_ string: String) -> Int {
+        var bytes = string
+        return bytes.withUTF8 { utf8 in
+            let (hash, isASCII) = strings.fingerprint(utf8)
+            let (known, slot) = strings.find(utf8, hash: hash)
+            if known >= 0 { return known }
+            let uid = UInt64(tables.objects.count)
+            tables.objects.append(builder.add(distinctUTF8: utf8, isASCII: isASCII))
+            let reference = builder.add(uniqueUID: uid)
+            strings.insert(string, hash: hash, reference: reference, slot: slot)
+            return reference
+        }
     }
 
     /// Takes the next UID for an object whose dictionary is written when it ends.
-    private mutating func beginObject() -> UInt64 {
+    @inline(__always)
+    private func beginObject() -> UInt64 {
         tables.objects.append(-1)
-        return UInt64(tables.objects.count - 1)
+        return UInt64(tables.objects.count &- 1)
     }
 
-    private mutating func endObject(uid: UInt64, base: Int, class archivedClass: ArchivedClass) {
-        append(key: "$class", uid: classUID(archivedClass))
+    /// Writes the dictionary of object `uid` from its pending pairs and `$class`.
+    private func endObject(uid: UInt64, base: Int, classReference: Int) {
+        append(key: "$class", value: classReference)
         tables.objects[Int(uid)] = builder.addContainer(0xD0, elements: tables.pendingPairs(from: base))
         tables.pending.truncate(to: base)
     }
@@ -124,21 +145,31 @@ public struct KeyedEncoder {
         let uid = beginObject()
         let base = tables.pending.count
         value.encode(with: &self)
-        endObject(uid: uid, base: base, class: T.archivedClass)
+        let type = ObjectIdentifier(T.self)
+        let classReference: Int
+        if let known = tables.classUIDReference(forType: type) {
+            classReference = known
+        } else {
+            classReference = classUIDReference(T.archivedClass)
+            tables.setClassUIDReference(classReference, forType: type)
+        }
+        endObject(uid: uid, base: base, classReference: classReference)
         return uid
     }
 
-    private mutating func classUID(_ archivedClass: ArchivedClass) -> UInt64 {
-        for entry in classUIDs where entry.name == archivedClass.name { return entry.uid }
+    /// The reference of the UID object of `archivedClass`'s dictionary, storing the dictionary
+    /// and the UID object the first time the class name is met.
+    private mutating func classUIDReference(_ archivedClass: ArchivedClass) -> Int {
+        for entry in classUIDs where entry.name == archivedClass.name { return entry.uidReference }
         let chain = archivedClass.chain.map { builder.add(string: $0) }
         let pairs = [
             keyReference("$classname"), builder.add(string: archivedClass.name),
             keyReference("$classes"), builder.add(array: chain),
         ]
         tables.objects.append(builder.add(dictionaryPairs: pairs))
-        let uid = UInt64(tables.objects.count - 1)
-        classUIDs.append((archivedClass.name, uid))
-        return uid
+        let reference = builder.add(uniqueUID: UInt64(tables.objects.count - 1))
+        classUIDs.append((archivedClass.name, reference))
+        return reference
     }
 
     /// Writes the archive's outer dictionary around the `$top` pairs and returns the bytes.

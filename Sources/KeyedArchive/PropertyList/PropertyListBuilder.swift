@@ -11,7 +11,12 @@ final class PropertyListBuilder {
     /// Where each object starts in `bytes`, by reference; one object ends where the next starts.
     private var offsets: RawBuffer<Int>
     /// The width of the references stored in containers so far (1, 2, 4 or 8 bytes).
-    private var referenceWidth: Int
+    private var referenceWidth: Int {
+        didSet { referenceLimit = Self.referenceLimit(width: referenceWidth) }
+    }
+    /// The most objects whose references fit in `referenceWidth` bytes: containers compare the
+    /// count with it rather than work out the width the count needs (a call per container).
+    private var referenceLimit: Int
     private var strings: [ExactString: Int] = [:]
     /// References of the integers 0 to 255, which archives use most (-1 where none yet).
     private var smallIntegers = RawBuffer<Int>(capacity: 256)
@@ -33,6 +38,7 @@ final class PropertyListBuilder {
         offsets = RawBuffer(capacity: objects)
         uidTable = RawBuffer(capacity: objects / 2)
         referenceWidth = Self.byteWidth(UInt64(max(objects - 1, 0)))
+        referenceLimit = Self.referenceLimit(width: referenceWidth)
         smallIntegers.append(repeating: -1, count: 256)
         let header = bytes.extend(by: Self.magic.count)
         for (index, byte) in Self.magic.enumerated() { header[index] = byte }
@@ -42,6 +48,7 @@ final class PropertyListBuilder {
         bytes = other.bytes.copy()
         offsets = other.offsets.copy()
         referenceWidth = other.referenceWidth
+        referenceLimit = other.referenceLimit
         strings = other.strings
         smallIntegers = other.smallIntegers.copy()
         uidTable = other.uidTable.copy()
@@ -81,18 +88,22 @@ final class PropertyListBuilder {
     /// (the archiver stores each distinct string once itself), skipping a second hash lookup.
     func add(distinctString string: String) -> Int {
         var string = string
-        return string.withUTF8 { utf8 in
-            if UnsafeRawBufferPointer(utf8).isASCII {
-                return appendObject(size: Self.markerSize(count: utf8.count) + utf8.count) { object in
-                    object.storeMarker(0x50, count: utf8.count)
-                    object.store(utf8)
-                }
+        return string.withUTF8 { utf8 in add(distinctUTF8: utf8, isASCII: UnsafeRawBufferPointer(utf8).isASCII) }
+    }
+
+    /// Adds the string of UTF-8 bytes `utf8`, distinct from every string added before, as
+    /// `add(distinctString:)` does; `isASCII` says whether every byte is below 128.
+    func add(distinctUTF8 utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int {
+        if isASCII {
+            return appendObject(size: Self.markerSize(count: utf8.count) + utf8.count) { object in
+                object.storeMarker(0x50, count: utf8.count)
+                object.store(utf8)
             }
-            let units = UTF16BigEndian.unitCount(utf8)
-            return appendObject(size: Self.markerSize(count: units) + 2 * units) { object in
-                object.storeMarker(0x60, count: units)
-                UTF16BigEndian.store(utf8, into: &object)
-            }
+        }
+        let units = UTF16BigEndian.unitCount(utf8)
+        return appendObject(size: Self.markerSize(count: units) + 2 * units) { object in
+            object.storeMarker(0x60, count: units)
+            UTF16BigEndian.store(utf8, into: &object)
         }
     }
 
@@ -180,6 +191,14 @@ final class PropertyListBuilder {
         return reference
     }
 
+    /// Adds a keyed-archive UID that the caller never adds again, skipping the table of UIDs:
+    /// the archive encoder refers to most of its objects exactly once, and keeps the reference
+    /// of the others' UID objects itself.
+    func add(uniqueUID uid: UInt64) -> Int {
+        appendUID(uid)
+    }
+
+    @inline(__always)
     private func appendUID(_ uid: UInt64) -> Int {
         let width = Self.byteWidth(uid)
         return appendObject(size: 1 + width) { object in
@@ -201,7 +220,7 @@ final class PropertyListBuilder {
     /// Adds an array (0xA0) of `elements`, or a dictionary (0xD0) of the interleaved key and value
     /// references in `elements`: key0, value0, key1, value1….
     func addContainer(_ marker: UInt8, elements: UnsafeBufferPointer<Int>) -> Int {
-        widenReferencesIfNeeded()
+        if offsets.count > referenceLimit { widenReferencesIfNeeded() }
         let width = referenceWidth
         // A dictionary stores its keys, then its values: every other element, twice.
         let isDictionary = marker == 0xD0
@@ -292,6 +311,11 @@ extension PropertyListBuilder {
         if value <= 0xFFFF { return 2 }
         if value <= 0xFFFF_FFFF { return 4 }
         return 8
+    }
+
+    /// The most objects whose references fit in `width` bytes.
+    static func referenceLimit(width: Int) -> Int {
+        width >= 8 ? Int.max : 1 << (8 * width)
     }
 
     /// The bytes `ObjectBytes.storeMarker` takes for `count`.
