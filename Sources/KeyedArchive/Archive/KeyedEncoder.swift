@@ -86,8 +86,12 @@ public struct KeyedEncoder {
         let uid = beginObject()
         var elements = [Int]()
         elements.reserveCapacity(values.count)
-        for value in values {
-            elements.append(builder.add(uniqueUID: encodeObject(value)))
+        // Elements borrowed from the buffer: iterating the array copied each value through its value
+        // witnesses (and destroyed the copy), as this generic code is not specialized for the caller's type.
+        values.withUnsafeBufferPointer { values in
+            for index in values.indices {
+                elements.append(builder.add(uniqueUID: encodeObject(values[index])))
+            }
         }
         endArray(uid: uid, elements: elements, forKey: key)
     }
@@ -137,7 +141,7 @@ public struct KeyedEncoder {
     /// Writes the dictionary of object `uid` from its pending pairs and `$class`.
     private func endObject(uid: UInt64, base: Int, classReference: Int) {
         append(key: "$class", value: classReference)
-        tables.objects[Int(uid)] = builder.addContainer(0xD0, elements: tables.pendingPairs(from: base))
+        tables.objects[Int(uid)] = builder.addDictionary(pairs: tables.pendingPairs(from: base))
         tables.pending.truncate(to: base)
     }
 

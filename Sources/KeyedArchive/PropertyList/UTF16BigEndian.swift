@@ -16,23 +16,35 @@ enum UTF16BigEndian {
     }
 
     /// Stores the `unitCount(utf8)` code units of `utf8`, each most significant byte first.
+    ///
+    /// One room check per scalar and plain stores: storing each unit through `ObjectBytes` (a
+    /// precondition and a width switch per unit) cost twice as much.
     static func store(_ utf8: UnsafeBufferPointer<UInt8>, into object: inout ObjectBytes) {
+        let target = UnsafeMutableRawPointer(object.base)
+        var position = object.position
+        let end = object.end
         var index = 0
         while index < utf8.count {
             let lead = UInt32(utf8[index])
             let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
             // Valid UTF-8 never ends inside a scalar; stopping short trips the caller's size check.
-            guard index + length <= utf8.count else { return }
+            guard index + length <= utf8.count else { break }
             var scalar = length == 1 ? lead : lead & (0x7F >> UInt32(length))
             for offset in 1..<length { scalar = scalar << 6 | UInt32(utf8[index + offset] & 0x3F) }
             index += length
             if scalar < 0x1_0000 {
-                object.store(bigEndian: UInt64(scalar), width: 2)
+                guard end - position >= 2 else { break }
+                target.storeBytes(
+                    of: UInt16(truncatingIfNeeded: scalar).bigEndian, toByteOffset: position, as: UInt16.self)
+                position += 2
             } else {
+                guard end - position >= 4 else { break }
                 let bits = scalar - 0x1_0000
-                object.store(bigEndian: UInt64(0xD800 + (bits >> 10)), width: 2)
-                object.store(bigEndian: UInt64(0xDC00 + (bits & 0x3FF)), width: 2)
+                let pair = (0xD800 + (bits >> 10)) << 16 | (0xDC00 + (bits & 0x3FF))
+                target.storeBytes(of: pair.bigEndian, toByteOffset: position, as: UInt32.self)
+                position += 4
             }
         }
+        object.position = position
     }
 }
