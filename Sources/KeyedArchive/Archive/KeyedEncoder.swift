@@ -84,29 +84,39 @@ public struct KeyedEncoder {
     /// Encodes an array of archivable values as an `NSArray` with `NS.objects`.
     public mutating func encode<T: KeyedArchivable>(_ values: [T], forKey key: String) {
         let uid = beginObject()
-        var elements = [Int]()
-        elements.reserveCapacity(values.count)
-        // Elements borrowed from the buffer: iterating the array copied each value through its value
-        // witnesses (and destroyed the copy), as this generic code is not specialized for the caller's type.
+        // The elements' UID references go on the pending stack, which each element's own fields
+        // leave as they found it, rather than into an array checked for uniqueness per append.
+        let start = tables.pending.count
+        // Elements borrowed from the buffer by address: iterating the array copied each value through
+        // its value witnesses (and destroyed the copy), as this generic code is not specialized for the
+        // caller's type.
+        // The tables and the builder held in locals: read from `self` after each element, which the
+        // element's `encode(with:)` may change, they were retained and released per element.
+        let tables = tables
+        let builder = builder
         values.withUnsafeBufferPointer { values in
+            guard let first = values.baseAddress else { return }
             for index in values.indices {
-                elements.append(builder.add(uniqueUID: encodeObject(values[index])))
+                let element = encodeObject(at: first + index)
+                tables.pending.append(builder.add(uniqueUID: element))
             }
         }
-        endArray(uid: uid, elements: elements, forKey: key)
+        let array = builder.addContainer(0xA0, elements: tables.pendingPairs(from: start))
+        tables.pending.truncate(to: start)
+        endArray(uid: uid, array: array, forKey: key)
     }
 
     /// Encodes an array of strings as an `NSArray` of string objects.
     public mutating func encode(_ values: [String], forKey key: String) {
         let uid = beginObject()
         let elements = values.map { stringUIDReference($0) }
-        endArray(uid: uid, elements: elements, forKey: key)
+        endArray(uid: uid, array: builder.add(array: elements), forKey: key)
     }
 
-    /// Writes the `NSArray` object `uid` of the element UIDs `elements`, and its field `key`.
-    private mutating func endArray(uid: UInt64, elements: [Int], forKey key: String) {
+    /// Writes the `NSArray` object `uid` around its `NS.objects` array `array`, and its field `key`.
+    private mutating func endArray(uid: UInt64, array: Int, forKey key: String) {
         let base = tables.pending.count
-        append(key: "NS.objects", value: builder.add(array: elements))
+        append(key: "NS.objects", value: array)
         if arrayClassReference < 0 { arrayClassReference = classUIDReference(.array) }
         endObject(uid: uid, base: base, classReference: arrayClassReference)
         append(key: key, value: builder.add(uniqueUID: uid))
@@ -146,9 +156,14 @@ public struct KeyedEncoder {
     }
 
     private mutating func encodeObject<T: KeyedArchivable>(_ value: T) -> UInt64 {
+        withUnsafePointer(to: value) { value in encodeObject(at: value) }
+    }
+
+    /// Encodes the value at `value` as its own object and returns its UID.
+    private mutating func encodeObject<T: KeyedArchivable>(at value: UnsafePointer<T>) -> UInt64 {
         let uid = beginObject()
         let base = tables.pending.count
-        value.encode(with: &self)
+        value.pointee.encode(with: &self)
         let type = ObjectIdentifier(T.self)
         let classReference: Int
         if let known = tables.classUIDReference(forType: type) {

@@ -179,9 +179,19 @@ final class PropertyListBuilder {
     }
 
     /// Adds a boolean; each of the two values is stored once.
+    ///
+    /// Always inlined, with the first store of each value out of line: archives look up a boolean
+    /// three times per item.
+    @inline(__always)
     func add(bool: Bool) -> Int {
         if bool, let existing = booleans.true { return existing }
         if !bool, let existing = booleans.false { return existing }
+        return appendBool(bool)
+    }
+
+    /// Stores the boolean `bool` for the first time.
+    @inline(never)
+    private func appendBool(_ bool: Bool) -> Int {
         let reference = appendObject(size: 1) { object in object.store(bool ? 0x09 : 0x08) }
         if bool { booleans.true = reference } else { booleans.false = reference }
         return reference
