@@ -26,6 +26,15 @@ enum UTF16BigEndian {
         var index = 0
         while index < utf8.count {
             let lead = UInt32(utf8[index])
+            // ASCII first: the non-ASCII strings of an archive are mostly ASCII with an accent or two.
+            if lead < 0x80 {
+                guard end - position >= 2 else { break }
+                target.storeBytes(
+                    of: UInt16(truncatingIfNeeded: lead).bigEndian, toByteOffset: position, as: UInt16.self)
+                position += 2
+                index += 1
+                continue
+            }
             let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
             // Valid UTF-8 never ends inside a scalar; stopping short trips the caller's size check.
             guard index + length <= utf8.count else { break }
