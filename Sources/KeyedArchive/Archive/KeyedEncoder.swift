@@ -127,18 +127,28 @@ public struct KeyedEncoder {
     ///
     /// One pass over the bytes both hashes them and tells whether they are ASCII, and one
     /// `withUTF8` serves the lookup and the writing: item texts are mostly distinct.
+    ///
+    /// The bytes are borrowed from the string's own storage when it is contiguous UTF-8 (native
+    /// strings): `withUTF8` needs a `var` copy, which cost a retain and a release per string.
     private func stringUIDReference(_ string: String) -> Int {
-        var bytes = string
-        return bytes.withUTF8 { utf8 in
-            let (hash, isASCII) = strings.fingerprint(utf8)
-            let (known, slot) = strings.find(utf8, hash: hash)
-            if known >= 0 { return known }
-            let uid = UInt64(tables.objects.count)
-            tables.objects.append(builder.add(distinctUTF8: utf8, isASCII: isASCII))
-            let reference = builder.add(uniqueUID: uid)
-            strings.insert(string, hash: hash, reference: reference, slot: slot)
+        if let reference = string.utf8.withContiguousStorageIfAvailable({ stringUIDReference(string, utf8: $0) }) {
             return reference
         }
+        var bytes = string
+        return bytes.withUTF8 { stringUIDReference(string, utf8: $0) }
+    }
+
+    /// `stringUIDReference` for `string`, whose UTF-8 bytes are `utf8`.
+    @inline(__always)
+    private func stringUIDReference(_ string: String, utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let (hash, isASCII) = strings.fingerprint(utf8)
+        let (known, slot) = strings.find(utf8, hash: hash)
+        if known >= 0 { return known }
+        let uid = UInt64(tables.objects.count)
+        tables.objects.append(builder.add(distinctUTF8: utf8, isASCII: isASCII))
+        let reference = builder.add(uniqueUID: uid)
+        strings.insert(string, hash: hash, reference: reference, slot: slot)
+        return reference
     }
 
     /// Takes the next UID for an object whose dictionary is written when it ends.
