@@ -1,5 +1,5 @@
 /// The tables an archive being encoded changes for every field: `$objects`, the stack of pending
-/// key–value pairs, and the references of key strings and of class UIDs.
+/// key–value pairs, the references of key strings, and the classes written so far.
 ///
 /// A class over noncopyable buffers, so a field costs no copy-on-write check: an archive of
 /// 10,000 items encodes about 100,000 fields.
@@ -25,6 +25,17 @@ final class EncodingTables {
     /// of encoding an item.
     private var classTypes = RawBuffer<UInt>(capacity: 16)
     private var classUIDReferences = RawBuffer<Int>(capacity: 16)
+    /// Class dictionaries already written, by name, with the reference of each one's UID object;
+    /// looked up linearly (archives use a handful), once per Swift type.
+    var classUIDs: [(name: String, uidReference: Int)] = []
+    /// The references of the UID objects of the `NSDate` and `NSArray` classes (-1 until used).
+    var dateClassReference = -1
+    var arrayClassReference = -1
+    /// The references of the keys every object or date writes, `$class` and `NS.time` (-1 until
+    /// first written, where the general lookup would first write them): a probe of the key table
+    /// cost about 20 instructions, twice per item.
+    var classKeyReference = -1
+    var timeKeyReference = -1
 
     /// Creates tables with room for about `expectedObjects` entries in `$objects`.
     init(expectedObjects: Int) {

@@ -2,18 +2,14 @@
 ///
 /// One encoder serves the whole archive: encoding a nested object opens a frame on a stack of
 /// pending key–value pairs, runs the object's `encode(with:)`, and closes the frame into a
-/// dictionary in `$objects`, so nothing is allocated per object beyond the output itself.
+/// dictionary in `$objects`, so nothing is allocated per object beyond the output itself. Its
+/// state lives in classes (the builder, the tables, the strings), so a copy of the encoder adds to
+/// the same archive.
 public struct KeyedEncoder {
     let builder: PropertyListBuilder
     let tables: EncodingTables
     /// The reference of the UID object of each distinct string already archived.
     private let strings: StringTable
-    /// Class dictionaries already written, by name, with the reference of each one's UID object;
-    /// looked up linearly (archives use a handful), once per Swift type (`tables` keeps the rest).
-    private var classUIDs: [(name: String, uidReference: Int)] = []
-    /// The references of the UID objects of the `NSDate` and `NSArray` classes (-1 until used).
-    private var dateClassReference = -1
-    private var arrayClassReference = -1
 
     init(expectedObjects: Int) {
         // About 8 plist objects per 3 archived objects (each object and the UID that refers to
@@ -60,9 +56,11 @@ public struct KeyedEncoder {
     public mutating func encodeDate(referenceSeconds: Double, forKey key: String) {
         let uid = beginObject()
         let base = tables.pending.count
-        append(key: "NS.time", value: builder.add(real: referenceSeconds))
-        if dateClassReference < 0 { dateClassReference = classUIDReference(.date) }
-        endObject(uid: uid, base: base, classReference: dateClassReference)
+        let time = builder.add(real: referenceSeconds)
+        if tables.timeKeyReference < 0 { tables.timeKeyReference = keyReference("NS.time") }
+        tables.pushPair(key: tables.timeKeyReference, value: time)
+        if tables.dateClassReference < 0 { tables.dateClassReference = classUIDReference(.date) }
+        endObject(uid: uid, base: base, classReference: tables.dateClassReference)
         append(key: key, value: builder.add(uniqueUID: uid))
     }
 
@@ -117,8 +115,8 @@ public struct KeyedEncoder {
     private mutating func endArray(uid: UInt64, array: Int, forKey key: String) {
         let base = tables.pending.count
         append(key: "NS.objects", value: array)
-        if arrayClassReference < 0 { arrayClassReference = classUIDReference(.array) }
-        endObject(uid: uid, base: base, classReference: arrayClassReference)
+        if tables.arrayClassReference < 0 { tables.arrayClassReference = classUIDReference(.array) }
+        endObject(uid: uid, base: base, classReference: tables.arrayClassReference)
         append(key: key, value: builder.add(uniqueUID: uid))
     }
 
@@ -160,7 +158,8 @@ public struct KeyedEncoder {
 
     /// Writes the dictionary of object `uid` from its pending pairs and `$class`.
     private func endObject(uid: UInt64, base: Int, classReference: Int) {
-        append(key: "$class", value: classReference)
+        if tables.classKeyReference < 0 { tables.classKeyReference = keyReference("$class") }
+        tables.pushPair(key: tables.classKeyReference, value: classReference)
         tables.objects[Int(uid)] = builder.addDictionary(pairs: tables.pendingPairs(from: base))
         tables.pending.truncate(to: base)
     }
@@ -188,8 +187,8 @@ public struct KeyedEncoder {
 
     /// The reference of the UID object of `archivedClass`'s dictionary, storing the dictionary
     /// and the UID object the first time the class name is met.
-    private mutating func classUIDReference(_ archivedClass: ArchivedClass) -> Int {
-        for entry in classUIDs where entry.name == archivedClass.name { return entry.uidReference }
+    private func classUIDReference(_ archivedClass: ArchivedClass) -> Int {
+        for entry in tables.classUIDs where entry.name == archivedClass.name { return entry.uidReference }
         let chain = archivedClass.chain.map { builder.add(string: $0) }
         let pairs = [
             keyReference("$classname"), builder.add(string: archivedClass.name),
@@ -197,7 +196,7 @@ public struct KeyedEncoder {
         ]
         tables.objects.append(builder.add(dictionaryPairs: pairs))
         let reference = builder.add(uniqueUID: UInt64(tables.objects.count - 1))
-        classUIDs.append((archivedClass.name, reference))
+        tables.classUIDs.append((archivedClass.name, reference))
         return reference
     }
 

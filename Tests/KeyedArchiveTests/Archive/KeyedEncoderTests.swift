@@ -130,6 +130,24 @@ struct KeyedEncoderTests {
         #expect(try PropertyListReader.read(bytes) == expected)
     }
 
+    @Test func aCopyOfTheEncoderAddsToTheSameArchiveWithTheSameStringsAndClasses() throws {
+        let bytes = KeyedArchiver.archive { coder in
+            var copy = coder
+            copy.encode(ArchivableNote(title: "a", when: 1), forKey: "first")
+            coder.encode(OtherNote(title: "a"), forKey: "second")
+            coder.encodeDate(referenceSeconds: 2, forKey: "date")
+        }
+        let expected = HandmadeArchive.tree(
+            objects: [
+                .string("$null"), Self.object([("Title", .uid(2)), ("When", .uid(3))], class: 5), .string("a"),
+                Self.date(1, class: 4), HandmadeArchive.classDictionary("NSDate"),
+                HandmadeArchive.classDictionary("Notes.Note"),
+                Self.object([("Title", .uid(2)), ("Other", .bool(true))], class: 5), Self.date(2, class: 4),
+            ],
+            top: [("first", .uid(1)), ("second", .uid(6)), ("date", .uid(7))])
+        #expect(try PropertyListReader.read(bytes) == expected)
+    }
+
     @Test func stringsAreSharedByTheirExactBytesOnly() throws {
         let texts = ["Café", "Cafe\u{301}", "Café", "", "", "Cafe\u{301}", "a long text that is not a small string"]
         let bytes = KeyedArchiver.archive { coder in
