@@ -1,5 +1,5 @@
 /// The tables an archive being encoded changes for every field: `$objects`, the stack of pending
-/// key–value pairs, and the references of key strings.
+/// key–value pairs, the references of key strings, and the classes written so far.
 ///
 /// A class over noncopyable buffers, so a field costs no copy-on-write check: an archive of
 /// 10,000 items encodes about 100,000 fields.
@@ -17,6 +17,25 @@ final class EncodingTables {
     private var keyReferences = RawBuffer<Int>(capacity: EncodingTables.keySlots)
     private var keyStrings: [String] = []
     private static let keySlots = 64
+    /// The Swift types whose class UIDs are known (`ObjectIdentifier` bit patterns), in the order
+    /// first met, and the reference of each one's UID object in `classUIDReferences`.
+    ///
+    /// Archives hold a handful of classes: a linear scan of one word each is cheaper than reading
+    /// `archivedClass` (three strings to retain) and comparing its name, which cost about a tenth
+    /// of encoding an item.
+    private var classTypes = RawBuffer<UInt>(capacity: 16)
+    private var classUIDReferences = RawBuffer<Int>(capacity: 16)
+    /// Class dictionaries already written, by name, with the reference of each one's UID object;
+    /// looked up linearly (archives use a handful), once per Swift type.
+    var classUIDs: [(name: String, uidReference: Int)] = []
+    /// The references of the UID objects of the `NSDate` and `NSArray` classes (-1 until used).
+    var dateClassReference = -1
+    var arrayClassReference = -1
+    /// The references of the keys every object or date writes, `$class` and `NS.time` (-1 until
+    /// first written, where the general lookup would first write them): a probe of the key table
+    /// cost about 20 instructions, twice per item.
+    var classKeyReference = -1
+    var timeKeyReference = -1
 
     /// Creates tables with room for about `expectedObjects` entries in `$objects`.
     init(expectedObjects: Int) {
@@ -25,31 +44,69 @@ final class EncodingTables {
         keyReferences.append(repeating: -1, count: Self.keySlots)
     }
 
-    /// The reference of key string `key`, from `add` the first time a key is seen.
+    /// The reference of key string `key`, which `builder` stores the first time a key is seen.
+    ///
+    /// Always inlined, so a literal key's bits are constants at the call site; the probe reads the
+    /// buffers unchecked, as `slot` is masked below `keySlots` and both buffers hold that many slots.
     @inline(__always)
-    func keyReference(_ key: String, add: (String) -> Int) -> Int {
+    func keyReference(_ key: String, builder: PropertyListBuilder) -> Int {
         let bits = key.rawBits
         let mixed = (bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
         var slot = Int(truncatingIfNeeded: mixed >> 58)
+        let references = keyReferences.base
+        let keyWords = keyBits.base
         // Keys are never removed, and the table stops taking new ones at three quarters full,
         // so a probe always reaches an empty slot.
-        while keyReferences[slot] >= 0 {
-            if keyBits[2 * slot] == bits.0, keyBits[2 * slot + 1] == bits.1 { return keyReferences[slot] }
-            slot = (slot + 1) & (Self.keySlots - 1)
+        while true {
+            let reference = references[slot]
+            if reference < 0 { break }
+            if keyWords[2 &* slot] == bits.0, keyWords[2 &* slot &+ 1] == bits.1 { return reference }
+            slot = (slot &+ 1) & (Self.keySlots - 1)
         }
-        let reference = add(key)
+        return addKey(key, slot: slot, builder: builder)
+    }
+
+    /// Stores a key string not seen before and remembers its reference in the empty `slot`.
+    @inline(never)
+    private func addKey(_ key: String, slot: Int, builder: PropertyListBuilder) -> Int {
+        let reference = builder.add(string: key)
         if keyStrings.count < Self.keySlots * 3 / 4 {
-            keyBits[2 * slot] = bits.0
-            keyBits[2 * slot + 1] = bits.1
+            keyBits[2 * slot] = key.rawBits.0
+            keyBits[2 * slot + 1] = key.rawBits.1
             keyReferences[slot] = reference
             keyStrings.append(key)
         }
         return reference
     }
 
+    /// Pushes one key–value pair of the innermost object being encoded: one capacity check for both.
+    @inline(__always)
+    func pushPair(key: Int, value: Int) {
+        let pair = pending.extend(by: 2)
+        pair[0] = key
+        pair[1] = value
+    }
+
     /// The pending pairs from `base` on: the fields of the innermost object being encoded.
     func pendingPairs(from base: Int) -> UnsafeBufferPointer<Int> {
         precondition(base >= 0 && base <= pending.count, "pending pairs out of range")
         return UnsafeBufferPointer(start: pending.base + base, count: pending.count - base)
+    }
+
+    /// The reference of the UID object of the class of Swift type `type`, or nil before
+    /// `setClassUIDReference` is called for it.
+    @inline(__always)
+    func classUIDReference(forType type: ObjectIdentifier) -> Int? {
+        let key = UInt(bitPattern: type)
+        let types = classTypes.base
+        // Both buffers hold `classTypes.count` entries: they only grow together.
+        for index in 0..<classTypes.count where types[index] == key { return classUIDReferences.base[index] }
+        return nil
+    }
+
+    /// Remembers the reference of the UID object of the class of Swift type `type`.
+    func setClassUIDReference(_ reference: Int, forType type: ObjectIdentifier) {
+        classTypes.append(UInt(bitPattern: type))
+        classUIDReferences.append(reference)
     }
 }

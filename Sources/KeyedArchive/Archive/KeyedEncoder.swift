@@ -2,16 +2,21 @@
 ///
 /// One encoder serves the whole archive: encoding a nested object opens a frame on a stack of
 /// pending key–value pairs, runs the object's `encode(with:)`, and closes the frame into a
-/// dictionary in `$objects`, so nothing is allocated per object beyond the output itself.
+/// dictionary in `$objects`, so nothing is allocated per object beyond the output itself. Its
+/// state lives in classes (the builder, the tables, the strings), so a copy of the encoder adds to
+/// the same archive.
 public struct KeyedEncoder {
     let builder: PropertyListBuilder
     let tables: EncodingTables
-    /// The UID of each distinct string already archived.
-    private var stringUIDs: StringTable
-    /// Class dictionaries already written, looked up linearly (archives use a handful).
-    private var classUIDs: [(name: String, uid: UInt64)] = []
+    /// The reference of the UID object of each distinct string already archived.
+    private let strings: StringTable
     /// Where the file's bytes go while they are made, when they are streamed (see `ArchiveOutput`).
-    var output: ArchiveOutput?
+    var output: ArchiveOutput? {
+        didSet { nextHandOver = output.map { $0.handedOver + $0.pieceSize } ?? .max }
+    }
+    /// The byte count at which the next piece goes to `output` (never, without one): a plain
+    /// comparison per archived object, where reading `output` would retain its closure.
+    private var nextHandOver = Int.max
 
     init(expectedObjects: Int) {
         // About 8 plist objects per 3 archived objects (each object and the UID that refers to
@@ -19,25 +24,24 @@ public struct KeyedEncoder {
         // Checklists app is an item, its text and its due date, 8 plist objects in ~170 bytes.
         builder = PropertyListBuilder(reservingObjects: expectedObjects * 8 / 3 + 16, bytes: expectedObjects * 60)
         tables = EncodingTables(expectedObjects: expectedObjects)
-        stringUIDs = StringTable(capacity: expectedObjects / 2)
+        strings = StringTable(capacity: expectedObjects / 2)
     }
 
+    @inline(__always)
     private func keyReference(_ key: String) -> Int {
-        tables.keyReference(key) { builder.add(string: $0) }
+        tables.keyReference(key, builder: builder)
     }
 
-    private mutating func append(key: String, value: Int) {
-        tables.pending.append(keyReference(key))
-        tables.pending.append(value)
-    }
-
-    private mutating func append(key: String, uid: UInt64) {
-        append(key: key, value: builder.add(uid: uid))
+    /// Pushes a field whose value is already stored; the key is looked up (and stored the first
+    /// time) after the value, as the objects' order in the file requires.
+    @inline(__always)
+    private func append(key: String, value: Int) {
+        tables.pushPair(key: keyReference(key), value: value)
     }
 
     /// Encodes a string as its own `$objects` entry, shared with every equal string.
     public mutating func encode(_ value: String, forKey key: String) {
-        append(key: key, uid: uid(for: value))
+        append(key: key, value: stringUIDReference(value))
     }
 
     /// Encodes a boolean inline, as `encodeBool(_:forKey:)` does.
@@ -59,14 +63,17 @@ public struct KeyedEncoder {
     public mutating func encodeDate(referenceSeconds: Double, forKey key: String) {
         let uid = beginObject()
         let base = tables.pending.count
-        append(key: "NS.time", value: builder.add(real: referenceSeconds))
-        endObject(uid: uid, base: base, class: .date)
-        append(key: key, uid: uid)
+        let time = builder.add(real: referenceSeconds)
+        if tables.timeKeyReference < 0 { tables.timeKeyReference = keyReference("NS.time") }
+        tables.pushPair(key: tables.timeKeyReference, value: time)
+        if tables.dateClassReference < 0 { tables.dateClassReference = classUIDReference(.date) }
+        endObject(uid: uid, base: base, classReference: tables.dateClassReference)
+        append(key: key, value: builder.add(uniqueUID: uid))
     }
 
     /// Encodes a nested archivable value as its own object.
     public mutating func encode<T: KeyedArchivable>(_ value: T, forKey key: String) {
-        append(key: key, uid: encodeObject(value))
+        append(key: key, value: builder.add(uniqueUID: encodeObject(value)))
     }
 
     /// Encodes an optional value; `nil` writes nothing, as Foundation does for nil objects.
@@ -82,71 +89,128 @@ public struct KeyedEncoder {
     /// Encodes an array of archivable values as an `NSArray` with `NS.objects`.
     public mutating func encode<T: KeyedArchivable>(_ values: [T], forKey key: String) {
         let uid = beginObject()
-        var elements = [Int]()
-        elements.reserveCapacity(values.count)
-        for value in values {
-            elements.append(builder.add(uid: encodeObject(value)))
-            if output != nil { handOverBytes() }
+        // The elements' UID references go on the pending stack, which each element's own fields
+        // leave as they found it, rather than into an array checked for uniqueness per append.
+        let start = tables.pending.count
+        // Elements borrowed from the buffer by address: iterating the array copied each value through
+        // its value witnesses (and destroyed the copy), as this generic code is not specialized for the
+        // caller's type.
+        // The tables and the builder held in locals: read from `self` after each element, which the
+        // element's `encode(with:)` may change, they were retained and released per element.
+        let tables = tables
+        let builder = builder
+        values.withUnsafeBufferPointer { values in
+            guard let first = values.baseAddress else { return }
+            for index in values.indices {
+                let element = encodeObject(at: first + index)
+                tables.pending.append(builder.add(uniqueUID: element))
+                if builder.byteCount >= nextHandOver { handOverBytes() }
+            }
         }
-        let base = tables.pending.count
-        append(key: "NS.objects", value: builder.add(array: elements))
-        endObject(uid: uid, base: base, class: .array)
-        append(key: key, uid: uid)
+        let array = builder.addContainer(0xA0, elements: tables.pendingPairs(from: start))
+        tables.pending.truncate(to: start)
+        endArray(uid: uid, array: array, forKey: key)
     }
 
     /// Encodes an array of strings as an `NSArray` of string objects.
     public mutating func encode(_ values: [String], forKey key: String) {
         let uid = beginObject()
-        let elements = values.map { builder.add(uid: self.uid(for: $0)) }
-        let base = tables.pending.count
-        append(key: "NS.objects", value: builder.add(array: elements))
-        endObject(uid: uid, base: base, class: .array)
-        append(key: key, uid: uid)
+        let elements = values.map { stringUIDReference($0) }
+        endArray(uid: uid, array: builder.add(array: elements), forKey: key)
     }
 
-    private mutating func uid(for string: String) -> UInt64 {
-        let next = UInt64(tables.objects.count)
-        let uid = stringUIDs.uid(for: string) { next }
-        if uid == next { tables.objects.append(builder.add(distinctString: string)) }
-        return uid
+    /// Writes the `NSArray` object `uid` around its `NS.objects` array `array`, and its field `key`.
+    private mutating func endArray(uid: UInt64, array: Int, forKey key: String) {
+        let base = tables.pending.count
+        append(key: "NS.objects", value: array)
+        if tables.arrayClassReference < 0 { tables.arrayClassReference = classUIDReference(.array) }
+        endObject(uid: uid, base: base, classReference: tables.arrayClassReference)
+        append(key: key, value: builder.add(uniqueUID: uid))
+    }
+
+    /// The reference of the UID object of `string`, storing the string (with the next UID) and
+    /// its UID object the first time.
+    ///
+    /// One pass over the bytes both hashes them and tells whether they are ASCII, and one
+    /// `withUTF8` serves the lookup and the writing: item texts are mostly distinct.
+    ///
+    /// The bytes are borrowed from the string's own storage when it is contiguous UTF-8 (native
+    /// strings): `withUTF8` needs a `var` copy, which cost a retain and a release per string.
+    private func stringUIDReference(_ string: String) -> Int {
+        if let reference = string.utf8.withContiguousStorageIfAvailable({ stringUIDReference(string, utf8: $0) }) {
+            return reference
+        }
+        var bytes = string
+        return bytes.withUTF8 { stringUIDReference(string, utf8: $0) }
+    }
+
+    /// `stringUIDReference` for `string`, whose UTF-8 bytes are `utf8`.
+    @inline(__always)
+    private func stringUIDReference(_ string: String, utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let (hash, isASCII) = strings.fingerprint(utf8)
+        let (known, slot) = strings.find(utf8, hash: hash)
+        if known >= 0 { return known }
+        let uid = UInt64(tables.objects.count)
+        tables.objects.append(builder.add(distinctUTF8: utf8, isASCII: isASCII))
+        let reference = builder.add(uniqueUID: uid)
+        strings.insert(string, hash: hash, reference: reference, slot: slot)
+        return reference
     }
 
     /// Takes the next UID for an object whose dictionary is written when it ends.
-    private mutating func beginObject() -> UInt64 {
+    @inline(__always)
+    private func beginObject() -> UInt64 {
         tables.objects.append(-1)
-        return UInt64(tables.objects.count - 1)
+        return UInt64(tables.objects.count &- 1)
     }
 
-    private mutating func endObject(uid: UInt64, base: Int, class archivedClass: ArchivedClass) {
-        append(key: "$class", uid: classUID(archivedClass))
-        tables.objects[Int(uid)] = builder.addContainer(0xD0, elements: tables.pendingPairs(from: base))
+    /// Writes the dictionary of object `uid` from its pending pairs and `$class`.
+    private func endObject(uid: UInt64, base: Int, classReference: Int) {
+        if tables.classKeyReference < 0 { tables.classKeyReference = keyReference("$class") }
+        tables.pushPair(key: tables.classKeyReference, value: classReference)
+        tables.objects[Int(uid)] = builder.addDictionary(pairs: tables.pendingPairs(from: base))
         tables.pending.truncate(to: base)
     }
 
     private mutating func encodeObject<T: KeyedArchivable>(_ value: T) -> UInt64 {
+        withUnsafePointer(to: value) { value in encodeObject(at: value) }
+    }
+
+    /// Encodes the value at `value` as its own object and returns its UID.
+    private mutating func encodeObject<T: KeyedArchivable>(at value: UnsafePointer<T>) -> UInt64 {
         let uid = beginObject()
         let base = tables.pending.count
-        value.encode(with: &self)
-        endObject(uid: uid, base: base, class: T.archivedClass)
+        value.pointee.encode(with: &self)
+        let type = ObjectIdentifier(T.self)
+        let classReference: Int
+        if let known = tables.classUIDReference(forType: type) {
+            classReference = known
+        } else {
+            classReference = classUIDReference(T.archivedClass)
+            tables.setClassUIDReference(classReference, forType: type)
+        }
+        endObject(uid: uid, base: base, classReference: classReference)
         return uid
     }
 
-    private mutating func classUID(_ archivedClass: ArchivedClass) -> UInt64 {
-        for entry in classUIDs where entry.name == archivedClass.name { return entry.uid }
+    /// The reference of the UID object of `archivedClass`'s dictionary, storing the dictionary
+    /// and the UID object the first time the class name is met.
+    private func classUIDReference(_ archivedClass: ArchivedClass) -> Int {
+        for entry in tables.classUIDs where entry.name == archivedClass.name { return entry.uidReference }
         let chain = archivedClass.chain.map { builder.add(string: $0) }
         let pairs = [
             keyReference("$classname"), builder.add(string: archivedClass.name),
             keyReference("$classes"), builder.add(array: chain),
         ]
         tables.objects.append(builder.add(dictionaryPairs: pairs))
-        let uid = UInt64(tables.objects.count - 1)
-        classUIDs.append((archivedClass.name, uid))
-        return uid
+        let reference = builder.add(uniqueUID: UInt64(tables.objects.count - 1))
+        tables.classUIDs.append((archivedClass.name, reference))
+        return reference
     }
 
-    /// Hands the bytes made since the last piece to `output`, once there are enough of them.
+    /// Hands the bytes made since the last piece to `output`.
     private mutating func handOverBytes() {
-        guard var output, builder.byteCount - output.handedOver >= output.pieceSize else { return }
+        guard var output else { return }
         output.hand(builder.storedBytes(from: output.start(rewriteCount: builder.rewriteCount)))
         self.output = output
     }

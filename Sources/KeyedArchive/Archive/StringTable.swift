@@ -1,78 +1,115 @@
-/// The UIDs of the distinct strings of an archive being written, found by their exact bytes.
+/// The distinct strings of an archive being written, found by their exact bytes, each with the
+/// reference its caller gave it (the encoder's: the string's UID object).
 ///
 /// Open addressing with a seeded hash over the UTF-8 bytes, a word at a time: far cheaper than
 /// a `Dictionary` keyed by `ExactString`, whose SipHash dominated encoding. "Café" and
-/// "Cafe\u{301}" are different keys here, as they are different bytes in the file.
-struct StringTable {
-    private var slots: [Int32]
-    private var hashes: [UInt64] = []
+/// "Cafe\u{301}" are different keys here, as they are different bytes in the file. A class over
+/// noncopyable buffers, so an item's text costs no copy-on-write or bounds check per table access.
+final class StringTable {
+    /// Entry indexes by hash (-1 when empty); the count is a power of two.
+    private var slots: RawBuffer<Int32>
+    private var hashes: RawBuffer<UInt64>
+    private var references: RawBuffer<Int>
     private var strings: [String] = []
-    private var uids: [UInt64] = []
     private let seed = UInt64.random(in: 0...UInt64.max)
 
     /// Creates a table with room for about `capacity` strings before it grows.
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        slots = [Int32](repeating: -1, count: size)
-        hashes.reserveCapacity(capacity)
+        slots = RawBuffer(capacity: size)
+        slots.append(repeating: -1, count: size)
+        hashes = RawBuffer(capacity: capacity)
+        references = RawBuffer(capacity: capacity)
         strings.reserveCapacity(capacity)
-        uids.reserveCapacity(capacity)
     }
 
-    /// The UID of `string`, or the one `makeUID` gives it when it is new.
-    mutating func uid(for string: String, makeUID: () -> UInt64) -> UInt64 {
-        let hash = Self.hash(string, seed: seed)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let index = Int(slots[slot])
-            if index < 0 { break }
-            if hashes[index] == hash, ExactString(strings[index]) == ExactString(string) { return uids[index] }
-            slot = (slot + 1) & mask
+    /// The seeded hash of `utf8`, and whether every byte is ASCII, from one pass over its words.
+    ///
+    /// A multiply–xorshift over eight bytes at a time, started from the table's seed and finished
+    /// with a mix so the low bits, which pick the slot, depend on every byte. The ASCII test rides
+    /// along (a high bit anywhere survives the OR) and spares the writer a second pass.
+    @inline(__always)
+    func fingerprint(_ utf8: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let count = utf8.count
+        var hash = seed ^ UInt64(count) &* multiplier
+        var high: UInt64 = 0
+        if let base = utf8.baseAddress, count > 0 {
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset &+ 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                high |= word
+                hash = (hash ^ word) &* multiplier
+                hash ^= hash >> 29
+                offset &+= 8
+            }
+            if offset < count {
+                var tail: UInt64 = 0
+                if count >= 8 {
+                    // The last eight bytes, overlapping the last word: one load instead of a byte loop.
+                    tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                } else {
+                    for index in 0..<count { tail = tail << 8 | UInt64(base[index]) }
+                }
+                high |= tail
+                hash = (hash ^ tail) &* multiplier
+            }
         }
-        let uid = makeUID()
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        return (hash ^ (hash >> 33), high & 0x8080_8080_8080_8080 == 0)
+    }
+
+    /// The reference stored with the string of bytes `utf8` and hash `hash`, or -1 and the slot
+    /// where `insert` must put it.
+    @inline(__always)
+    func find(_ utf8: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (reference: Int, slot: Int) {
+        let mask = slots.count &- 1
+        let slotIndexes = slots.base
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        // `slot` is masked below `slots.count`; every index stored in a slot is below `hashes.count`
+        // and `references.count`, which grow together; the load factor stays below one half, so a
+        // probe always reaches an empty slot.
+        while true {
+            let index = Int(slotIndexes[slot])
+            if index < 0 { return (-1, slot) }
+            if hashes.base[index] == hash, Self.bytes(of: strings[index], equal: utf8) {
+                return (references.base[index], slot)
+            }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
+    /// Adds `string`, of hash `hash`, with `reference`, at the `slot` that `find` gave for it.
+    func insert(_ string: String, hash: UInt64, reference: Int, slot: Int) {
         slots[slot] = Int32(truncatingIfNeeded: strings.count)
         hashes.append(hash)
+        references.append(reference)
         strings.append(string)
-        uids.append(uid)
         if strings.count * 2 > slots.count { grow() }
-        return uid
     }
 
-    private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (index, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash) & mask
+    private func grow() {
+        let size = slots.count * 2
+        slots = RawBuffer(capacity: size)
+        slots.append(repeating: -1, count: size)
+        let mask = size - 1
+        for index in 0..<hashes.count {
+            var slot = Int(truncatingIfNeeded: hashes[index]) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(truncatingIfNeeded: index)
         }
     }
 
-    /// A multiply–xorshift hash over the UTF-8 bytes, eight at a time, started from a per-table
-    /// seed and finished with a mix so the low bits, which pick the slot, depend on every byte.
-    private static func hash(_ string: String, seed: UInt64) -> UInt64 {
+    /// Whether `string`'s UTF-8 bytes are exactly `utf8`.
+    private static func bytes(of string: String, equal utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var string = string
-        return string.withUTF8 { bytes in hash(bytes, seed: seed) }
-    }
-
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = seed ^ UInt64(bytes.count) &* multiplier
-        guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-            hash ^= hash >> 29
-            offset += 8
+        return string.withUTF8 { stored in
+            guard stored.count == utf8.count else { return false }
+            for index in stored.indices where stored[index] != utf8[index] { return false }
+            return true
         }
-        var tail: UInt64 = 0
-        for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-        hash = (hash ^ tail) &* multiplier
-        hash ^= hash >> 33
-        hash = hash &* 0xff51_afd7_ed55_8ccd
-        return hash ^ (hash >> 33)
     }
 }

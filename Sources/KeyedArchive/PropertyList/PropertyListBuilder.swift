@@ -11,7 +11,12 @@ final class PropertyListBuilder {
     /// Where each object starts in `bytes`, by reference; one object ends where the next starts.
     private var offsets: RawBuffer<Int>
     /// The width of the references stored in containers so far (1, 2, 4 or 8 bytes).
-    private var referenceWidth: Int
+    private var referenceWidth: Int {
+        didSet { referenceLimit = Self.referenceLimit(width: referenceWidth) }
+    }
+    /// The most objects whose references fit in `referenceWidth` bytes: containers compare the
+    /// count with it rather than work out the width the count needs (a call per container).
+    private var referenceLimit: Int
     /// How many times the stored references were rewritten at another width: bytes read out
     /// before a rewrite are stale after it.
     private(set) var rewriteCount = 0
@@ -36,6 +41,7 @@ final class PropertyListBuilder {
         offsets = RawBuffer(capacity: objects)
         uidTable = RawBuffer(capacity: objects / 2)
         referenceWidth = Self.byteWidth(UInt64(max(objects - 1, 0)))
+        referenceLimit = Self.referenceLimit(width: referenceWidth)
         smallIntegers.append(repeating: -1, count: 256)
         let header = bytes.extend(by: Self.magic.count)
         for (index, byte) in Self.magic.enumerated() { header[index] = byte }
@@ -45,6 +51,7 @@ final class PropertyListBuilder {
         bytes = other.bytes.copy()
         offsets = other.offsets.copy()
         referenceWidth = other.referenceWidth
+        referenceLimit = other.referenceLimit
         strings = other.strings
         smallIntegers = other.smallIntegers.copy()
         uidTable = other.uidTable.copy()
@@ -84,18 +91,28 @@ final class PropertyListBuilder {
     /// (the archiver stores each distinct string once itself), skipping a second hash lookup.
     func add(distinctString string: String) -> Int {
         var string = string
-        return string.withUTF8 { utf8 in
-            if UnsafeRawBufferPointer(utf8).isASCII {
-                return appendObject(size: Self.markerSize(count: utf8.count) + utf8.count) { object in
-                    object.storeMarker(0x50, count: utf8.count)
-                    object.store(utf8)
-                }
+        return string.withUTF8 { utf8 in add(distinctUTF8: utf8, isASCII: UnsafeRawBufferPointer(utf8).isASCII) }
+    }
+
+    /// Adds the string of UTF-8 bytes `utf8`, distinct from every string added before, as
+    /// `add(distinctString:)` does; `isASCII` says whether every byte is below 128.
+    func add(distinctUTF8 utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int {
+        if isASCII {
+            let count = utf8.count
+            let header = Self.markerSize(count: count)
+            offsets.append(bytes.count)
+            let object = bytes.extend(by: header + count)
+            Self.storeMarker(0x50, count: count, at: object)
+            // A direct memcpy: `update(from:count:)` went through a stdlib call before reaching it.
+            if let source = utf8.baseAddress {
+                UnsafeMutableRawPointer(object + header).copyMemory(from: source, byteCount: count)
             }
-            let units = UTF16BigEndian.unitCount(utf8)
-            return appendObject(size: Self.markerSize(count: units) + 2 * units) { object in
-                object.storeMarker(0x60, count: units)
-                UTF16BigEndian.store(utf8, into: &object)
-            }
+            return offsets.count &- 1
+        }
+        let units = UTF16BigEndian.unitCount(utf8)
+        return appendObject(size: Self.markerSize(count: units) + 2 * units) { object in
+            object.storeMarker(0x60, count: units)
+            UTF16BigEndian.store(utf8, into: &object)
         }
     }
 
@@ -113,7 +130,32 @@ final class PropertyListBuilder {
     }
 
     private func appendInteger(_ integer: Int64) -> Int {
-        appendObject(size: Self.integerSize(integer)) { object in object.storeInteger(integer) }
+        // As `ObjectBytes.storeInteger`: 1, 2, 4 or 8 bytes, and 8 for every negative value.
+        if integer < 0 { return appendScalar(marker: 0x13, bigEndian: UInt64(bitPattern: integer), width: 8) }
+        let width = Self.byteWidth(UInt64(integer))
+        return appendScalar(marker: 0x10 | UInt8(width.trailingZeroBitCount), bigEndian: UInt64(integer), width: width)
+    }
+
+    /// Stores an object of one marker byte and the low `width` bytes (1, 2, 4 or 8) of `value`,
+    /// most significant first, and returns its reference: UIDs, integers, reals and dates.
+    ///
+    /// Plain stores into room of exactly that size: through `appendObject`, each of these small
+    /// objects cost about 60 instructions of checks and width switches (callgrind), and archives
+    /// write three or four per item.
+    @inline(__always)
+    private func appendScalar(marker: UInt8, bigEndian value: UInt64, width: Int) -> Int {
+        offsets.append(bytes.count)
+        let object = UnsafeMutableRawPointer(bytes.extend(by: 1 &+ width))
+        object.storeBytes(of: marker, as: UInt8.self)
+        switch width {
+        case 1: object.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: 1, as: UInt8.self)
+        case 2: object.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: 1, as: UInt16.self)
+        case 4: object.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: 1, as: UInt32.self)
+        default:
+            precondition(width == 8, "binary property list object miscounted")
+            object.storeBytes(of: value.bigEndian, toByteOffset: 1, as: UInt64.self)
+        }
+        return offsets.count &- 1
     }
 
     /// Adds an unsigned integer; values above `Int64.max` take 16 bytes as in CoreFoundation.
@@ -129,24 +171,28 @@ final class PropertyListBuilder {
     /// Adds an 8-byte real. Reals are not shared: archives rarely repeat one, and hashing every
     /// due date cost more than the few bytes sharing would save.
     func add(real: Double) -> Int {
-        appendObject(size: 9) { object in
-            object.store(0x23)
-            object.store(bigEndian: real.bitPattern, width: 8)
-        }
+        appendScalar(marker: 0x23, bigEndian: real.bitPattern, width: 8)
     }
 
     /// Adds a date (seconds since 2001-01-01T00:00:00Z), not shared for the same reason as reals.
     func add(date: Double) -> Int {
-        appendObject(size: 9) { object in
-            object.store(0x33)
-            object.store(bigEndian: date.bitPattern, width: 8)
-        }
+        appendScalar(marker: 0x33, bigEndian: date.bitPattern, width: 8)
     }
 
     /// Adds a boolean; each of the two values is stored once.
+    ///
+    /// Always inlined, with the first store of each value out of line: archives look up a boolean
+    /// three times per item.
+    @inline(__always)
     func add(bool: Bool) -> Int {
         if bool, let existing = booleans.true { return existing }
         if !bool, let existing = booleans.false { return existing }
+        return appendBool(bool)
+    }
+
+    /// Stores the boolean `bool` for the first time.
+    @inline(never)
+    private func appendBool(_ bool: Bool) -> Int {
         let reference = appendObject(size: 1) { object in object.store(bool ? 0x09 : 0x08) }
         if bool { booleans.true = reference } else { booleans.false = reference }
         return reference
@@ -183,12 +229,17 @@ final class PropertyListBuilder {
         return reference
     }
 
+    /// Adds a keyed-archive UID that the caller never adds again, skipping the table of UIDs:
+    /// the archive encoder refers to most of its objects exactly once, and keeps the reference
+    /// of the others' UID objects itself.
+    func add(uniqueUID uid: UInt64) -> Int {
+        appendUID(uid)
+    }
+
+    @inline(__always)
     private func appendUID(_ uid: UInt64) -> Int {
         let width = Self.byteWidth(uid)
-        return appendObject(size: 1 + width) { object in
-            object.store(0x80 | UInt8(width - 1))
-            object.store(bigEndian: uid, width: width)
-        }
+        return appendScalar(marker: 0x80 | UInt8(width - 1), bigEndian: uid, width: width)
     }
 
     /// Adds an array of objects added earlier.
@@ -204,7 +255,7 @@ final class PropertyListBuilder {
     /// Adds an array (0xA0) of `elements`, or a dictionary (0xD0) of the interleaved key and value
     /// references in `elements`: key0, value0, key1, value1….
     func addContainer(_ marker: UInt8, elements: UnsafeBufferPointer<Int>) -> Int {
-        widenReferencesIfNeeded()
+        if offsets.count > referenceLimit { widenReferencesIfNeeded() }
         let width = referenceWidth
         // A dictionary stores its keys, then its values: every other element, twice.
         let isDictionary = marker == 0xD0
@@ -218,6 +269,51 @@ final class PropertyListBuilder {
             } else {
                 object.store(references: elements, from: 0, stride: 1, count: count, width: width)
             }
+        }
+    }
+
+    /// Adds a dictionary from interleaved key and value references, as `addContainer(0xD0, elements:)`
+    /// does, straight into the file: the archive encoder writes one per object.
+    ///
+    /// The generic container path cost about 250 instructions per dictionary (a width switch per
+    /// reference group, checked arithmetic, a precondition per store); here one switch picks a loop
+    /// of plain stores.
+    func addDictionary(pairs: UnsafeBufferPointer<Int>) -> Int {
+        let count = pairs.count / 2
+        guard count < 15, let source = pairs.baseAddress else { return addContainer(0xD0, elements: pairs) }
+        if offsets.count > referenceLimit { widenReferencesIfNeeded() }
+        let width = referenceWidth
+        offsets.append(bytes.count)
+        // Exactly the object's size: the marker, then `count` keys and `count` values of `width` bytes.
+        let object = UnsafeMutableRawPointer(bytes.extend(by: 1 &+ 2 &* count &* width))
+        object.storeBytes(of: 0xD0 | UInt8(truncatingIfNeeded: count), as: UInt8.self)
+        let keys = object + 1
+        switch width {
+        case 1: Self.store(pairs: source, count: count, at: keys, as: UInt8.self)
+        case 2: Self.store(pairs: source, count: count, at: keys, as: UInt16.self)
+        case 4: Self.store(pairs: source, count: count, at: keys, as: UInt32.self)
+        default: Self.store(pairs: source, count: count, at: keys, as: UInt64.self)
+        }
+        return offsets.count &- 1
+    }
+
+    /// Stores the `count` keys of the interleaved `pairs`, then their `count` values, each as a
+    /// big-endian `Width` from `target` on.
+    @inline(__always)
+    private static func store<Width: FixedWidthInteger>(
+        pairs: UnsafePointer<Int>,
+        count: Int,
+        at target: UnsafeMutableRawPointer,
+        as _: Width.Type
+    ) {
+        let size = MemoryLayout<Width>.size
+        let values = target + count &* size
+        // `pairs` holds 2 * `count` references and the target room 2 * `count` * `size` bytes.
+        for index in 0..<count {
+            let key = Width(truncatingIfNeeded: pairs[2 &* index]).bigEndian
+            let value = Width(truncatingIfNeeded: pairs[2 &* index &+ 1]).bigEndian
+            target.storeBytes(of: key, toByteOffset: index &* size, as: Width.self)
+            values.storeBytes(of: value, toByteOffset: index &* size, as: Width.self)
         }
     }
 
@@ -334,6 +430,31 @@ extension PropertyListBuilder {
         if value <= 0xFFFF { return 2 }
         if value <= 0xFFFF_FFFF { return 4 }
         return 8
+    }
+
+    /// Stores the `markerSize(count:)` bytes of the marker of a string or container of `count`
+    /// elements at `target`, as `ObjectBytes.storeMarker` does.
+    ///
+    /// Inlined for the counts of item texts (15 to 255: three bytes); through `ObjectBytes`, the
+    /// marker cost about 50 instructions per string.
+    @inline(__always)
+    static func storeMarker(_ marker: UInt8, count: Int, at target: UnsafeMutablePointer<UInt8>) {
+        if count < 15 {
+            target[0] = marker | UInt8(truncatingIfNeeded: count)
+        } else if count < 256 {
+            target[0] = marker | 0x0F
+            target[1] = 0x10
+            target[2] = UInt8(truncatingIfNeeded: count)
+        } else {
+            var object = ObjectBytes(base: target, position: 0, end: markerSize(count: count))
+            object.storeMarker(marker, count: count)
+            precondition(object.position == object.end, "binary property list object miscounted")
+        }
+    }
+
+    /// The most objects whose references fit in `width` bytes.
+    static func referenceLimit(width: Int) -> Int {
+        width >= 8 ? Int.max : 1 << (8 * width)
     }
 
     /// The bytes `ObjectBytes.storeMarker` takes for `count`.
