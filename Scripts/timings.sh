@@ -40,6 +40,16 @@ else
     c_true=/bin/true
 fi
 
+# A bare Swift program that prints a line, linked as checklists is: the floor for a Swift start.
+swift_hello=""
+mkdir -p "$work/hello/Sources/hello"
+printf '// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: "hello", targets: [.executableTarget(name: "hello")])\n' \
+    > "$work/hello/Package.swift"
+echo 'print("checklists 0.1.0")' > "$work/hello/Sources/hello/main.swift"
+if swift build -c release --static-swift-stdlib --package-path "$work/hello" > /dev/null 2>&1; then
+    swift_hello=$(swift build -c release --static-swift-stdlib --package-path "$work/hello" --show-bin-path)/hello
+fi
+
 milliseconds() { echo $(($(date +%s%N) / 1000000)); }
 
 # measure RUNS PREPARE COMMAND [WARMUP]: prints "mean|stddev|min" in milliseconds. PREPARE runs
@@ -128,7 +138,11 @@ echo "timing checklists…" >&2
 row "process start, C \`true\` (reference)" "true" "$(measure "$runs" "" "$c_true")"
 row "write and fsync a copy of the 10,000-item file (reference)" "dd conv=fsync" \
     "$(measure "$runs" "" "dd if=$work/10k.pristine of=$work/copy.plist bs=4M conv=fsync status=none")"
-row "startup: \`--version\`" "checklists --version" "$(measure "$runs" "" "$bin --version")"
+if [ -n "$swift_hello" ]; then
+    row "process start, a Swift \`print\` linked the same way (reference)" "hello" "$(measure "$runs" "" "$swift_hello")"
+fi
+row "startup: \`--version\` (parsed by ArgumentParser)" "checklists --version" "$(measure "$runs" "" "$bin --version")"
+row "startup: \`lists\` with no data file yet" "checklists lists" "$(measure "$runs" "" "$bin --file $work/none.plist lists")"
 row "one-shot \`show\` of a 1,000-item checklist" "checklists show" \
     "$(measure "$runs" "" "$bin --file $file10k show")"
 row "one-shot \`check 5\` (load, lock, save 10,000 items)" "checklists check 5" \
@@ -204,7 +218,8 @@ tool=$(have hyperfine && hyperfine --version || echo "a bash loop with date +%s%
     printf '%s\n' "${rows[@]}"
     echo
     echo "Every checklists change is a locked read-modify-write that rewrites the whole archive"
-    echo "to a temporary file, fsyncs it, renames it over the data file and fsyncs the folder."
+    echo "to a temporary file, fsyncs it, renames it over the data file and fsyncs the folder"
+    echo "(the archive is written in pieces while it is encoded, each sent to the disk at once)."
     echo "todo.txt's \`add\` appends one line and its \`do\` rewrites the file with sed, neither"
     echo "with fsync; Taskwarrior 2 writes its data files in place (no temporary file and rename),"
     echo "each followed by fdatasync."

@@ -10,7 +10,8 @@ import Glibc
 /// huge pages makes one fault serve 2 MiB. Both settings are hints: where the kernel or the C
 /// library lacks them, nothing changes but the speed.
 enum AllocatorSetup {
-    /// The size of a transparent huge page on x86_64 and most arm64 kernels.
+    /// The size of a transparent huge page on x86_64 and on arm64 with 4 KiB pages. With 64 KiB
+    /// pages (512 MiB huge pages) the reservation holds no whole huge page: the advice does nothing.
     private static let hugePage = 2 << 20
 
     /// Files smaller than this load and save in too little memory for huge pages to pay.
@@ -25,9 +26,11 @@ enum AllocatorSetup {
         let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
         // Without these, glibc hands each save's buffers back to the kernel and the next save
         // faults them in again, which cost about as much as the encoding itself in batch mode.
-        _ = mallopt(-3, 256 << 20)  // M_MMAP_THRESHOLD: big buffers come from the heap…
+        let fromHeap = mallopt(-3, 256 << 20) == 1  // M_MMAP_THRESHOLD: big buffers come from the heap…
         _ = mallopt(-1, 1 << 30)  // M_TRIM_THRESHOLD: …which keeps what is freed.
-        guard fileSize >= hugePageThreshold else { return }
+        // A C library that refuses the threshold would map the reservation apart and unmap it
+        // when it is freed: nothing would be left to advise.
+        guard fromHeap, fileSize >= hugePageThreshold else { return }
         // Grow the heap once by about what a load and a save use (the file read, the model, the
         // encoder's tables and the new file), hand the block back to the heap, and ask for huge
         // pages on it: later allocations are carved from it.

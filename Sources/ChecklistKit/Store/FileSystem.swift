@@ -24,9 +24,14 @@ enum FileSystem {
             modifiedSeconds: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
     }
 
+    /// The largest file `read` takes: far beyond any checklists file or import, and small enough
+    /// to allocate.
+    static let readLimit = 1 << 30
+
     /// Reads a whole file; `nil` when it does not exist.
     static func read(_ path: String) throws(SystemError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO named by mistake is refused below rather than waited on.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw SystemError("open")
@@ -35,6 +40,7 @@ enum FileSystem {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemError("open", code: EISDIR) }
+        guard info.st_size <= readLimit else { throw SystemError("read", code: EFBIG) }
         // Read straight into the result, sized by fstat plus one byte to see the end without a
         // second call, and left uninitialized until read: zero-filling it first cost a pass over
         // megabytes (reading into a chunk and appending it, a second copy).
@@ -70,7 +76,11 @@ enum FileSystem {
         guard let base = buffer.baseAddress else { return 0 }
         var filled = 0
         while filled < buffer.count {
+            #if canImport(Glibc)
             let count = Glibc.read(file, base + filled, buffer.count - filled)
+            #else
+            let count = Darwin.read(file, base + filled, buffer.count - filled)
+            #endif
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SystemError("read")
@@ -127,7 +137,8 @@ enum FileSystem {
     /// Replaces `path` atomically and durably with what `produce` writes to a temporary file in
     /// the same folder (it returns the file's length): the file is fsynced and renamed over
     /// `path`, then the folder is fsynced. On any failure the temporary file is removed and
-    /// `path` is untouched.
+    /// `path` is untouched. A regular file at `path` is held open across the rename and closed
+    /// on another thread.
     static func replaceAtomically(
         _ path: String, mode: mode_t = 0o600, produce: (inout TemporaryFile) -> Int
     ) throws(SystemError) {
@@ -137,6 +148,8 @@ enum FileSystem {
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
         guard descriptor >= 0 else { throw SystemError("create temporary file in \(folder)") }
+        // mkostemp, which could set this at once, is not in Swift's Glibc module.
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var succeeded = false
         defer {
@@ -152,8 +165,8 @@ enum FileSystem {
         // Renaming over the last name of the file being replaced frees it then and there: at
         // 10,000 items, half a millisecond of dropping its cached pages and blocks. Holding it
         // open moves that work to the close, which another thread does.
-        let replaced = open(path, O_RDONLY | O_CLOEXEC)
-        defer { if replaced >= 0 { closeInBackground(replaced) } }
+        let replaced = openRegularFile(path)
+        defer { if let replaced { closeInBackground(replaced) } }
         guard rename(temporary, path) == 0 else { throw SystemError("rename") }
         succeeded = true
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -163,19 +176,27 @@ enum FileSystem {
         }
     }
 
+    /// A read-only descriptor of `path` when it is a regular file, else `nil`; opening never
+    /// waits (a FIFO) or takes a terminal.
+    private static func openRegularFile(_ path: String) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { return descriptor }
+        close(descriptor)
+        return nil
+    }
+
     /// Closes `descriptor` on a thread of its own, or here when no thread can be started.
     static func closeInBackground(_ descriptor: Int32) {
         #if canImport(Glibc)
-        var thread = pthread_t()
         // The descriptor travels as the thread's argument, plus one so that 0 is not a null pointer.
-        let argument = UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1)
-        let started = pthread_create(
-            &thread, nil,
+        let thread = QuietThread.start(
             { argument in
                 close(Int32(truncatingIfNeeded: Int(bitPattern: argument) - 1))
                 return nil
-            }, argument)
-        if started == 0 {
+            }, argument: UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1))
+        if let thread {
             pthread_detach(thread)
             return
         }

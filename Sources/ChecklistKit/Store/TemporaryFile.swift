@@ -7,55 +7,54 @@ import Darwin
 /// A temporary file being written in pieces at given offsets, each piece sent on its way to the
 /// disk as soon as it is written, so that the fsync at the end waits only for the last ones.
 ///
-/// Writing fails quietly: the first error is kept, later pieces are ignored, and `finish`
-/// reports it. That lets an encoder that cannot throw hand its pieces over as it makes them.
+/// Large pieces are written on a thread of their own (`PieceWriter`) while the caller makes the
+/// next ones. Writing fails quietly: the first error is kept, later pieces are ignored, and
+/// `finish` reports it. That lets an encoder that cannot throw hand its pieces over as it makes them.
 struct TemporaryFile {
     /// The open file.
     let descriptor: Int32
-    /// The first error met, reported by `finish`.
-    private var failure: SystemError?
-    /// The end of the furthest piece written.
-    private var end = 0
+    /// What was written and met; while `writer` runs, only up to when it started.
+    private var pieces: FilePieces
+    #if canImport(Glibc)
+    /// The thread writing large pieces, once one came.
+    private var writer: PieceWriter?
+    #endif
+
+    /// Pieces at least this large go to the writing thread: below it, starting a thread costs
+    /// more than the copy into the page cache it would take off the caller.
+    private static let threadedPieceSize = 64 << 10
 
     /// Wraps the open file `descriptor`, which the caller closes.
     init(descriptor: Int32) {
         self.descriptor = descriptor
+        pieces = FilePieces(descriptor: descriptor)
     }
 
-    /// Writes `bytes` at `offset`, then starts writing them back to the disk.
+    /// Writes `bytes` at `offset` (or queues them for the writing thread), then starts writing
+    /// them back to the disk.
     mutating func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
-        guard failure == nil, let base = bytes.baseAddress else { return }
-        var written = 0
-        while written < bytes.count {
-            let count = pwrite(descriptor, base + written, bytes.count - written, off_t(offset + written))
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 {
-                failure = count == 0 ? SystemError("write", code: EIO) : SystemError("write")
-                return
-            }
-            written += count
+        #if canImport(Glibc)
+        if writer == nil, bytes.count >= Self.threadedPieceSize { writer = PieceWriter(continuing: pieces) }
+        // Once a thread writes, every later piece goes to it too, so pieces land in order.
+        if let writer {
+            writer.write(bytes, at: offset)
+            return
         }
-        end = max(end, offset + bytes.count)
-        // Only a hint: without it, the fsync at the end writes everything back itself.
-        _ = Self.startWriteback?(descriptor, Int64(offset), Int64(bytes.count), 2)  // SYNC_FILE_RANGE_WRITE
+        #endif
+        pieces.write(bytes, at: offset)
     }
 
     /// Ends the file at `length` and makes it durable; throws the first error of any write.
-    func finish(length: Int) throws(SystemError) {
-        if let failure { throw failure }
-        guard end >= length else { throw SystemError("write", code: EIO) }
-        if end > length, ftruncate(descriptor, off_t(length)) != 0 { throw SystemError("truncate") }
+    mutating func finish(length: Int) throws(SystemError) {
+        #if canImport(Glibc)
+        if let writer {
+            pieces = writer.finish()
+            self.writer = nil
+        }
+        #endif
+        if let failure = pieces.failure { throw failure }
+        guard pieces.covered >= length else { throw SystemError("write", code: EIO) }
+        if pieces.end > length, ftruncate(descriptor, off_t(length)) != 0 { throw SystemError("truncate") }
         guard fsync(descriptor) == 0 else { throw SystemError("fsync") }
     }
-
-    /// Linux's `sync_file_range`, which Swift's Glibc module leaves out (it needs _GNU_SOURCE):
-    /// looked up instead, and absent elsewhere.
-    private static let startWriteback: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
-        #if os(Linux)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
 }

@@ -12,7 +12,8 @@ struct ArchiveOutput {
 
     /// Creates an output that hands pieces of about `pieceSize` bytes to `write`.
     init(pieceSize: Int, write: @escaping (UnsafeRawBufferPointer, Int) -> Void) {
-        self.pieceSize = max(pieceSize, 1)
+        // Bounded so that `handedOver + pieceSize` cannot overflow.
+        self.pieceSize = min(max(pieceSize, 1), Int.max / 2)
         self.write = write
     }
 

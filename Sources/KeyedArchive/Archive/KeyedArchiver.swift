@@ -16,10 +16,11 @@ public enum KeyedArchiver {
     /// made, in pieces of about `pieceSize` bytes with the offset where each belongs, and returns
     /// the file's length.
     ///
-    /// Pieces normally follow one another. When the archive outgrows the reference width its
-    /// estimate of objects chose, the pieces start again from offset 0, and when the estimate was
-    /// too large the file ends up shorter than the bytes handed over: the receiver ends the file
-    /// at the returned length.
+    /// Each piece's bytes are valid only during the call that hands them over. Pieces normally
+    /// follow one another, but when the references must be stored at another width than the
+    /// estimate of objects chose (wider as the archive outgrows it, or narrower at the end when
+    /// it was too large), the pieces start again from offset 0; after a narrowing the file is
+    /// shorter than the bytes handed over, so the receiver ends it at the returned length.
     public static func archive(
         expectedObjects: Int = 64,
         pieceSize: Int,

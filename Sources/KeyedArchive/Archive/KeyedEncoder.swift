@@ -3,8 +3,8 @@
 /// One encoder serves the whole archive: encoding a nested object opens a frame on a stack of
 /// pending key–value pairs, runs the object's `encode(with:)`, and closes the frame into a
 /// dictionary in `$objects`, so nothing is allocated per object beyond the output itself. Its
-/// state lives in classes (the builder, the tables, the strings), so a copy of the encoder adds to
-/// the same archive.
+/// objects live in classes (the builder, the tables, the strings), so a copy of the encoder adds
+/// to the same archive; only the streaming of the file (`output`) is the copy's own.
 public struct KeyedEncoder {
     let builder: PropertyListBuilder
     let tables: EncodingTables
@@ -221,7 +221,6 @@ public struct KeyedEncoder {
         let file = builder.finishInPlace(top: finishObjects())
         guard var output else { return file.count }
         output.hand(UnsafeRawBufferPointer(rebasing: file[output.start(rewriteCount: builder.rewriteCount)...]))
-        self.output = output
         return file.count
     }
 

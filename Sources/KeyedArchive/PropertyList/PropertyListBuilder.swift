@@ -52,6 +52,7 @@ final class PropertyListBuilder {
         offsets = other.offsets.copy()
         referenceWidth = other.referenceWidth
         referenceLimit = other.referenceLimit
+        rewriteCount = other.rewriteCount
         strings = other.strings
         smallIntegers = other.smallIntegers.copy()
         uidTable = other.uidTable.copy()
@@ -460,10 +461,5 @@ extension PropertyListBuilder {
     /// The bytes `ObjectBytes.storeMarker` takes for `count`.
     static func markerSize(count: Int) -> Int {
         count < 15 ? 1 : 2 + byteWidth(UInt64(count))
-    }
-
-    /// The bytes `ObjectBytes.storeInteger` takes for `integer`.
-    static func integerSize(_ integer: Int64) -> Int {
-        integer < 0 ? 9 : 1 + byteWidth(UInt64(integer))
     }
 }

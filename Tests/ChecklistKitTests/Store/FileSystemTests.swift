@@ -44,13 +44,41 @@ struct FileSystemTests {
         #expect(leftovers == ["data"], "no temporary file is left behind")
     }
 
-    @Test func closeInBackgroundClosesTheDescriptor() throws {
+    @Test(.timeLimit(.minutes(1)))
+    func closeInBackgroundClosesTheDescriptor() throws {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
+        // Not inherited by processes other tests start, which would keep the pipe open.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[0]) }
         FileSystem.closeInBackground(ends[1])
-        // Reading the other end of a pipe sees its end once the writing end is closed.
+        // The reading end sees the end of the pipe once the writing end is closed.
+        var reader = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&reader, 1, 10_000) == 1, "the writing end was not closed within 10 seconds")
         var byte: UInt8 = 0
         #expect(read(ends[0], &byte, 1) == 0)
-        close(ends[0])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFIFOIsNeitherWaitedOnNorReadButCanBeReplaced() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("fifo")
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: SystemError.self) { try FileSystem.read(path) }
+        try FileSystem.writeAtomically([1, 2, 3], to: path)
+        #expect(TemporaryFolder.bytes(path) == [1, 2, 3])
+    }
+
+    @Test func aFileLargerThanTheReadLimitIsRefusedWithoutReadingIt() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("huge")
+        try TemporaryFolder.write([], to: path)
+        // Sparse: no blocks are written.
+        #expect(truncate(path, off_t(FileSystem.readLimit + 1)) == 0)
+        #expect {
+            try FileSystem.read(path)
+        } throws: { error in
+            (error as? SystemError)?.code == EFBIG
+        }
     }
 }

@@ -26,12 +26,13 @@ struct TemporaryFileTests {
     }
 
     @Test func aFailedWriteIsReportedByFinishAndLaterPiecesAreIgnored() throws {
-        try withFile(flags: O_RDONLY) { descriptor, path in
+        try withFile { descriptor, path in
             var file = TemporaryFile(descriptor: descriptor)
-            Array("abc".utf8).withUnsafeBytes { file.write($0, at: 0) }
-            Array("def".utf8).withUnsafeBytes { file.write($0, at: 3) }
-            #expect(throws: SystemError.self) { try file.finish(length: 6) }
-            #expect(TemporaryFolder.bytes(path) == [])
+            // Beyond the largest offset a file can have: the write fails (EFBIG or EINVAL).
+            Array("abc".utf8).withUnsafeBytes { file.write($0, at: Int(Int64.max) - 1) }
+            Array("def".utf8).withUnsafeBytes { file.write($0, at: 0) }
+            #expect(throws: SystemError.self) { try file.finish(length: 3) }
+            #expect(TemporaryFolder.bytes(path) == [], "the piece after the failure was not written")
         }
     }
 
@@ -40,6 +41,39 @@ struct TemporaryFileTests {
             var file = TemporaryFile(descriptor: descriptor)
             Array("abc".utf8).withUnsafeBytes { file.write($0, at: 0) }
             #expect(throws: SystemError.self) { try file.finish(length: 4) }
+        }
+    }
+
+    @Test func piecesFromBeforeAStartAgainAtOffsetZeroDoNotCount() throws {
+        try withFile { descriptor, _ in
+            var file = TemporaryFile(descriptor: descriptor)
+            Array("0123456789".utf8).withUnsafeBytes { file.write($0, at: 0) }
+            Array("abcde".utf8).withUnsafeBytes { file.write($0, at: 0) }
+            #expect(throws: SystemError.self) { try file.finish(length: 10) }
+        }
+    }
+
+    @Test func largePiecesWrittenOnTheWritingThreadLandInOrder() throws {
+        try withFile { descriptor, path in
+            var file = TemporaryFile(descriptor: descriptor)
+            var expected = [UInt8]()
+            // A small piece first (written here), then large ones (on the thread), then a start
+            // again from 0 that overwrites the beginning, as a widening encoder does.
+            let small = [UInt8](repeating: 1, count: 100)
+            small.withUnsafeBytes { file.write($0, at: 0) }
+            expected += small
+            for piece in 0..<5 {
+                let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ piece) }
+                bytes.withUnsafeBytes { file.write($0, at: expected.count) }
+                expected += bytes
+            }
+            let again = [UInt8](repeating: 9, count: 200_000)
+            again.withUnsafeBytes { file.write($0, at: 0) }
+            expected.replaceSubrange(0..<again.count, with: again)
+            let rest = Array(expected[again.count...])
+            rest.withUnsafeBytes { file.write($0, at: again.count) }
+            try file.finish(length: expected.count - 50)
+            #expect(TemporaryFolder.bytes(path) == Array(expected.dropLast(50)))
         }
     }
 }
