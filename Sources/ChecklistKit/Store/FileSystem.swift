@@ -39,7 +39,11 @@ enum FileSystem {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemError("open", code: EISDIR) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw SystemError("open", code: EISDIR)
+        default: throw SystemError("not a regular file", code: EINVAL)
+        }
         guard info.st_size <= readLimit else { throw SystemError("read", code: EFBIG) }
         // Read straight into the result, sized by fstat plus one byte to see the end without a
         // second call, and left uninitialized until read: zero-filling it first cost a pass over
