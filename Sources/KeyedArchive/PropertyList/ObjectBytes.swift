@@ -20,8 +20,15 @@ struct ObjectBytes {
     /// Stores the low `width` bytes of `value`, most significant first.
     @inline(__always)
     mutating func store(bigEndian value: UInt64, width: Int) {
-        precondition(width <= end - position, "binary property list object miscounted")
-        let target = UnsafeMutableRawPointer(base + position)
+        precondition(width >= 0 && width <= end - position, "binary property list object miscounted")
+        Self.store(bigEndian: value, width: width, at: UnsafeMutableRawPointer(base + position))
+        position += width
+    }
+
+    /// Stores the low `width` bytes of `value` at `target`, most significant first, unchecked:
+    /// the caller has made room for them.
+    @inline(__always)
+    static func store(bigEndian value: UInt64, width: Int, at target: UnsafeMutableRawPointer) {
         switch width {
         case 1: target.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
         case 2: target.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, as: UInt16.self)
@@ -29,10 +36,11 @@ struct ObjectBytes {
         case 8: target.storeBytes(of: value.bigEndian, as: UInt64.self)
         default:
             for index in 0..<width {
-                base[position + index] = UInt8(truncatingIfNeeded: value >> UInt64(8 * (width - 1 - index)))
+                target.storeBytes(
+                    of: UInt8(truncatingIfNeeded: value >> UInt64(8 * (width - 1 - index))), toByteOffset: index,
+                    as: UInt8.self)
             }
         }
-        position += width
     }
 
     /// Stores `count` references, `elements[from]`, `elements[from + stride]`…, each `width` bytes.
@@ -78,25 +86,13 @@ struct ObjectBytes {
         position += count * width
     }
 
-    /// A marker with `count` in its low nibble, or 0xF and an integer object.
+    /// A marker with `count` in its low nibble, or 0xF and an integer object
+    /// (`PropertyListBuilder.storeMarker`).
     mutating func storeMarker(_ marker: UInt8, count: Int) {
-        if count < 15 {
-            store(marker | UInt8(count))
-            return
-        }
-        store(marker | 0x0F)
-        storeInteger(Int64(count))
+        let size = PropertyListBuilder.markerSize(count: count)
+        precondition(size <= end - position, "binary property list object miscounted")
+        PropertyListBuilder.storeMarker(marker, count: count, at: base + position)
+        position += size
     }
 
-    /// An integer object in the fewest bytes: 1, 2, 4 or 8, and 8 for every negative value.
-    mutating func storeInteger(_ integer: Int64) {
-        if integer < 0 {
-            store(0x13)
-            store(bigEndian: UInt64(bitPattern: integer), width: 8)
-            return
-        }
-        let width = PropertyListBuilder.byteWidth(UInt64(integer))
-        store(0x10 | UInt8(width.trailingZeroBitCount))
-        store(bigEndian: UInt64(integer), width: width)
-    }
 }

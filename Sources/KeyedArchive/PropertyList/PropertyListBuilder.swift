@@ -131,10 +131,8 @@ final class PropertyListBuilder {
     }
 
     private func appendInteger(_ integer: Int64) -> Int {
-        // As `ObjectBytes.storeInteger`: 1, 2, 4 or 8 bytes, and 8 for every negative value.
-        if integer < 0 { return appendScalar(marker: 0x13, bigEndian: UInt64(bitPattern: integer), width: 8) }
-        let width = Self.byteWidth(UInt64(integer))
-        return appendScalar(marker: 0x10 | UInt8(width.trailingZeroBitCount), bigEndian: UInt64(integer), width: width)
+        let encoding = Self.integerEncoding(integer)
+        return appendScalar(marker: encoding.marker, bigEndian: encoding.value, width: encoding.width)
     }
 
     /// Stores an object of one marker byte and the low `width` bytes (1, 2, 4 or 8) of `value`,
@@ -148,14 +146,7 @@ final class PropertyListBuilder {
         offsets.append(bytes.count)
         let object = UnsafeMutableRawPointer(bytes.extend(by: 1 &+ width))
         object.storeBytes(of: marker, as: UInt8.self)
-        switch width {
-        case 1: object.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: 1, as: UInt8.self)
-        case 2: object.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: 1, as: UInt16.self)
-        case 4: object.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: 1, as: UInt32.self)
-        default:
-            precondition(width == 8, "binary property list object miscounted")
-            object.storeBytes(of: value.bigEndian, toByteOffset: 1, as: UInt64.self)
-        }
+        ObjectBytes.store(bigEndian: value, width: width, at: object + 1)
         return offsets.count &- 1
     }
 
@@ -433,24 +424,31 @@ extension PropertyListBuilder {
         return 8
     }
 
+    /// How CoreFoundation stores `integer` as an object: its marker and its low `width` bytes
+    /// (1, 2, 4 or 8, the fewest that hold it; 8 for every negative value), most significant first.
+    @inline(__always)
+    static func integerEncoding(_ integer: Int64) -> (marker: UInt8, value: UInt64, width: Int) {
+        if integer < 0 { return (0x13, UInt64(bitPattern: integer), 8) }
+        let width = byteWidth(UInt64(integer))
+        return (0x10 | UInt8(truncatingIfNeeded: width.trailingZeroBitCount), UInt64(integer), width)
+    }
+
     /// Stores the `markerSize(count:)` bytes of the marker of a string or container of `count`
-    /// elements at `target`, as `ObjectBytes.storeMarker` does.
+    /// elements at `target`: `marker` with the count in its low nibble, or with 0xF and then the
+    /// count as an integer object.
     ///
-    /// Inlined for the counts of item texts (15 to 255: three bytes); through `ObjectBytes`, the
-    /// marker cost about 50 instructions per string.
+    /// Inlined, with plain stores for the counts of item texts (15 to 255: three bytes); through
+    /// `ObjectBytes`' checked stores, the marker cost about 50 instructions per string.
     @inline(__always)
     static func storeMarker(_ marker: UInt8, count: Int, at target: UnsafeMutablePointer<UInt8>) {
         if count < 15 {
             target[0] = marker | UInt8(truncatingIfNeeded: count)
-        } else if count < 256 {
-            target[0] = marker | 0x0F
-            target[1] = 0x10
-            target[2] = UInt8(truncatingIfNeeded: count)
-        } else {
-            var object = ObjectBytes(base: target, position: 0, end: markerSize(count: count))
-            object.storeMarker(marker, count: count)
-            precondition(object.position == object.end, "binary property list object miscounted")
+            return
         }
+        target[0] = marker | 0x0F
+        let encoding = integerEncoding(Int64(count))
+        target[1] = encoding.marker
+        ObjectBytes.store(bigEndian: encoding.value, width: encoding.width, at: UnsafeMutableRawPointer(target + 2))
     }
 
     /// The most objects whose references fit in `width` bytes.
