@@ -30,25 +30,13 @@ enum FileSystem {
 
     /// Reads a whole file; `nil` when it does not exist.
     static func read(_ path: String) throws(SystemError) -> [UInt8]? {
-        // Non-blocking, so that a FIFO named by mistake is refused below rather than waited on.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw SystemError("open")
-        }
+        guard let (descriptor, size) = try openRegularFile(path) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw SystemError("open", code: EISDIR)
-        default: throw SystemError("not a regular file", code: EINVAL)
-        }
-        guard info.st_size <= readLimit else { throw SystemError("read", code: EFBIG) }
+        guard size <= readLimit else { throw SystemError("read", code: EFBIG) }
         // Read straight into the result, sized by fstat plus one byte to see the end without a
         // second call, and left uninitialized until read: zero-filling it first cost a pass over
         // megabytes (reading into a chunk and appending it, a second copy).
-        let expected = max(Int(info.st_size), 0) + 1
+        let expected = size + 1
         var bytes = try read(descriptor, upTo: expected)
         // A file that grew while being read fills the buffer: read the rest in chunks.
         var full = bytes.count == expected
@@ -169,7 +157,7 @@ enum FileSystem {
         // Renaming over the last name of the file being replaced frees it then and there: at
         // 10,000 items, half a millisecond of dropping its cached pages and blocks. Holding it
         // open moves that work to the close, which another thread does.
-        let replaced = openRegularFile(path)
+        let replaced = try? openRegularFile(path)?.descriptor
         defer { if let replaced { closeInBackground(replaced) } }
         guard rename(temporary, path) == 0 else { throw SystemError("rename") }
         succeeded = true
@@ -180,15 +168,27 @@ enum FileSystem {
         }
     }
 
-    /// A read-only descriptor of `path` when it is a regular file, else `nil`; opening never
-    /// waits (a FIFO) or takes a terminal.
-    private static func openRegularFile(_ path: String) -> Int32? {
+    /// A read-only descriptor of the regular file at `path` and its size, `nil` when there is no
+    /// file; anything else there is an error. Opening never waits (a FIFO) or takes a terminal.
+    private static func openRegularFile(_ path: String) throws(SystemError) -> (descriptor: Int32, size: Int)? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw SystemError("open")
+        }
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { return descriptor }
+        let failure: SystemError
+        if fstat(descriptor, &info) != 0 {
+            failure = SystemError("fstat")
+        } else {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return (descriptor, max(Int(info.st_size), 0))
+            case S_IFDIR: failure = SystemError("open", code: EISDIR)
+            default: failure = SystemError("not a regular file", code: EINVAL)
+            }
+        }
         close(descriptor)
-        return nil
+        throw failure
     }
 
     /// Closes `descriptor` on a thread of its own, or here when no thread can be started.
