@@ -44,12 +44,12 @@ final class EncodingTables {
         keyReferences.append(repeating: -1, count: Self.keySlots)
     }
 
-    /// The reference of key string `key`, which `builder` stores the first time a key is seen.
+    /// The reference of key string `key`, which `store` stores the first time a key is seen.
     ///
     /// Always inlined, so a literal key's bits are constants at the call site; the probe reads the
     /// buffers unchecked, as `slot` is masked below `keySlots` and both buffers hold that many slots.
     @inline(__always)
-    func keyReference(_ key: String, builder: PropertyListBuilder) -> Int {
+    func keyReference(_ key: String, store: (String) -> Int) -> Int {
         let bits = key.rawBits
         let mixed = (bits.0 ^ (bits.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15
         var slot = Int(truncatingIfNeeded: mixed >> 58)
@@ -63,13 +63,13 @@ final class EncodingTables {
             if keyWords[2 &* slot] == bits.0, keyWords[2 &* slot &+ 1] == bits.1 { return reference }
             slot = (slot &+ 1) & (Self.keySlots - 1)
         }
-        return addKey(key, slot: slot, builder: builder)
+        return addKey(key, slot: slot, store: store)
     }
 
     /// Stores a key string not seen before and remembers its reference in the empty `slot`.
     @inline(never)
-    private func addKey(_ key: String, slot: Int, builder: PropertyListBuilder) -> Int {
-        let reference = builder.add(string: key)
+    private func addKey(_ key: String, slot: Int, store: (String) -> Int) -> Int {
+        let reference = store(key)
         if keyStrings.count < Self.keySlots * 3 / 4 {
             keyBits[2 * slot] = key.rawBits.0
             keyBits[2 * slot + 1] = key.rawBits.1

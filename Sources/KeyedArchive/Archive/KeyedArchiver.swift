@@ -7,7 +7,6 @@ public enum KeyedArchiver {
     /// Archives the `$top` keys that `encodeTop` writes, and returns the file's bytes.
     public static func archive(expectedObjects: Int = 64, _ encodeTop: (inout KeyedEncoder) -> Void) -> [UInt8] {
         var encoder = KeyedEncoder(expectedObjects: expectedObjects)
-        encoder.tables.objects.append(encoder.builder.add(string: "$null"))
         encodeTop(&encoder)
         return encoder.finish()
     }
@@ -30,7 +29,6 @@ public enum KeyedArchiver {
         withoutActuallyEscaping(write) { write in
             var encoder = KeyedEncoder(expectedObjects: expectedObjects)
             encoder.output = ArchiveOutput(pieceSize: pieceSize, write: write)
-            encoder.tables.objects.append(encoder.builder.add(string: "$null"))
             encodeTop(&encoder)
             return encoder.finishStreaming()
         }

@@ -25,11 +25,19 @@ public struct KeyedEncoder {
         builder = PropertyListBuilder(reservingObjects: expectedObjects * 8 / 3 + 16, bytes: expectedObjects * 60)
         tables = EncodingTables(expectedObjects: expectedObjects)
         strings = StringTable(capacity: expectedObjects / 2)
+        // `$objects` starts with "$null", UID 0, which stands for every nil reference.
+        tables.objects.append(plainString("$null"))
     }
 
     @inline(__always)
     private func keyReference(_ key: String) -> Int {
-        tables.keyReference(key, builder: builder)
+        tables.keyReference(key) { plainString($0) }
+    }
+
+    /// The reference of the string object of `string` when it is not a value: a key, a class name
+    /// or part of the envelope (`$null` too, whose `$objects` entry the archiver adds itself).
+    private func plainString(_ string: String) -> Int {
+        strings.stringReference(string, builder: builder)
     }
 
     /// Pushes a field whose value is already stored; the key is looked up (and stored the first
@@ -104,7 +112,6 @@ public struct KeyedEncoder {
             for index in values.indices {
                 let element = encodeObject(at: first + index)
                 tables.pending.append(builder.add(uniqueUID: element))
-                if builder.byteCount >= nextHandOver { handOverBytes() }
             }
         }
         let array = builder.addContainer(0xA0, elements: tables.pendingPairs(from: start))
@@ -148,12 +155,21 @@ public struct KeyedEncoder {
     @inline(__always)
     private func stringUIDReference(_ string: String, utf8: UnsafeBufferPointer<UInt8>) -> Int {
         let (hash, isASCII) = strings.fingerprint(utf8)
-        let (known, slot) = strings.find(utf8, hash: hash)
-        if known >= 0 { return known }
+        let (entry, slot) = strings.find(utf8, hash: hash)
         let uid = UInt64(tables.objects.count)
-        tables.objects.append(builder.add(distinctUTF8: utf8, isASCII: isASCII))
+        if entry >= 0 {
+            let known = strings.uidReference(of: entry)
+            if known >= 0 { return known }
+            // Stored as a key or class name so far: the same string object becomes a value too.
+            tables.objects.append(strings.stringReference(of: entry))
+            let reference = builder.add(uniqueUID: uid)
+            strings.setUIDReference(reference, of: entry)
+            return reference
+        }
+        let stringReference = builder.add(distinctUTF8: utf8, isASCII: isASCII)
+        tables.objects.append(stringReference)
         let reference = builder.add(uniqueUID: uid)
-        strings.insert(string, hash: hash, reference: reference, slot: slot)
+        strings.insert(string, hash: hash, stringReference: stringReference, uidReference: reference, slot: slot)
         return reference
     }
 
@@ -190,6 +206,8 @@ public struct KeyedEncoder {
             tables.setClassUIDReference(classReference, forType: type)
         }
         endObject(uid: uid, base: base, classReference: classReference)
+        // Every object is a point where the file so far is final: hand it over once a piece is due.
+        if builder.byteCount >= nextHandOver { handOverBytes() }
         return uid
     }
 
@@ -197,9 +215,9 @@ public struct KeyedEncoder {
     /// and the UID object the first time the class name is met.
     private func classUIDReference(_ archivedClass: ArchivedClass) -> Int {
         for entry in tables.classUIDs where entry.name == archivedClass.name { return entry.uidReference }
-        let chain = archivedClass.chain.map { builder.add(string: $0) }
+        let chain = archivedClass.chain.map { plainString($0) }
         let pairs = [
-            keyReference("$classname"), builder.add(string: archivedClass.name),
+            keyReference("$classname"), plainString(archivedClass.name),
             keyReference("$classes"), builder.add(array: chain),
         ]
         tables.objects.append(builder.add(dictionaryPairs: pairs))
@@ -235,10 +253,10 @@ public struct KeyedEncoder {
         tables.pending.truncate(to: 0)
         let objectsArray = builder.addContainer(0xA0, elements: tables.objects.elements)
         return builder.add(dictionaryPairs: [
-            builder.add(string: "$version"), builder.add(integer: 100_000),
-            builder.add(string: "$archiver"), builder.add(string: "NSKeyedArchiver"),
-            builder.add(string: "$top"), top,
-            builder.add(string: "$objects"), objectsArray,
+            plainString("$version"), builder.add(integer: 100_000),
+            plainString("$archiver"), plainString("NSKeyedArchiver"),
+            plainString("$top"), top,
+            plainString("$objects"), objectsArray,
         ])
     }
 }

@@ -1,5 +1,8 @@
 /// The distinct strings of an archive being written, found by their exact bytes, each with the
-/// reference its caller gave it (the encoder's: the string's UID object).
+/// reference of its string object and, once it is archived as a value, of its UID object.
+///
+/// Every string of the archive goes through it (values, keys, class names, the envelope), so a
+/// text equal to a key such as "Text" shares that key's string object, as in Apple's files.
 ///
 /// Open addressing with a seeded hash over the UTF-8 bytes, a word at a time: far cheaper than
 /// a `Dictionary` keyed by `ExactString`, whose SipHash dominated encoding. "Café" and
@@ -9,7 +12,10 @@ final class StringTable {
     /// Entry indexes by hash (-1 when empty); the count is a power of two.
     private var slots: RawBuffer<Int32>
     private var hashes: RawBuffer<UInt64>
-    private var references: RawBuffer<Int>
+    /// The reference of each entry's string object.
+    private var stringReferences: RawBuffer<Int>
+    /// The reference of each entry's UID object, -1 while the string is only a key or class name.
+    private var uidReferences: RawBuffer<Int>
     private var strings: [String] = []
     private let seed = UInt64.random(in: 0...UInt64.max)
 
@@ -20,7 +26,8 @@ final class StringTable {
         slots = RawBuffer(capacity: size)
         slots.append(repeating: -1, count: size)
         hashes = RawBuffer(capacity: capacity)
-        references = RawBuffer(capacity: capacity)
+        stringReferences = RawBuffer(capacity: capacity)
+        uidReferences = RawBuffer(capacity: capacity)
         strings.reserveCapacity(capacity)
     }
 
@@ -62,33 +69,64 @@ final class StringTable {
         return (hash ^ (hash >> 33), high & 0x8080_8080_8080_8080 == 0)
     }
 
-    /// The reference stored with the string of bytes `utf8` and hash `hash`, or -1 and the slot
-    /// where `insert` must put it.
+    /// The entry of the string of bytes `utf8` and hash `hash`, or -1 and the slot where `insert`
+    /// must put it.
     @inline(__always)
-    func find(_ utf8: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (reference: Int, slot: Int) {
+    func find(_ utf8: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (entry: Int, slot: Int) {
         let mask = slots.count &- 1
         let slotIndexes = slots.base
         var slot = Int(truncatingIfNeeded: hash) & mask
         // `slot` is masked below `slots.count`; every index stored in a slot is below `hashes.count`
-        // and `references.count`, which grow together; the load factor stays below one half, so a
-        // probe always reaches an empty slot.
+        // and the counts of the other entry buffers, which grow together; the load factor stays
+        // below one half, so a probe always reaches an empty slot.
         while true {
             let index = Int(slotIndexes[slot])
             if index < 0 { return (-1, slot) }
-            if hashes.base[index] == hash, Self.bytes(of: strings[index], equal: utf8) {
-                return (references.base[index], slot)
-            }
+            if hashes.base[index] == hash, Self.bytes(of: strings[index], equal: utf8) { return (index, slot) }
             slot = (slot &+ 1) & mask
         }
     }
 
-    /// Adds `string`, of hash `hash`, with `reference`, at the `slot` that `find` gave for it.
-    func insert(_ string: String, hash: UInt64, reference: Int, slot: Int) {
+    /// The reference of the UID object of the string of `entry` (from `find`), -1 when none yet.
+    @inline(__always)
+    func uidReference(of entry: Int) -> Int {
+        // Unchecked: `find` gives only entries below the count of every entry buffer.
+        uidReferences.base[entry]
+    }
+
+    /// The reference of the string object of `entry` (from `find`).
+    func stringReference(of entry: Int) -> Int {
+        stringReferences[entry]
+    }
+
+    /// Records the reference of the UID object of the string of `entry`.
+    func setUIDReference(_ reference: Int, of entry: Int) {
+        uidReferences[entry] = reference
+    }
+
+    /// Adds `string`, of hash `hash`, with the references of its string object and UID object
+    /// (-1 for none), at the `slot` that `find` gave for it.
+    func insert(_ string: String, hash: UInt64, stringReference: Int, uidReference: Int, slot: Int) {
         slots[slot] = Int32(truncatingIfNeeded: strings.count)
         hashes.append(hash)
-        references.append(reference)
+        stringReferences.append(stringReference)
+        uidReferences.append(uidReference)
         strings.append(string)
         if strings.count * 2 > slots.count { grow() }
+    }
+
+    /// The reference of the string object of `string`, which `builder` stores the first time:
+    /// keys, class names and the archive's envelope, shared with equal values.
+    func stringReference(_ string: String, builder: PropertyListBuilder) -> Int {
+        var bytes = string
+        return bytes.withUTF8 { utf8 in
+            let (hash, isASCII) = fingerprint(utf8)
+            let (entry, slot) = find(utf8, hash: hash)
+            if entry >= 0 { return stringReferences[entry] }
+            let reference = builder.add(distinctUTF8: utf8, isASCII: isASCII)
+            insert(string, hash: hash, stringReference: reference, uidReference: -1, slot: slot)
+            return reference
+        }
     }
 
     private func grow() {

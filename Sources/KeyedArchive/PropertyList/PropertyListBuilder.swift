@@ -39,7 +39,8 @@ final class PropertyListBuilder {
     init(reservingObjects objects: Int, bytes byteCount: Int) {
         bytes = RawBuffer(capacity: max(byteCount, 64) + Self.magic.count)
         offsets = RawBuffer(capacity: objects)
-        uidTable = RawBuffer(capacity: objects / 2)
+        // Grown as UIDs come: the archive encoder writes its UID objects with `add(uniqueUID:)`.
+        uidTable = RawBuffer(capacity: 16)
         referenceWidth = Self.byteWidth(UInt64(max(objects - 1, 0)))
         referenceLimit = Self.referenceLimit(width: referenceWidth)
         smallIntegers.append(repeating: -1, count: 256)
@@ -83,20 +84,17 @@ final class PropertyListBuilder {
     /// Adds a string (ASCII when every character is below 128, else UTF-16BE), once per value.
     func add(string: String) -> Int {
         if let existing = strings[ExactString(string)] { return existing }
-        let reference = add(distinctString: string)
+        var bytes = string
+        let reference = bytes.withUTF8 { utf8 in
+            add(distinctUTF8: utf8, isASCII: UnsafeRawBufferPointer(utf8).isASCII)
+        }
         strings[ExactString(string)] = reference
         return reference
     }
 
-    /// Adds a string the caller already knows to be distinct from every string added before
-    /// (the archiver stores each distinct string once itself), skipping a second hash lookup.
-    func add(distinctString string: String) -> Int {
-        var string = string
-        return string.withUTF8 { utf8 in add(distinctUTF8: utf8, isASCII: UnsafeRawBufferPointer(utf8).isASCII) }
-    }
-
-    /// Adds the string of UTF-8 bytes `utf8`, distinct from every string added before, as
-    /// `add(distinctString:)` does; `isASCII` says whether every byte is below 128.
+    /// Adds the string of UTF-8 bytes `utf8`, which the caller knows to be distinct from every
+    /// string added before (the archive encoder keeps its own table of strings); `isASCII` says
+    /// whether every byte is below 128.
     func add(distinctUTF8 utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int {
         if isASCII {
             let count = utf8.count

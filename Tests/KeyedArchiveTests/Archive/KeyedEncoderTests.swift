@@ -172,6 +172,28 @@ struct KeyedEncoderTests {
         #expect(top["again"] == .uid(elements[6]) && top["present"] == .uid(elements[0]) && top["absent"] == nil)
     }
 
+    @Test func aValueEqualToAKeyClassNameOrEnvelopeStringSharesItsStringObject() throws {
+        // Texts that are also keys ("Text", "Checked", "NS.objects", "$class"), class names, and
+        // strings of the envelope, each before and after the same string is first used otherwise.
+        let texts = ["Text", "Checklists.ChecklistItem", "NSObject", "NS.objects", "$class", "$null", "NSKeyedArchiver"]
+        let items = (texts + ["Checked", "$objects", "NSArray"]).map {
+            ArchivableChecklistItem(
+                text: $0, checked: false, dueDate: 0, shouldRemind: false, itemID: 1, hasDueDate: false)
+        }
+        let file = ArchivableChecklistFile(
+            checklists: [ArchivableChecklist(name: "Items", items: items, iconName: "NSArray")], index: 0,
+            nextItemID: 2)
+        let bytes = file.archived()
+        #expect(try ArchivableChecklistFile(archive: bytes) == file)
+        // Every string object of the file is distinct, as in Apple's writer.
+        let layout = try #require(BinaryPropertyListLayout(bytes))
+        let strings = layout.objects.compactMap { layout.string(of: $0) }.map { Array($0.utf8) }
+        #expect(strings.count == Set(strings).count)
+        for text in texts + ["Items", "NSArray", "Checked", "$objects"] {
+            #expect(strings.filter { $0 == Array(text.utf8) }.count == 1, "\(text)")
+        }
+    }
+
     @Test func stringsOfEveryLengthAndMixOfScalarsReadBackExactly() throws {
         // Lengths around the hash's and the transcoder's eight-byte words, with a non-ASCII scalar
         // (two, three and four UTF-8 bytes) at each position or none.
