@@ -175,7 +175,9 @@ struct KeyedEncoderTests {
     @Test func aValueEqualToAKeyClassNameOrEnvelopeStringSharesItsStringObject() throws {
         // Texts that are also keys ("Text", "Checked", "NS.objects", "$class"), class names, and
         // strings of the envelope, each before and after the same string is first used otherwise.
-        let texts = ["Text", "Checklists.ChecklistItem", "NSObject", "NS.objects", "$class", "$null", "NSKeyedArchiver"]
+        let texts = [
+            "Text", "Checklists.ChecklistItem", "NSObject", "NS.objects", "$class", "$null", "NSKeyedArchiver",
+        ]
         let items = (texts + ["Checked", "$objects", "NSArray"]).map {
             ArchivableChecklistItem(
                 text: $0, checked: false, dueDate: 0, shouldRemind: false, itemID: 1, hasDueDate: false)
