@@ -34,25 +34,26 @@ public final class ChecklistStore {
     /// Re-reads the file when it changed on disk since the store last saw it; returns whether it did.
     @discardableResult
     public func reloadIfChanged(force: Bool = false) throws(StoreError) -> Bool {
-        let current = FileSystem.stamp(path)
-        guard force || current != stamp else { return false }
-        let bytes: [UInt8]?
+        guard force || FileSystem.stamp(path) != stamp else { return false }
+        let file: (bytes: [UInt8], stamp: FileSystem.Stamp)?
         do {
-            bytes = try FileSystem.read(path)
+            file = try FileSystem.readStamped(path)
         } catch {
             throw .unreadable(path: path, reason: error.description)
         }
-        guard let bytes else {
+        guard let file else {
             if stamp != nil { book = ChecklistBook(checklists: [], currentIndex: nil, nextItemID: book.nextItemID) }
             stamp = nil
             return !force
         }
         do {
-            book = try ChecklistBook(archive: bytes, loadTime: clock())
+            book = try ChecklistBook(archive: file.bytes, loadTime: clock())
         } catch {
             throw .undecodable(path: path, reason: error.description)
         }
-        stamp = current
+        // The stamp of the bytes just read, not of a stat before: a file replaced in between
+        // would otherwise pass for the one loaded.
+        stamp = file.stamp
         return !force
     }
 
@@ -85,17 +86,18 @@ public final class ChecklistStore {
         var copy = book
         let result = try change(&copy)
         guard copy != book else { return Applied(result: result, reloaded: reloaded) }
+        let saved: FileSystem.Stamp
         do {
             // Pieces go to the file while the rest is encoded, and each starts on its way to
             // the disk: the fsync then waits for the last piece only, not the whole file.
-            try FileSystem.replaceAtomically(path) { file in
+            saved = try FileSystem.replaceAtomically(path, threadedPieceSize: Self.pieceSize) { file in
                 copy.archive(pieceSize: Self.pieceSize) { file.write($0, at: $1) }
             }
         } catch {
             throw StoreError.saveFailed(path: path, reason: error.description)
         }
         book = copy
-        stamp = FileSystem.stamp(path)
+        stamp = saved
         return Applied(result: result, reloaded: reloaded)
     }
 }

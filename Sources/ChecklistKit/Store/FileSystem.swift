@@ -13,15 +13,22 @@ enum FileSystem {
         var size: Int64
         var modifiedSeconds: Int
         var modifiedNanoseconds: Int
+
+        /// The stamp of the file `info` describes.
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modifiedSeconds = Int(info.st_mtim.tv_sec)
+            modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+        }
     }
 
     /// The stamp of the file at `path`, or `nil` when there is none.
     static func stamp(_ path: String) -> Stamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return Stamp(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modifiedSeconds: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+        return Stamp(info)
     }
 
     /// The largest file `read` takes: far beyond any checklists file or import, and small enough
@@ -30,8 +37,16 @@ enum FileSystem {
 
     /// Reads a whole file; `nil` when it does not exist.
     static func read(_ path: String) throws(SystemError) -> [UInt8]? {
-        guard let (descriptor, size) = try openRegularFile(path) else { return nil }
+        try readStamped(path)?.bytes
+    }
+
+    /// Reads a whole file, with the stamp of the very file read (from its open descriptor, so a
+    /// file replaced between a `stamp(_:)` and the read cannot be mistaken for the other one);
+    /// `nil` when it does not exist.
+    static func readStamped(_ path: String) throws(SystemError) -> (bytes: [UInt8], stamp: Stamp)? {
+        guard let (descriptor, info) = try openRegularFile(path) else { return nil }
         defer { close(descriptor) }
+        let size = max(Int(info.st_size), 0)
         guard size <= readLimit else { throw SystemError("read", code: EFBIG) }
         // Read straight into the result, sized by fstat plus one byte to see the end without a
         // second call, and left uninitialized until read: zero-filling it first cost a pass over
@@ -46,7 +61,7 @@ enum FileSystem {
             bytes += chunk
             full = chunk.count == size
         }
-        return bytes
+        return (bytes, Stamp(info))
     }
 
     /// Reads up to `count` bytes from descriptor `file`, fewer only where the file ends.
@@ -130,10 +145,11 @@ enum FileSystem {
     /// the same folder (it returns the file's length): the file is fsynced and renamed over
     /// `path`, then the folder is fsynced. On any failure the temporary file is removed and
     /// `path` is untouched. A regular file at `path` is held open across the rename and closed
-    /// on another thread.
+    /// on another thread. `threadedPieceSize` is `TemporaryFile`'s. Returns the new file's stamp.
+    @discardableResult
     static func replaceAtomically(
-        _ path: String, mode: mode_t = 0o600, produce: (inout TemporaryFile) -> Int
-    ) throws(SystemError) {
+        _ path: String, mode: mode_t = 0o600, threadedPieceSize: Int = .max, produce: (inout TemporaryFile) -> Int
+    ) throws(SystemError) -> Stamp {
         let folder = directory(of: path)
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
@@ -147,12 +163,15 @@ enum FileSystem {
         defer {
             if !succeeded { unlink(temporary) }
         }
+        var info = stat()
         do {
             defer { close(descriptor) }
             guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
-            var file = TemporaryFile(descriptor: descriptor)
+            var file = TemporaryFile(descriptor: descriptor, threadedPieceSize: threadedPieceSize)
             let length = produce(&file)
             try file.finish(length: length)
+            // The file keeps its device, inode, size and modification time through the rename.
+            guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
         }
         // Renaming over the last name of the file being replaced frees it then and there: at
         // 10,000 items, half a millisecond of dropping its cached pages and blocks. Holding it
@@ -166,11 +185,12 @@ enum FileSystem {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+        return Stamp(info)
     }
 
-    /// A read-only descriptor of the regular file at `path` and its size, `nil` when there is no
+    /// A read-only descriptor of the regular file at `path` and its status, `nil` when there is no
     /// file; anything else there is an error. Opening never waits (a FIFO) or takes a terminal.
-    private static func openRegularFile(_ path: String) throws(SystemError) -> (descriptor: Int32, size: Int)? {
+    private static func openRegularFile(_ path: String) throws(SystemError) -> (descriptor: Int32, info: stat)? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -182,7 +202,7 @@ enum FileSystem {
             failure = SystemError("fstat")
         } else {
             switch info.st_mode & S_IFMT {
-            case S_IFREG: return (descriptor, max(Int(info.st_size), 0))
+            case S_IFREG: return (descriptor, info)
             case S_IFDIR: failure = SystemError("open", code: EISDIR)
             default: failure = SystemError("not a regular file", code: EINVAL)
             }

@@ -7,8 +7,8 @@ import Darwin
 /// A temporary file being written in pieces at given offsets, each piece sent on its way to the
 /// disk as soon as it is written, so that the fsync at the end waits only for the last ones.
 ///
-/// Large pieces are written on a thread of their own (`PieceWriter`) while the caller makes the
-/// next ones. Writing fails quietly: the first error is kept, later pieces are ignored, and
+/// When the caller streams a file it is still making, pieces of its streaming size are written
+/// on a thread of their own (`PieceWriter`) while it makes the next ones. Writing fails quietly: the first error is kept, later pieces are ignored, and
 /// `finish` reports it. That lets an encoder that cannot throw hand its pieces over as it makes them.
 struct TemporaryFile {
     /// The open file.
@@ -20,13 +20,16 @@ struct TemporaryFile {
     private var writer: PieceWriter?
     #endif
 
-    /// Pieces at least this large go to the writing thread: below it, starting a thread costs
-    /// more than the copy into the page cache it would take off the caller.
-    private static let threadedPieceSize = 64 << 10
+    /// The size from which a piece starts the writing thread (`Int.max`: never).
+    private let threadedPieceSize: Int
 
-    /// Wraps the open file `descriptor`, which the caller closes.
-    init(descriptor: Int32) {
+    /// Wraps the open file `descriptor`, which the caller closes. With `threadedPieceSize`, the
+    /// first piece at least that large starts a thread that writes it and every later piece:
+    /// a streaming encoder hands pieces of that size before its last one, while a file that
+    /// comes whole (or a last piece alone) is written here, as a thread would only add a copy.
+    init(descriptor: Int32, threadedPieceSize: Int = .max) {
         self.descriptor = descriptor
+        self.threadedPieceSize = threadedPieceSize
         pieces = FilePieces(descriptor: descriptor)
     }
 
@@ -34,7 +37,7 @@ struct TemporaryFile {
     /// them back to the disk.
     mutating func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
         #if canImport(Glibc)
-        if writer == nil, bytes.count >= Self.threadedPieceSize { writer = PieceWriter(continuing: pieces) }
+        if writer == nil, bytes.count >= threadedPieceSize { writer = PieceWriter(continuing: pieces) }
         // Once a thread writes, every later piece goes to it too, so pieces land in order.
         if let writer {
             writer.write(bytes, at: offset)

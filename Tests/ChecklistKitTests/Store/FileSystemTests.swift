@@ -13,6 +13,21 @@ struct FileSystemTests {
         #expect(try FileSystem.read(path) == bytes)
     }
 
+    @Test func theStampsOfAReadAndOfAReplacementAreThoseOfTheFileOnDisk() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("data")
+        let saved = try FileSystem.replaceAtomically(path) { file in
+            [UInt8]([1, 2, 3]).withUnsafeBytes { file.write($0, at: 0) }
+            return 3
+        }
+        #expect(saved == FileSystem.stamp(path))
+        let read = try #require(try FileSystem.readStamped(path))
+        #expect(read.bytes == [1, 2, 3])
+        #expect(read.stamp == saved)
+        try FileSystem.writeAtomically([4], to: path)
+        #expect(try FileSystem.readStamped(path)?.stamp != saved, "a replaced file has another stamp")
+    }
+
     @Test func readOfAMissingFileIsNil() throws {
         let folder = try TemporaryFolder()
         #expect(try FileSystem.read(folder.file("absent")) == nil)

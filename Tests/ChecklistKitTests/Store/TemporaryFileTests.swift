@@ -55,7 +55,7 @@ struct TemporaryFileTests {
 
     @Test func largePiecesWrittenOnTheWritingThreadLandInOrder() throws {
         try withFile { descriptor, path in
-            var file = TemporaryFile(descriptor: descriptor)
+            var file = TemporaryFile(descriptor: descriptor, threadedPieceSize: 65_536)
             var expected = [UInt8]()
             // A small piece first (written here), then large ones (on the thread), then a start
             // again from 0 that overwrites the beginning, as a widening encoder does.
