@@ -14,18 +14,23 @@ public struct ChecklistBook: Sendable, Equatable {
     public init(checklists: [Checklist], currentIndex: Int?, nextItemID: Int) {
         self.checklists = checklists
         self.currentIndex = currentIndex.flatMap { checklists.indices.contains($0) ? $0 : nil }
-        // Plain loops: the lazy key-path chain copied every item, text included, to read its ID.
+        self.nextItemID = max(nextItemID, Self.highestItemID(in: checklists) + 1)
+        sort()
+    }
+
+    /// The highest item ID in `lists`, -1 when they hold no items.
+    static func highestItemID(in lists: [Checklist]) -> Int {
+        // Plain loops: a lazy key-path chain copied every item, text included, to read its ID.
         var highest = -1
         var any = false
-        for list in checklists.indices {
-            for item in checklists[list].items.indices {
-                let id = checklists[list].items[item].itemID
+        for list in lists.indices {
+            for item in lists[list].items.indices {
+                let id = lists[list].items[item].itemID
                 highest = any ? max(highest, id) : id
                 any = true
             }
         }
-        self.nextItemID = max(nextItemID, highest + 1)
-        sort()
+        return highest
     }
 
     /// What the iOS app shows on its first run: one empty checklist named `List`, current.
@@ -94,8 +99,7 @@ public struct ChecklistBook: Sendable, Equatable {
         checklists = lists
         let candidates = [currentName, fallbackCurrent].compactMap { $0 }
         currentIndex = candidates.lazy.compactMap { name in lists.firstIndex { $0.name == name } }.first
-        let highest = lists.lazy.flatMap(\.items).map(\.itemID).max() ?? -1
-        nextItemID = max(nextItemID, highest + 1)
+        nextItemID = max(nextItemID, Self.highestItemID(in: lists) + 1)
         sort()
     }
 

@@ -87,17 +87,9 @@ final class ArchiveObjects {
 
     /// The fields of the object a UID names, or `nil` when that object is not a dictionary.
     func fields(_ uid: UInt64) throws(KeyedArchiveError) -> ObjectFields? {
-        let index = try check(uid)
-        if table == nil {
-            guard case .dictionary(let dictionary) = tree[index] else { return nil }
-            return .tree(dictionary)
-        }
-        do {
-            guard let dictionary = try table?.dictionary(references[index]) else { return nil }
-            return .binary(dictionary)
-        } catch {
-            throw .notAPropertyList(error)
-        }
+        if table != nil { return try binaryDictionary(uid).map { .binary($0) } }
+        guard case .dictionary(let dictionary) = tree[try check(uid)] else { return nil }
+        return .tree(dictionary)
     }
 
     /// The dictionary object a UID names in a binary archive, or `nil` when the archive is a tree

@@ -9,19 +9,14 @@ public struct KeyedDecoder {
     /// The archived class name of the object being decoded (`$top` for the top level).
     public let className: String
 
-    /// A decoder for `fields`, the fields of an object of class `className`.
-    init(archive: ArchiveObjects, fields: ObjectFields, className: String) {
+    /// A decoder for the fields of decoded dictionary `tree` (an XML archive's, or `$top`), of
+    /// class `className`.
+    init(archive: ArchiveObjects, tree: PropertyListDictionary, className: String) {
         self.archive = archive
         self.className = className
-        switch fields {
-        case .tree(let dictionary):
-            tree = dictionary
-            binary = BinaryObjectTable.Dictionary(
-                index: -1, keysStart: 0, valuesStart: 0, count: 0, shape: DictionaryShapes.Token.none)
-        case .binary(let dictionary):
-            tree = nil
-            binary = dictionary
-        }
+        self.tree = tree
+        binary = BinaryObjectTable.Dictionary(
+            index: -1, keysStart: 0, valuesStart: 0, count: 0, shape: DictionaryShapes.Token.none)
     }
 
     /// A decoder for the fields of binary dictionary object `binary`, of class `className`.
@@ -40,13 +35,6 @@ public struct KeyedDecoder {
 
     /// Whether the object has a value for `key` (one that can be read).
     public func contains(_ key: String) -> Bool {
-        if tree == nil {
-            guard let reference = try? archive.reference(forKey: key, in: binary), reference >= 0 else {
-                return false
-            }
-            if (try? archive.uid(at: reference)) != nil { return true }
-            return (try? archive.propertyList(.object(reference))) != nil
-        }
         guard let field = try? archive.value(forKey: key, in: fields) else { return false }
         // A reference is read at once; other values are decoded whole, as `rawValue` would.
         if (try? archive.uid(in: field)) != nil { return true }
@@ -367,10 +355,13 @@ public struct KeyedDecoder {
             defer { archive.leave(uid) }
             return try T(from: KeyedDecoder(archive: archive, binary: dictionary, className: reported))
         }
-        guard let fields = try archive.fields(uid) else { throw mismatch(key, "an object", try archive.object(uid)) }
-        let reported = try archive.reportedClassName(ofObject: uid, fields: fields, expected: archivedClass)
+        // Otherwise a decoded dictionary (an XML archive's): a binary one was read above.
+        guard case .tree(let tree)? = try archive.fields(uid) else {
+            throw mismatch(key, "an object", try archive.object(uid))
+        }
+        let reported = try archive.reportedClassName(ofObject: uid, fields: .tree(tree), expected: archivedClass)
         try archive.enter(uid)
         defer { archive.leave(uid) }
-        return try T(from: KeyedDecoder(archive: archive, fields: fields, className: reported))
+        return try T(from: KeyedDecoder(archive: archive, tree: tree, className: reported))
     }
 }

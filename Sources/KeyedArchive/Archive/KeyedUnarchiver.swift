@@ -87,7 +87,7 @@ public struct KeyedUnarchiver {
 
     /// A decoder for the `$top` keys.
     public var topLevel: KeyedDecoder {
-        KeyedDecoder(archive: archive, fields: .tree(top), className: "$top")
+        KeyedDecoder(archive: archive, tree: top, className: "$top")
     }
 
     /// The number of entries in `$objects`.

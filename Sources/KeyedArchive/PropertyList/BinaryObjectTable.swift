@@ -148,25 +148,8 @@ final class BinaryObjectTable {
         if let cached = parser.strings.string(at: index) { return cached }
         let start = try layout.offset(of: index)
         let marker = layout.bytes[start]
-        let string: String
-        switch marker >> 4 {
-        case 0x5:
-            let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
-            try layout.checkSpan(start: from, count: count, unit: 1, index: index)
-            guard let ascii = BinaryStringDecoding.ascii(layout.bytes, from: from, count: count) else {
-                throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
-            }
-            string = ascii
-            parser.strings.keep(string, at: index, length: count)
-        case 0x6:
-            let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
-            try layout.checkSpan(start: from, count: count, unit: 2, index: index)
-            string = BinaryStringDecoding.utf16BigEndian(layout.bytes, from: from, count: count)
-            parser.strings.keep(string, at: index, length: count)
-        default:
-            return nil
-        }
-        return string
+        guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return nil }
+        return try parser.string(marker: marker, at: start, index: index)
     }
 
     /// The UIDs of the array (or set) object `index`, or `nil` when it is another kind of object

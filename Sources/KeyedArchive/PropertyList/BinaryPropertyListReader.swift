@@ -201,6 +201,25 @@ extension BinaryPropertyListReader {
             guard budget >= 0 else { throw .tooLarge("shared containers expand beyond the file size") }
         }
 
+        /// Decodes the ASCII (marker 0x5_) or UTF-16 (0x6_) string object `index`, which starts at
+        /// `start`, and keeps it in `strings`.
+        mutating func string(marker: UInt8, at start: Int, index: Int) throws(PropertyListError) -> String {
+            let isASCII = marker >> 4 == 0x5
+            let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+            try layout.checkSpan(start: from, count: count, unit: isASCII ? 1 : 2, index: index)
+            let string: String
+            if isASCII {
+                guard let ascii = BinaryStringDecoding.ascii(layout.bytes, from: from, count: count) else {
+                    throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
+                }
+                string = ascii
+            } else {
+                string = BinaryStringDecoding.utf16BigEndian(layout.bytes, from: from, count: count)
+            }
+            strings.keep(string, at: index, length: count)
+            return string
+        }
+
         /// Decodes object `index` and everything below it.
         mutating func value(at index: Int, depth: Int) throws(PropertyListError) -> PropertyList {
             guard depth <= PropertyListLimits.maximumDepth else {
@@ -237,20 +256,8 @@ extension BinaryPropertyListReader {
                 let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
                 try layout.checkSpan(start: from, count: count, unit: 1, index: index)
                 return .data(Array(layout.bytes[from..<(from + count)]))
-            case 0x5:
-                let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
-                try layout.checkSpan(start: from, count: count, unit: 1, index: index)
-                guard let string = BinaryStringDecoding.ascii(layout.bytes, from: from, count: count) else {
-                    throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
-                }
-                strings.keep(string, at: index, length: count)
-                return .string(string)
-            case 0x6:
-                let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
-                try layout.checkSpan(start: from, count: count, unit: 2, index: index)
-                let string = BinaryStringDecoding.utf16BigEndian(layout.bytes, from: from, count: count)
-                strings.keep(string, at: index, length: count)
-                return .string(string)
+            case 0x5, 0x6:
+                return .string(try string(marker: marker, at: start, index: index))
             case 0x8:
                 let size = Int(nibble) + 1
                 try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)

@@ -51,10 +51,10 @@ enum UTF16BigEndian {
                 index += 1
                 continue
             }
-            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
             // Valid UTF-8 never ends inside a scalar; stopping short trips the caller's size check.
             guard index + length <= utf8.count else { break }
-            var scalar = length == 1 ? lead : lead & (0x7F >> UInt32(length))
+            var scalar = lead & (0x7F >> UInt32(length))
             for offset in 1..<length { scalar = scalar << 6 | UInt32(utf8[index + offset] & 0x3F) }
             index += length
             if scalar < 0x1_0000 {
