@@ -114,7 +114,7 @@ public struct KeyedEncoder {
                 tables.pending.append(builder.add(uniqueUID: element))
             }
         }
-        let array = builder.addContainer(0xA0, elements: tables.pendingPairs(from: start))
+        let array = builder.addArray(elements: tables.pendingPairs(from: start))
         tables.pending.truncate(to: start)
         endArray(uid: uid, array: array, forKey: key)
     }
@@ -249,9 +249,9 @@ public struct KeyedEncoder {
 
     /// Writes `$top`, `$objects` and the outer dictionary, and returns the outer dictionary's reference.
     private mutating func finishObjects() -> Int {
-        let top = builder.addContainer(0xD0, elements: tables.pendingPairs(from: 0))
+        let top = builder.addDictionary(pairs: tables.pendingPairs(from: 0))
         tables.pending.truncate(to: 0)
-        let objectsArray = builder.addContainer(0xA0, elements: tables.objects.elements)
+        let objectsArray = builder.addArray(elements: tables.objects.elements)
         return builder.add(dictionaryPairs: [
             plainString("$version"), builder.add(integer: 100_000),
             plainString("$archiver"), plainString("NSKeyedArchiver"),

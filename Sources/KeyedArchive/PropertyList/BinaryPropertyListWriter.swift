@@ -55,15 +55,15 @@ public struct BinaryPropertyListWriter {
     /// Adds an array of objects added earlier.
     public mutating func add<C: Collection<Int>>(array elements: C) -> Int {
         let builder = unique
-        return elements.withContiguousStorageIfAvailable { builder.addContainer(0xA0, elements: $0) }
-            ?? Array(elements).withUnsafeBufferPointer { builder.addContainer(0xA0, elements: $0) }
+        return elements.withContiguousStorageIfAvailable { builder.addArray(elements: $0) }
+            ?? Array(elements).withUnsafeBufferPointer { builder.addArray(elements: $0) }
     }
 
     /// Adds a dictionary from interleaved key and value references: key0, value0, key1, value1….
     public mutating func add<C: Collection<Int>>(dictionaryPairs pairs: C) -> Int {
         let builder = unique
-        return pairs.withContiguousStorageIfAvailable { builder.addContainer(0xD0, elements: $0) }
-            ?? Array(pairs).withUnsafeBufferPointer { builder.addContainer(0xD0, elements: $0) }
+        return pairs.withContiguousStorageIfAvailable { builder.addDictionary(pairs: $0) }
+            ?? Array(pairs).withUnsafeBufferPointer { builder.addDictionary(pairs: $0) }
     }
 
     /// Adds a whole tree, children first, and returns the reference of its root.

@@ -43,47 +43,31 @@ struct ObjectBytes {
         }
     }
 
-    /// Stores `count` references, `elements[from]`, `elements[from + stride]`…, each `width` bytes.
+    /// Stores `elements` as references of `width` bytes each (1, 2, 4 or 8).
     ///
     /// One bounds check and one width switch for the lot: containers are most of an archive's bytes.
-    mutating func store(
-        references elements: UnsafeBufferPointer<Int>,
-        from first: Int,
-        stride: Int,
-        count: Int,
-        width: Int
-    ) {
-        guard count > 0 else { return }
-        precondition(count * width <= end - position, "binary property list object miscounted")
-        precondition(first >= 0 && first + (count - 1) * stride < elements.count, "reference out of the pairs")
+    mutating func store(references elements: UnsafeBufferPointer<Int>, width: Int) {
+        precondition(elements.count * width <= end - position, "binary property list object miscounted")
         let target = UnsafeMutableRawPointer(base + position)
         switch width {
-        case 1:
-            for index in 0..<count {
-                target.storeBytes(
-                    of: UInt8(truncatingIfNeeded: elements[first + index * stride]), toByteOffset: index, as: UInt8.self
-                )
-            }
-        case 2:
-            for index in 0..<count {
-                target.storeBytes(
-                    of: UInt16(truncatingIfNeeded: elements[first + index * stride]).bigEndian,
-                    toByteOffset: 2 * index, as: UInt16.self)
-            }
-        case 4:
-            for index in 0..<count {
-                target.storeBytes(
-                    of: UInt32(truncatingIfNeeded: elements[first + index * stride]).bigEndian,
-                    toByteOffset: 4 * index, as: UInt32.self)
-            }
-        default:
-            for index in 0..<count {
-                target.storeBytes(
-                    of: UInt64(truncatingIfNeeded: elements[first + index * stride]).bigEndian,
-                    toByteOffset: 8 * index, as: UInt64.self)
-            }
+        case 1: Self.store(elements, at: target, as: UInt8.self)
+        case 2: Self.store(elements, at: target, as: UInt16.self)
+        case 4: Self.store(elements, at: target, as: UInt32.self)
+        default: Self.store(elements, at: target, as: UInt64.self)
         }
-        position += count * width
+        position += elements.count * width
+    }
+
+    /// Stores each of `elements` as a big-endian `Width` from `target` on.
+    @inline(__always)
+    private static func store<Width: FixedWidthInteger>(
+        _ elements: UnsafeBufferPointer<Int>, at target: UnsafeMutableRawPointer, as _: Width.Type
+    ) {
+        for (index, element) in elements.enumerated() {
+            target.storeBytes(
+                of: Width(truncatingIfNeeded: element).bigEndian, toByteOffset: index &* MemoryLayout<Width>.size,
+                as: Width.self)
+        }
     }
 
     /// A marker with `count` in its low nibble, or 0xF and an integer object

@@ -234,50 +234,40 @@ final class PropertyListBuilder {
 
     /// Adds an array of objects added earlier.
     func add(array elements: [Int]) -> Int {
-        elements.withUnsafeBufferPointer { addContainer(0xA0, elements: $0) }
+        elements.withUnsafeBufferPointer { addArray(elements: $0) }
     }
 
     /// Adds a dictionary from interleaved key and value references: key0, value0, key1, value1….
     func add(dictionaryPairs pairs: [Int]) -> Int {
-        pairs.withUnsafeBufferPointer { addContainer(0xD0, elements: $0) }
+        pairs.withUnsafeBufferPointer { addDictionary(pairs: $0) }
     }
 
-    /// Adds an array (0xA0) of `elements`, or a dictionary (0xD0) of the interleaved key and value
-    /// references in `elements`: key0, value0, key1, value1….
-    func addContainer(_ marker: UInt8, elements: UnsafeBufferPointer<Int>) -> Int {
+    /// Adds an array of the objects `elements` refers to.
+    func addArray(elements: UnsafeBufferPointer<Int>) -> Int {
         if offsets.count > referenceLimit { widenReferencesIfNeeded() }
         let width = referenceWidth
-        // A dictionary stores its keys, then its values: every other element, twice.
-        let isDictionary = marker == 0xD0
-        let count = isDictionary ? elements.count / 2 : elements.count
-        let references = isDictionary ? 2 * count : count
-        return appendObject(size: Self.markerSize(count: count) + references * width) { object in
-            object.storeMarker(marker, count: count)
-            if isDictionary {
-                object.store(references: elements, from: 0, stride: 2, count: count, width: width)
-                object.store(references: elements, from: 1, stride: 2, count: count, width: width)
-            } else {
-                object.store(references: elements, from: 0, stride: 1, count: count, width: width)
-            }
+        return appendObject(size: Self.markerSize(count: elements.count) + elements.count * width) { object in
+            object.storeMarker(0xA0, count: elements.count)
+            object.store(references: elements, width: width)
         }
     }
 
-    /// Adds a dictionary from interleaved key and value references, as `addContainer(0xD0, elements:)`
-    /// does, straight into the file: the archive encoder writes one per object.
+    /// Adds a dictionary from the interleaved key and value references `pairs` (key0, value0,
+    /// key1, value1…): its keys, then its values.
     ///
-    /// The generic container path cost about 250 instructions per dictionary (a width switch per
-    /// reference group, checked arithmetic, a precondition per store); here one switch picks a loop
-    /// of plain stores.
+    /// Plain stores of exactly the object's size: the archive encoder writes one per object, and
+    /// the checked path through `ObjectBytes` cost about 250 instructions per dictionary (a width
+    /// switch per reference group, checked arithmetic, a precondition per store).
     func addDictionary(pairs: UnsafeBufferPointer<Int>) -> Int {
         let count = pairs.count / 2
-        guard count < 15, let source = pairs.baseAddress else { return addContainer(0xD0, elements: pairs) }
         if offsets.count > referenceLimit { widenReferencesIfNeeded() }
         let width = referenceWidth
+        let header = Self.markerSize(count: count)
         offsets.append(bytes.count)
-        // Exactly the object's size: the marker, then `count` keys and `count` values of `width` bytes.
-        let object = UnsafeMutableRawPointer(bytes.extend(by: 1 &+ 2 &* count &* width))
-        object.storeBytes(of: 0xD0 | UInt8(truncatingIfNeeded: count), as: UInt8.self)
-        let keys = object + 1
+        let object = bytes.extend(by: header &+ 2 &* count &* width)
+        Self.storeMarker(0xD0, count: count, at: object)
+        guard let source = pairs.baseAddress else { return offsets.count &- 1 }
+        let keys = UnsafeMutableRawPointer(object + header)
         switch width {
         case 1: Self.store(pairs: source, count: count, at: keys, as: UInt8.self)
         case 2: Self.store(pairs: source, count: count, at: keys, as: UInt16.self)
