@@ -144,10 +144,6 @@ final class StringTable {
     /// Whether `string`'s UTF-8 bytes are exactly `utf8`.
     private static func bytes(of string: String, equal utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var string = string
-        return string.withUTF8 { stored in
-            guard stored.count == utf8.count else { return false }
-            for index in stored.indices where stored[index] != utf8[index] { return false }
-            return true
-        }
+        return string.withUTF8 { UnsafeRawBufferPointer($0).hasSameBytes(as: UnsafeRawBufferPointer(utf8)) }
     }
 }

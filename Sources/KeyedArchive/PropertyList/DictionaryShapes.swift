@@ -142,20 +142,8 @@ struct DictionaryShapes {
 
     /// Whether the `count` bytes at `first` and at `second` are equal (both ranges checked by the caller).
     private static func equalBytes(_ bytes: UnsafeRawBufferPointer, _ first: Int, _ second: Int, count: Int) -> Bool {
-        if first == second { return true }
-        guard let base = bytes.baseAddress else { return false }
-        var offset = 0
-        // Words first: key references of a small object take one to three of them.
-        while offset + 8 <= count {
-            let left = base.loadUnaligned(fromByteOffset: first + offset, as: UInt64.self)
-            let right = base.loadUnaligned(fromByteOffset: second + offset, as: UInt64.self)
-            if left != right { return false }
-            offset += 8
-        }
-        while offset < count {
-            if bytes[first + offset] != bytes[second + offset] { return false }
-            offset += 1
-        }
-        return true
+        guard let base = bytes.baseAddress else { return count == 0 }
+        return UnsafeRawBufferPointer(start: base + first, count: count)
+            .hasSameBytes(as: UnsafeRawBufferPointer(start: base + second, count: count))
     }
 }

@@ -14,12 +14,9 @@ struct ExactString: Hashable {
         guard lhs.string.utf8.count == rhs.string.utf8.count else { return false }
         var left = lhs.string
         var right = rhs.string
+        // Not `elementsEqual` on the UTF-8 views, which costs several times more per call.
         return left.withUTF8 { leftBytes in
-            right.withUTF8 { rightBytes in
-                // A plain loop: `elementsEqual` on the UTF-8 views costs several times more per call.
-                for index in leftBytes.indices where leftBytes[index] != rightBytes[index] { return false }
-                return true
-            }
+            right.withUTF8 { UnsafeRawBufferPointer(leftBytes).hasSameBytes(as: UnsafeRawBufferPointer($0)) }
         }
     }
 
