@@ -3,8 +3,11 @@
 #ifndef CLIBEDIT_SHIM_H
 #define CLIBEDIT_SHIM_H
 
+#include <errno.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <histedit.h>
 
 /// A prompt callback: returns the prompt text for the editor.
@@ -84,6 +87,52 @@ static inline int clibedit_setty(EditLine *el, const char *mode, const char *set
 static inline char *clibedit_empty_prompt(void) {
     static char empty[1] = {0};
     return empty;
+}
+
+// MARK: - SIGINT while a line is edited
+
+// A SIGINT that arrives while el_gets is blocked in read(2) makes the read fail with EINTR, and el_gets
+// returns. One that arrives while libedit is busy (echoing a key, redrawing) is taken by libedit's own
+// handler, which passes it on and returns; the next read(2) then waits for a key as if nothing happened.
+// The handler below closes that gap: besides noting the signal, it points the editor's input descriptor
+// at a pipe that reads as end of file, so whatever libedit does next ends el_gets at once. The reader
+// puts the input back after el_gets returns. Everything the handler touches is async-signal-safe.
+//
+// The state is `static`, so it is shared only by code compiled together with its one user,
+// EditLineReader.swift; no other file may call these functions.
+
+/// Whether SIGINT arrived since clibedit_interrupt_arm.
+static volatile sig_atomic_t clibedit_interrupt_arrived = 0;
+/// The descriptor libedit reads keys from while armed, else -1.
+static volatile sig_atomic_t clibedit_interrupt_input = -1;
+/// The reading end of a pipe whose writing end is closed, or -1.
+static volatile sig_atomic_t clibedit_interrupt_end_of_file = -1;
+
+/// The SIGINT handler: notes the signal and makes the editor's next read(2) return end of file.
+static inline void clibedit_interrupt_handler(int signal_number) {
+    (void)signal_number;
+    int saved_errno = errno;
+    clibedit_interrupt_arrived = 1;
+    int input = clibedit_interrupt_input;
+    int end_of_file = clibedit_interrupt_end_of_file;
+    if (input >= 0 && end_of_file >= 0) {
+        (void)dup2(end_of_file, input);
+    }
+    errno = saved_errno;
+}
+
+/// Prepares the handler for one el_gets on `input`; `end_of_file` reads as end of file. Call with SIGINT's
+/// handler not yet installed.
+static inline void clibedit_interrupt_arm(int input, int end_of_file) {
+    clibedit_interrupt_arrived = 0;
+    clibedit_interrupt_end_of_file = end_of_file;
+    clibedit_interrupt_input = input;
+}
+
+/// Ends the handler's work once it can no longer run; returns whether SIGINT arrived while armed.
+static inline int clibedit_interrupt_disarm(void) {
+    clibedit_interrupt_input = -1;
+    return clibedit_interrupt_arrived;
 }
 
 // MARK: - history

@@ -51,6 +51,10 @@ public final class EditLineReader: LineReader {
     private let outputStream: UnsafeMutablePointer<FILE>?
     /// The descriptor lines are read from, for the fallback reader.
     private let inputDescriptor: Int32
+    /// libedit's own duplicate of ``inputDescriptor``, which a SIGINT briefly points at ``endOfFileDescriptor``.
+    private let editorInputDescriptor: Int32
+    /// The reading end of a pipe with no writer, so it reads as end of file; -1 when no pipe could be made.
+    private let endOfFileDescriptor: Int32
     /// Set by the `interrupt-line` command (Ctrl-C) so `read(prompt:)` can tell it from Ctrl-D.
     fileprivate var interruptRequested = false
     /// The prompt as a C string for libedit's prompt callback; replaced on every read.
@@ -81,6 +85,8 @@ public final class EditLineReader: LineReader {
         let error = Self.openStream(on: errorDescriptor, mode: "w")
         self.streams = [input, output, error].compactMap { $0 }
         self.outputStream = output
+        self.editorInputDescriptor = input.map { fileno($0) } ?? -1
+        self.endOfFileDescriptor = Self.openEndOfFilePipe()
         if let input, let output, let error {
             self.editLine = el_init(programName, input, output, error)
         } else {
@@ -108,6 +114,9 @@ public final class EditLineReader: LineReader {
         }
         for stream in streams {
             fclose(stream)
+        }
+        if endOfFileDescriptor >= 0 {
+            close(endOfFileDescriptor)
         }
         promptText.deallocate()
     }
@@ -140,14 +149,16 @@ public final class EditLineReader: LineReader {
         _ = clibedit_prepare_terminal(editLine, 1)
 
         // While a line is edited Ctrl-C is an ordinary key (see configureEditor). A SIGINT sent from
-        // elsewhere still only discards the line: a handler that does nothing, installed without
-        // SA_RESTART, makes el_gets return NULL with EINTR. The previous handler comes back after the read.
-        var ignoreAction = sigaction()
-        ignoreAction.__sigaction_handler.sa_handler = { _ in }
-        sigemptyset(&ignoreAction.sa_mask)
-        ignoreAction.sa_flags = 0
+        // elsewhere still only discards the line, whenever it arrives: the handler, installed without
+        // SA_RESTART, interrupts a waiting read and makes any later one read end of file (see shim.h).
+        // The previous handler comes back after the read.
+        clibedit_interrupt_arm(editorInputDescriptor, endOfFileDescriptor)
+        var interruptAction = sigaction()
+        interruptAction.__sigaction_handler.sa_handler = clibedit_interrupt_handler
+        sigemptyset(&interruptAction.sa_mask)
+        interruptAction.sa_flags = 0
         var previousAction = sigaction()
-        sigaction(SIGINT, &ignoreAction, &previousAction)
+        sigaction(SIGINT, &interruptAction, &previousAction)
 
         var count: Int32 = 0
         errno = 0
@@ -155,9 +166,15 @@ public final class EditLineReader: LineReader {
         let line = el_gets(editLine, &count)
         let readError = errno
         sigaction(SIGINT, &previousAction, nil)
+        let signalled = clibedit_interrupt_disarm() != 0
+        if signalled {
+            // The handler may have left libedit's input on the pipe and the terminal in either mode.
+            dup2(inputDescriptor, editorInputDescriptor)
+            _ = clibedit_prepare_terminal(editLine, 0)
+        }
 
         guard let line, count > 0 else {
-            if interruptRequested || readError == EINTR {
+            if interruptRequested || signalled || readError == EINTR {
                 interruptRequested = false
                 writeOutput("\n")
                 return .interrupted
@@ -265,6 +282,17 @@ public final class EditLineReader: LineReader {
         }
         let name = String(cString: codeset).uppercased().filter { $0 != "-" }
         return name == "UTF8"
+    }
+
+    /// Opens a pipe, closes its writing end and returns the reading end, which reads as end of file; -1 on failure.
+    private static func openEndOfFilePipe() -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            return -1
+        }
+        close(ends[1])
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        return ends[0]
     }
 
     /// Opens a stdio stream on a duplicate of `descriptor`, so closing it leaves the original open.

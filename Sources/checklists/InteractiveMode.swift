@@ -1,6 +1,10 @@
 import ChecklistKit
 import LineEditor
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The interactive REPL on libedit: prompt, history, Tab completion (SPEC §7).
 struct InteractiveMode {
     let session: Session
@@ -13,7 +17,12 @@ struct InteractiveMode {
     }
 
     /// Reads and runs lines until `quit`, `exit` or Ctrl-D on an empty line.
+    ///
+    /// A SIGINT (Ctrl-C typed ahead, or `kill -INT`) while a command runs is ignored: the command, which
+    /// either saves its change whole or not at all, finishes and the session goes on. While a line is
+    /// edited the reader discards the line instead.
     func run() -> Int32 {
+        signal(SIGINT, SIG_IGN)
         let reader = EditLineReader(
             programName: "checklists", historyFile: DataLocation.historyFile(environment: environment))
         let names = Names()

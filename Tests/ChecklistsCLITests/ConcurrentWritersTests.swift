@@ -69,20 +69,11 @@ struct ConcurrentWritersTests {
         #expect(try cli.exported().list("Shared")?.items.count == 60)
     }
 
-    /// Takes the exclusive lock on the data file's lock file, as another checklists process would.
-    private func holdLock(_ cli: ChecklistsProcess) throws -> Int32 {
-        try FileManager.default.createDirectory(atPath: cli.dataFolder, withIntermediateDirectories: true)
-        let descriptor = open(cli.dataFile + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        try #require(descriptor >= 0)
-        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
-        return descriptor
-    }
-
     @Test func aChangeWaitsForTheLockAndGoesOnWhenItIsReleased() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
         #expect(try cli.run(["add", "one"]).status == 0)
-        let descriptor = try holdLock(cli)
+        let descriptor = try cli.holdLock()
         defer { close(descriptor) }
         let started = ContinuousClock.now
         let adding = try cli.start(["add", "two"])
@@ -102,7 +93,7 @@ struct ConcurrentWritersTests {
         defer { cli.remove() }
         #expect(try cli.run(["add", "one"]).status == 0)
         let before = cli.bytes(cli.dataFile)
-        let descriptor = try holdLock(cli)
+        let descriptor = try cli.holdLock()
         defer { close(descriptor) }
         let started = ContinuousClock.now
         let outcome = try cli.run(["add", "two"])

@@ -225,6 +225,54 @@ struct REPLTests {
         #expect(try cli.exported().allItems.map(\.text) == ["kept", "also kept"])
     }
 
+    @Test func aSIGINTArrivingAtAnyMomentOfTypingDiscardsTheLine() throws {
+        // Signals sent right after the keys land while libedit is still echoing them, not only while
+        // it waits for the next key; none may be lost.
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let terminal = try startREPL(cli)
+        defer { terminal.close() }
+        try terminal.readUntil("List (0)>")
+        for round in 0..<100 {
+            terminal.send("add lost \(round)")
+            usleep(UInt32(round % 5) * 100)
+            kill(terminal.processID, SIGINT)
+            try terminal.readUntil("List (0)>", timeout: 5)
+        }
+        // Keys that came after a signal may still be waiting; Ctrl-C discards them too.
+        terminal.send(Self.controlC)
+        try terminal.readUntil("List (0)>")
+        terminal.send("add kept\r")
+        try terminal.readUntil("List (1)>")
+        terminal.send(Self.controlD)
+        #expect(try terminal.waitForExit(timeout: Self.exitTimeout) == 0)
+        #expect(try cli.exported().allItems.map(\.text) == ["kept"])
+    }
+
+    @Test func aSIGINTWhileACommandRunsLetsItFinishAndTheSessionGoesOn() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let terminal = try startREPL(cli)
+        defer { terminal.close() }
+        try terminal.readUntil("List (0)>")
+        // The change waits for the lock another process holds, so the signal lands while it runs.
+        let lock = try cli.holdLock()
+        defer { close(lock) }
+        terminal.send("add waited\r")
+        try terminal.readUntil("add waited\r\n")
+        usleep(200_000)
+        kill(terminal.processID, SIGINT)
+        usleep(200_000)
+        flock(lock, LOCK_UN)
+        let shown = PseudoTerminal.removingEscapeSequences(try terminal.readUntil("List (1)>"))
+        #expect(shown.contains("added 1 [ ] waited"))
+        terminal.send("add after\r")
+        try terminal.readUntil("List (2)>")
+        terminal.send(Self.controlD)
+        #expect(try terminal.waitForExit(timeout: Self.exitTimeout) == 0)
+        #expect(try cli.exported().allItems.map(\.text) == ["waited", "after"])
+    }
+
     @Test func controlDOnAnEmptyLineExitsWithStatusZero() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -86,6 +87,17 @@ struct ChecklistsProcess {
 
     /// The folder holding the data file.
     var dataFolder: String { folder.appending(path: "data").path }
+
+    /// Takes the exclusive lock on the data file's lock file, as another checklists process would.
+    ///
+    /// - Returns: the lock file's descriptor; closing it releases the lock.
+    func holdLock() throws -> Int32 {
+        try FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
+        let descriptor = open(dataFile + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        return descriptor
+    }
 
     /// An environment with a temporary HOME and XDG folders, no colour and the data file set.
     var environment: [String: String] {
