@@ -180,6 +180,9 @@ enum FileSystem {
         defer { if let replaced { closeInBackground(replaced) } }
         guard rename(temporary, path) == 0 else { throw SystemError("rename") }
         succeeded = true
+        // The change is in place and visible now; only the rename's durability is left. A folder that
+        // cannot be opened (write and search permission only) or synced (some file systems refuse
+        // fsync on folders with EINVAL) cannot undo it, so, as SQLite does, that is not an error.
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
