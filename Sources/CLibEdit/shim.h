@@ -99,7 +99,8 @@ static inline char *clibedit_empty_prompt(void) {
 // puts the input back after el_gets returns. Everything the handler touches is async-signal-safe.
 //
 // The state is `static`, so it is shared only by code compiled together with its one user,
-// EditLineReader.swift; no other file may call these functions.
+// EditLineReader.swift; no other file may call these functions (in a debug build, each Swift file that
+// did would get its own copy of the state).
 
 /// Whether SIGINT arrived since clibedit_interrupt_arm.
 static volatile sig_atomic_t clibedit_interrupt_arrived = 0;

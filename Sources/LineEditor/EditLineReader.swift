@@ -41,6 +41,12 @@ public final class EditLineReader: LineReader {
     /// Why the last save of the history file failed; nil when it succeeded (or nothing was saved yet).
     public private(set) var historySaveError: String?
 
+    /// Whether lines are edited with libedit; false when it could not be set up and lines are read plainly.
+    ///
+    /// Only an editing reader turns a SIGINT into ``LineInput/interrupted``; a plain one leaves it to the
+    /// process's own handling.
+    public var isEditing: Bool { editLine != nil }
+
     /// The libedit editor, nil when el_init failed.
     private let editLine: OpaquePointer?
     /// The libedit history, nil when history_init failed.
@@ -151,7 +157,9 @@ public final class EditLineReader: LineReader {
         // While a line is edited Ctrl-C is an ordinary key (see configureEditor). A SIGINT sent from
         // elsewhere still only discards the line, whenever it arrives: the handler, installed without
         // SA_RESTART, interrupts a waiting read and makes any later one read end of file (see shim.h).
-        // The previous handler comes back after the read.
+        // The previous handler comes back after the read. This relies on every other thread blocking
+        // signals (ChecklistKit's helper threads do): a SIGINT handled on another thread could point
+        // the input at the pipe after it has been put back.
         clibedit_interrupt_arm(editorInputDescriptor, endOfFileDescriptor)
         var interruptAction = sigaction()
         interruptAction.__sigaction_handler.sa_handler = clibedit_interrupt_handler

@@ -20,11 +20,14 @@ struct InteractiveMode {
     ///
     /// A SIGINT (Ctrl-C typed ahead, or `kill -INT`) while a command runs is ignored: the command, which
     /// either saves its change whole or not at all, finishes and the session goes on. While a line is
-    /// edited the reader discards the line instead.
+    /// edited the reader discards the line instead. Without libedit (it could not be set up), a SIGINT
+    /// ends the program as usual, since nothing else would answer Ctrl-C.
     func run() -> Int32 {
-        signal(SIGINT, SIG_IGN)
         let reader = EditLineReader(
             programName: "checklists", historyFile: DataLocation.historyFile(environment: environment))
+        if reader.isEditing {
+            signal(SIGINT, SIG_IGN)
+        }
         let names = Names()
         names.lists = session.book.checklists.map(\.name)
         reader.completer = { line in

@@ -128,6 +128,24 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
         #expect(reader.read(prompt: "> ") == .line("add 中文 🎉"))
         #expect(reader.read(prompt: "> ") == .line("last"))
         #expect(reader.read(prompt: "> ") == .endOfInput)
+        #expect(reader.isEditing)
+    }
+
+    @Test func withoutLibeditLinesAreReadPlainly() throws {
+        // libedit cannot be set up without streams on the descriptors; the plain reader takes over.
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let text = Array("add x\n".utf8)
+        let written = text.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        #expect(written == text.count)
+        let reader = EditLineReader(
+            programName: "lineeditor-tests", historyFile: nil, inputDescriptor: ends[0], outputDescriptor: -1,
+            errorDescriptor: -1)
+        #expect(!reader.isEditing)
+        #expect(reader.read(prompt: "") == .line("add x"))
+        #expect(reader.read(prompt: "") == .endOfInput)
     }
 
     @Test func standardDescriptorsAreNotClosedByTheReader() throws {
