@@ -25,6 +25,17 @@ private func permissions(_ path: String) throws -> Int {
     return try #require(attributes[.posixPermissions] as? Int)
 }
 
+/// The reading end of a pipe that holds `text` and then ends; the caller closes it.
+private func pipeHolding(_ text: String) throws -> Int32 {
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+    close(ends[1])
+    try #require(written == bytes.count)
+    return ends[0]
+}
+
 /// Makes a reader that reads from and writes to /dev/null, so no terminal is needed.
 private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -> EditLineReader {
     let null = open("/dev/null", O_RDWR)
@@ -111,18 +122,13 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
     }
 
     @Test func linesAreReadFromANonTerminal() throws {
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
-        defer { close(ends[0]) }
-        let text = Array("add café\nadd 中文 🎉\nlast".utf8)
-        let written = text.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
-        close(ends[1])
-        #expect(written == text.count)
+        let input = try pipeHolding("add café\nadd 中文 🎉\nlast")
+        defer { close(input) }
         let null = open("/dev/null", O_WRONLY)
         try #require(null >= 0)
         defer { close(null) }
         let reader = EditLineReader(
-            programName: "lineeditor-tests", historyFile: nil, inputDescriptor: ends[0], outputDescriptor: null,
+            programName: "lineeditor-tests", historyFile: nil, inputDescriptor: input, outputDescriptor: null,
             errorDescriptor: null)
         #expect(reader.read(prompt: "> ") == .line("add café"))
         #expect(reader.read(prompt: "> ") == .line("add 中文 🎉"))
@@ -133,15 +139,10 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
 
     @Test func withoutLibeditLinesAreReadPlainly() throws {
         // libedit cannot be set up without streams on the descriptors; the plain reader takes over.
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
-        defer { close(ends[0]) }
-        let text = Array("add x\n".utf8)
-        let written = text.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
-        close(ends[1])
-        #expect(written == text.count)
+        let input = try pipeHolding("add x\n")
+        defer { close(input) }
         let reader = EditLineReader(
-            programName: "lineeditor-tests", historyFile: nil, inputDescriptor: ends[0], outputDescriptor: -1,
+            programName: "lineeditor-tests", historyFile: nil, inputDescriptor: input, outputDescriptor: -1,
             errorDescriptor: -1)
         #expect(!reader.isEditing)
         #expect(reader.read(prompt: "") == .line("add x"))
