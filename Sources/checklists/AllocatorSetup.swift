@@ -1,3 +1,5 @@
+import ChecklistKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,8 +24,7 @@ enum AllocatorSetup {
         #if canImport(Glibc)
         // mallopt is in <malloc.h>, which Swift's Glibc module leaves out: look it up instead.
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        guard let mallopt = CLibraryFunction.named("mallopt", as: Mallopt.self) else { return }
         // Without these, glibc hands each save's buffers back to the kernel and the next save
         // faults them in again, which cost about as much as the encoding itself in batch mode.
         let fromHeap = mallopt(-3, 256 << 20) == 1  // M_MMAP_THRESHOLD: big buffers come from the heap…

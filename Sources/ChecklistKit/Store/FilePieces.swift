@@ -48,14 +48,7 @@ struct FilePieces {
         _ = Self.startWriteback?(descriptor, Int64(offset), Int64(bytes.count), 2)  // SYNC_FILE_RANGE_WRITE
     }
 
-    /// Linux's `sync_file_range`, which Swift's Glibc module leaves out (it needs _GNU_SOURCE):
-    /// looked up instead, and absent elsewhere.
-    private static let startWriteback: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
-        #if os(Linux)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
+    /// Linux's `sync_file_range`, looked up (Swift's Glibc module leaves it out); absent elsewhere.
+    private static let startWriteback = CLibraryFunction.named(
+        "sync_file_range", as: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
 }
