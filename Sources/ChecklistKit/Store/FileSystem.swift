@@ -144,11 +144,13 @@ enum FileSystem {
     /// Replaces `path` atomically and durably with what `produce` writes to a temporary file in
     /// the same folder (it returns the file's length): the file is fsynced and renamed over
     /// `path`, then the folder is fsynced. On any failure the temporary file is removed and
-    /// `path` is untouched. A regular file at `path` is held open across the rename and closed
-    /// on another thread. `threadedPieceSize` is `TemporaryFile`'s. Returns the new file's stamp.
+    /// `path` is untouched. With `holdingReplaced`, a regular file at `path` is held open across
+    /// the rename and closed on another thread. `threadedPieceSize` is `TemporaryFile`'s. Returns
+    /// the new file's stamp.
     @discardableResult
     static func replaceAtomically(
-        _ path: String, mode: mode_t = 0o600, threadedPieceSize: Int = .max, produce: (inout TemporaryFile) -> Int
+        _ path: String, mode: mode_t = 0o600, holdingReplaced: Bool = false, threadedPieceSize: Int = .max,
+        produce: (inout TemporaryFile) -> Int
     ) throws(SystemError) -> Stamp {
         let folder = directory(of: path)
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
@@ -176,7 +178,7 @@ enum FileSystem {
         // Renaming over the last name of the file being replaced frees it then and there: at
         // 10,000 items, half a millisecond of dropping its cached pages and blocks. Holding it
         // open moves that work to the close, which another thread does.
-        let replaced = try? openRegularFile(path)?.descriptor
+        let replaced = holdingReplaced ? try? openRegularFile(path)?.descriptor : nil
         defer { if let replaced { closeInBackground(replaced) } }
         guard rename(temporary, path) == 0 else { throw SystemError("rename") }
         succeeded = true

@@ -86,6 +86,13 @@ struct FileSystemTests {
         }
         try FileSystem.writeAtomically([1, 2, 3], to: path)
         #expect(TemporaryFolder.bytes(path) == [1, 2, 3])
+        // Holding the file being replaced, as the store does, does not wait on a FIFO either.
+        #expect(unlink(path) == 0 && mkfifo(path, 0o600) == 0)
+        try FileSystem.replaceAtomically(path, holdingReplaced: true) { file in
+            [UInt8]([4, 5]).withUnsafeBytes { file.write($0, at: 0) }
+            return 2
+        }
+        #expect(TemporaryFolder.bytes(path) == [4, 5])
     }
 
     @Test func aFileLargerThanTheReadLimitIsRefusedWithoutReadingIt() throws {
