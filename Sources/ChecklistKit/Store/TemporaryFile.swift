@@ -8,11 +8,12 @@ import Darwin
 /// disk as soon as it is written, so that the fsync at the end waits only for the last ones.
 ///
 /// When the caller streams a file it is still making, pieces of its streaming size are written
-/// on a thread of their own (`PieceWriter`) while it makes the next ones. Writing fails quietly: the first error is kept, later pieces are ignored, and
-/// `finish` reports it. That lets an encoder that cannot throw hand its pieces over as it makes them.
+/// on a thread of their own (`PieceWriter`) while it makes the next ones. Writing fails quietly:
+/// the first error is kept, later pieces are ignored, and `finish` reports it. That lets an
+/// encoder that cannot throw hand its pieces over as it makes them.
 struct TemporaryFile {
     /// The open file.
-    let descriptor: Int32
+    var descriptor: Int32 { pieces.descriptor }
     /// What was written and met; while `writer` runs, only up to when it started.
     private var pieces: FilePieces
     #if canImport(Glibc)
@@ -28,7 +29,6 @@ struct TemporaryFile {
     /// a streaming encoder hands pieces of that size before its last one, while a file that
     /// comes whole (or a last piece alone) is written here, as a thread would only add a copy.
     init(descriptor: Int32, threadedPieceSize: Int = .max) {
-        self.descriptor = descriptor
         self.threadedPieceSize = threadedPieceSize
         pieces = FilePieces(descriptor: descriptor)
     }
