@@ -78,6 +78,7 @@ extension ChecklistBook {
                 }
             }
         }
-        self.init(checklists: lists, currentIndex: index, nextItemID: next)
+        // `next` is above every ID now: the pass that would check it again is skipped.
+        self.init(checklists: lists, currentIndex: index, nextItemIDAboveAll: next)
     }
 }

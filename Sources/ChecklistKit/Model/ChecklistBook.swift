@@ -12,9 +12,16 @@ public struct ChecklistBook: Sendable, Equatable {
 
     /// Creates a book, sorting the checklists and keeping the current one current.
     public init(checklists: [Checklist], currentIndex: Int?, nextItemID: Int) {
+        self.init(
+            checklists: checklists, currentIndex: currentIndex,
+            nextItemIDAboveAll: max(nextItemID, Self.highestItemID(in: checklists) + 1))
+    }
+
+    /// Creates a book whose `nextItemIDAboveAll` the caller has already made higher than every item ID.
+    init(checklists: [Checklist], currentIndex: Int?, nextItemIDAboveAll: Int) {
         self.checklists = checklists
         self.currentIndex = currentIndex.flatMap { checklists.indices.contains($0) ? $0 : nil }
-        self.nextItemID = max(nextItemID, Self.highestItemID(in: checklists) + 1)
+        self.nextItemID = nextItemIDAboveAll
         sort()
     }
 
@@ -97,8 +104,8 @@ public struct ChecklistBook: Sendable, Equatable {
     public mutating func replaceChecklists(with lists: [Checklist], fallbackCurrent: String? = nil) {
         let currentName = current?.name
         checklists = lists
-        let candidates = [currentName, fallbackCurrent].compactMap { $0 }
-        currentIndex = candidates.lazy.compactMap { name in lists.firstIndex { $0.name == name } }.first
+        let position = { (name: String) in lists.firstIndex { $0.name == name } }
+        currentIndex = currentName.flatMap(position) ?? fallbackCurrent.flatMap(position)
         nextItemID = max(nextItemID, Self.highestItemID(in: lists) + 1)
         sort()
     }
