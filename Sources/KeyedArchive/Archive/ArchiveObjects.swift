@@ -306,16 +306,14 @@ final class ArchiveObjects {
     }
 
     /// The name to report for object `uid` (whose fields are `fields`) when its class means
-    /// `expected`: `className(ofObject:fields:)` then `matchedName`, remembered per shape.
-    /// Throws `unexpectedClass` when the object is of another class.
+    /// `expected`: `className(ofObject:fields:)` then `matchedName`. Throws `unexpectedClass` when
+    /// the object is of another class. Binary dictionaries go through
+    /// `reportedClassName(ofObject:binary:expected:)`, which remembers the result per shape.
     func reportedClassName(
         ofObject uid: UInt64,
         fields: ObjectFields,
         expected: ArchivedClass
     ) throws(KeyedArchiveError) -> String {
-        if case .binary(let dictionary) = fields {
-            return try reportedClassName(ofObject: uid, binary: dictionary, expected: expected)
-        }
         let name = try className(ofObject: uid, fields: fields)
         guard let reported = matchedName(expected, name) else {
             throw .unexpectedClass(expected: expected.unqualifiedName, found: name)
@@ -357,10 +355,7 @@ final class ArchiveObjects {
         expected: ArchivedClass,
         classReference: Int
     ) throws(KeyedArchiveError) -> String {
-        let name = try className(ofObject: uid, fields: .binary(dictionary))
-        guard let reported = matchedName(expected, name) else {
-            throw .unexpectedClass(expected: expected.unqualifiedName, found: name)
-        }
+        let reported = try reportedClassName(ofObject: uid, fields: .binary(dictionary), expected: expected)
         let memo = dictionary.shape.slot
         if memo >= 0, classReference >= 0 {
             let wanted = expected.name.rawBits
