@@ -208,8 +208,13 @@ public struct KeyedDecoder {
 
     /// Decodes a real number (an integer is accepted too).
     public func decode(_ type: Double.Type, forKey key: String) throws(KeyedArchiveError) -> Double {
-        if let reference = try requireBinary(key), let real = try archive.real(at: reference) { return real }
-        let value = try resolve(try archive.propertyList(try require(key)))
+        let value: PropertyList
+        if let reference = try requireBinary(key) {
+            if let real = try archive.real(at: reference) { return real }
+            value = try resolve(try archive.propertyList(.object(reference)))
+        } else {
+            value = try resolve(try archive.propertyList(try require(key)))
+        }
         switch value {
         case .real(let real): return real
         case .integer(let integer): return Double(integer)
