@@ -26,7 +26,8 @@ final class EncodingTables {
     private var classTypes = RawBuffer<UInt>(capacity: 16)
     private var classUIDReferences = RawBuffer<Int>(capacity: 16)
     /// Class dictionaries already written, by name, with the reference of each one's UID object;
-    /// looked up linearly (archives use a handful), once per Swift type.
+    /// looked up linearly (archives use a handful), once per Swift type and once each for the
+    /// `NSDate` and `NSArray` classes.
     var classUIDs: [(name: String, uidReference: Int)] = []
     /// The references of the UID objects of the `NSDate` and `NSArray` classes (-1 until used).
     var dateClassReference = -1

@@ -6,8 +6,9 @@
 ///
 /// Open addressing with a seeded hash over the UTF-8 bytes, a word at a time: far cheaper than
 /// a `Dictionary` keyed by `ExactString`, whose SipHash dominated encoding. "Café" and
-/// "Cafe\u{301}" are different keys here, as they are different bytes in the file. A class over
-/// noncopyable buffers, so an item's text costs no copy-on-write or bounds check per table access.
+/// "Cafe\u{301}" are different keys here, as they are different bytes in the file. A class, with
+/// its tables (slots, hashes, references) in `RawBuffer`s that the lookup reads through their
+/// unchecked `base`; the strings themselves stay in an array, read only to confirm a hash match.
 final class StringTable {
     /// Entry indexes by hash (-1 when empty); the count is a power of two.
     private var slots: RawBuffer<Int32>
