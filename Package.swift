@@ -26,10 +26,12 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+        .target(name: "Effects", dependencies: ["ChecklistKit"]),
         .executableTarget(
             name: "checklists",
             dependencies: [
                 "ChecklistKit",
+                "Effects",
                 "KeyedArchive",
                 "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -38,6 +40,7 @@ let package = Package(
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive"]),
         .testTarget(name: "ChecklistKitTests", dependencies: ["ChecklistKit", "KeyedArchive"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(name: "EffectsTests", dependencies: ["Effects", "ChecklistKit"]),
         .testTarget(name: "ChecklistsCLITests", dependencies: ["KeyedArchive"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs another program directly (`posix_spawnp`, never through a shell) and collects what it wrote.
+///
+/// The child starts with default signal dispositions and an empty signal mask, whatever the
+/// parent ignores or blocks (the REPL ignores SIGINT while a command runs), its standard input
+/// is `/dev/null`, and its standard output and error are read until both close, through
+/// `poll(2)` so that neither pipe can fill up and stall it.
+public enum ChildProcess {
+    /// What a finished child left behind.
+    public struct Outcome: Sendable, Equatable {
+        /// The exit status, or 128 plus the signal number when a signal ended it.
+        public var status: Int32
+        /// Everything it wrote to standard output.
+        public var output: [UInt8]
+        /// Everything it wrote to standard error.
+        public var errorOutput: [UInt8]
+
+        /// Whether it exited with status 0.
+        public var succeeded: Bool { status == 0 }
+        /// Standard output as text, without the final newline.
+        public var outputText: String { Self.text(output) }
+        /// Standard error as text, without the final newline.
+        public var errorText: String { Self.text(errorOutput) }
+
+        private static func text(_ bytes: [UInt8]) -> String {
+            var text = String(decoding: bytes, as: UTF8.self)
+            while text.last == "\n" { text.removeLast() }
+            return text
+        }
+    }
+
+    /// Runs `program` (a path, or a name looked up on `PATH`) with `arguments` and waits for it.
+    ///
+    /// `environment` replaces the child's environment when given (`NAME=value` pairs), else it
+    /// inherits this process's. Throws only when the program could not be started at all (not found, not executable).
+    public static func run(
+        _ program: String,
+        _ arguments: [String],
+        environment: [String: String]? = nil
+    ) throws(ChildProcessError) -> Outcome {
+        var pipes = try Pipes(connected: true)
+        defer { pipes.closeAll() }
+        let pid = try spawn(program, arguments, environment: environment, pipes: &pipes)
+        pipes.closeChildEnds()
+        var outcome = Outcome(status: 0, output: [], errorOutput: [])
+        pipes.collect(output: &outcome.output, errorOutput: &outcome.errorOutput)
+        outcome.status = wait(for: pid)
+        return outcome
+    }
+
+    /// Starts `program` without waiting; its standard input is `/dev/null` and its output goes
+    /// where this process's goes. Returns the child's process ID (for `wait(for:)`).
+    public static func start(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws(ChildProcessError) -> pid_t {
+        var pipes = try Pipes(connected: false)
+        return try spawn(program, arguments, environment: environment, pipes: &pipes)
+    }
+
+    /// Waits for the child `pid` to end and returns its exit status (128 + signal when killed).
+    public static func wait(for pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return 127 }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    /// Whether `name` is an executable file on `path` (a `PATH`-style list), or is itself one.
+    public static func isAvailable(_ name: String, path: String?) -> Bool {
+        if name.contains("/") { return access(name, X_OK) == 0 }
+        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            if access(folder + "/" + name, X_OK) == 0 { return true }
+        }
+        return false
+    }
+
+    private static func spawn(
+        _ program: String, _ arguments: [String], environment: [String: String]?, pipes: inout Pipes
+    ) throws(ChildProcessError) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        pipes.arrange(&actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = CStrings([program] + arguments)
+        let envp = environment.map { CStrings($0.map { "\($0.key)=\($0.value)" }.sorted()) }
+        var pid: pid_t = 0
+        let code = argv.withPointers { argvPointer in
+            if let envp {
+                return envp.withPointers { posix_spawnp(&pid, program, &actions, &attributes, argvPointer, $0) }
+            }
+            return posix_spawnp(&pid, program, &actions, &attributes, argvPointer, environ)
+        }
+        guard code == 0 else { throw .cannotStart(program: program, code: code) }
+        return pid
+    }
+}
