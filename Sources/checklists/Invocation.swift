@@ -1,4 +1,5 @@
 import ChecklistKit
+import Effects
 import LineEditor
 
 #if canImport(Glibc)
@@ -45,6 +46,13 @@ struct Invocation {
         // A save that hits RLIMIT_FSIZE must fail with EFBIG, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         let environment = Environment.current()
+        // merge and cat work on the files they name: git runs them often, without the data file.
+        if !command.isEmpty, let parsed = try? Command.parse(command),
+            let result = Session.runStandalone(parsed, now: WallClock.now())
+        {
+            Output.show(result, styler: TerminalStyle(enabled: false), errorPrefix: "checklists: ")
+            Self.leave(result.exitStatus)
+        }
         let path = DataLocation.dataFile(option: file, environment: environment)
         var info = stat()
         AllocatorSetup.prepare(fileSize: stat(path, &info) == 0 ? Int(info.st_size) : 0)
@@ -56,6 +64,14 @@ struct Invocation {
             Self.leave(error.exitStatus)
         }
         let session = Session(store: store)
+        session.syncRunner = { initialize, url in
+            let sync = GitSync(store: store, executable: Self.executablePath, environment: environment)
+            do {
+                return initialize ? try sync.initialize(url: url) : try sync.sync()
+            } catch let error as SyncError {
+                return CommandResult(error: error.description, exitStatus: error.exitStatus)
+            }
+        }
         let stdoutIsTerminal = isatty(1) == 1
         let styler = TerminalStyle(
             enabled: color == .always || (color == .auto && stdoutIsTerminal && environment["NO_COLOR"] == nil))
@@ -71,6 +87,14 @@ struct Invocation {
         // millisecond at 10,000 items; the C library flushes standard output and the kernel
         // closes the files.
         Self.leave(status)
+    }
+
+    /// The absolute path of this executable, for git's merge driver and text conversion.
+    static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return CommandLine.arguments.first ?? "checklists" }
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func leave(_ status: Int32) -> Never {

@@ -42,6 +42,12 @@ public enum Command: Sendable, Equatable {
     case `import`(String)
     case inspect(raw: Bool, String)
     case history
+    /// `sync init [URL]` (`initialize` with the remote, if any) or `sync`.
+    case sync(initialize: Bool, url: String?)
+    /// `merge BASE OURS THEIRS`: git's merge driver.
+    case merge(base: String, ours: String, theirs: String)
+    /// `cat FILE`: an archive as Markdown, for git's text conversion.
+    case cat(String)
     case quit
 
     /// Parses a line's words; `nil` for a line with no words.
@@ -135,6 +141,17 @@ public enum Command: Sendable, Equatable {
         case .import:
             try expect(1...1)
             return .import(arguments[0])
+        case .sync:
+            guard let first = arguments.first else { return .sync(initialize: false, url: nil) }
+            guard first.lowercased() == "init" else { throw fail("say sync, or sync init [URL]") }
+            guard arguments.count <= 2 else { throw fail("too many arguments") }
+            return .sync(initialize: true, url: arguments.count == 2 ? arguments[1] : nil)
+        case .merge:
+            try expect(3...3)
+            return .merge(base: arguments[0], ours: arguments[1], theirs: arguments[2])
+        case .cat:
+            try expect(1...1)
+            return .cat(arguments[0])
         case .inspect:
             let raw = arguments.first == "--raw"
             let rest = raw ? Array(arguments.dropFirst()) : arguments

@@ -1,7 +1,8 @@
 /// The commands of the language, with their usage and help text (SPEC §6).
 public enum CommandName: String, CaseIterable, Sendable {
     case help, lists, new, use, rename, icon, drop, show, add, edit, check, uncheck, toggle, delete, move
-    case due, remind, clear, find, upcoming, undo, redo, export, `import`, inspect, history, quit, exit
+    case due, remind, clear, find, upcoming, undo, redo, export, `import`, inspect, history, sync, merge, cat, quit,
+        exit
 
     /// How the command is called.
     public var usage: String {
@@ -32,6 +33,9 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .import: "import FILE"
         case .inspect: "inspect [--raw] FILE"
         case .history: "history"
+        case .sync: "sync [init [URL]]"
+        case .merge: "merge BASE OURS THEIRS"
+        case .cat: "cat FILE"
         case .quit: "quit"
         case .exit: "exit"
         }
@@ -66,6 +70,9 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .import: "add the checklists of a JSON export, Markdown task list, keyed archive or iOS plist"
         case .inspect: "print a property list or keyed archive as JSON (--raw: the plain tree)"
         case .history: "the commands typed in the interactive mode"
+        case .sync: "bring the checklists in step with other machines through git (init: set the folder up)"
+        case .merge: "merge two changed archives with their common base into OURS (git's merge driver)"
+        case .cat: "print an archive's checklists as Markdown (git's diff text)"
         case .quit, .exit: "leave the interactive mode (Ctrl-D too)"
         }
     }

@@ -10,6 +10,9 @@ public final class Session {
     let clock: @Sendable () -> Double
     /// Supplies the interactive history for the `history` command (`nil` outside the REPL).
     public var historyProvider: (() -> [String])?
+    /// Runs `sync init [URL]` (`initialize` true) and `sync`: git is run by the executable, never
+    /// here (`nil`: sync is not available in this program).
+    public var syncRunner: ((_ initialize: Bool, _ url: String?) throws -> CommandResult)?
     /// The name of this session's current checklist, kept across reloads from disk.
     var currentName: String?
     /// Changes this session can undo, most recent last.
@@ -111,6 +114,11 @@ public final class Session {
         case .export(let format, let file): return try export(format, to: file)
         case .import(let file): return try importFile(file)
         case .inspect(let raw, let file): return try inspect(file, raw: raw)
+        case .sync(let initialize, let url):
+            guard let syncRunner else { throw CommandError.refused("sync is not available here") }
+            return try syncRunner(initialize, url)
+        case .merge, .cat:
+            return Self.runStandalone(command, now: clock()) ?? CommandResult()
         case .history:
             let entries = historyProvider?() ?? []
             let width = String(entries.count).count

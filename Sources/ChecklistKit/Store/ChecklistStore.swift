@@ -57,6 +57,29 @@ public final class ChecklistStore {
         return !force
     }
 
+    /// Runs `body` holding the store's lock (as a change does), then reloads the file if `body`
+    /// changed it; for work outside the store that rewrites the data file (`sync`'s git merge).
+    ///
+    /// `body` must not call `modify`, which would wait for the lock held here.
+    public func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        try reloadIfChanged()
+        let result = try body()
+        try reloadIfChanged()
+        return result
+    }
+
+    /// Takes the lock, creating the data file's folder first when it is missing.
+    private func takeLock() throws -> FileLock {
+        do {
+            try FileSystem.makeDirectories(FileSystem.directory(of: path))
+        } catch {
+            throw StoreError.saveFailed(path: path, reason: error.description)
+        }
+        return try FileLock(path: lockPath, timeout: lockTimeout)
+    }
+
     /// What a change reports: its own result, and whether the file was reloaded before it.
     public struct Applied<Result> {
         /// What the change returned.
@@ -71,12 +94,7 @@ public final class ChecklistStore {
     public func modify<Result>(
         _ change: (inout ChecklistBook) throws -> Result
     ) throws -> Applied<Result> {
-        do {
-            try FileSystem.makeDirectories(FileSystem.directory(of: path))
-        } catch {
-            throw StoreError.saveFailed(path: path, reason: error.description)
-        }
-        let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+        let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
         if !sweptTemporaries {
             FileSystem.removeStaleTemporaries(of: path)

@@ -29,6 +29,18 @@ struct CommandTests {
         #expect(try parse("exit") == .quit)
     }
 
+    @Test func syncMergeAndCatTakeTheirArguments() throws {
+        #expect(try parse("sync") == .sync(initialize: false, url: nil))
+        #expect(try parse("sync init") == .sync(initialize: true, url: nil))
+        #expect(try parse("sync INIT ssh://host/lists.git") == .sync(initialize: true, url: "ssh://host/lists.git"))
+        #expect(try parse("merge %O %A %B") == .merge(base: "%O", ours: "%A", theirs: "%B"))
+        #expect(try parse("cat 'my file'") == .cat("my file"))
+        #expect(throws: CommandError.self) { try parse("sync now") }
+        #expect(throws: CommandError.self) { try parse("sync init a b") }
+        #expect(throws: CommandError.self) { try parse("merge a b") }
+        #expect(throws: CommandError.self) { try parse("cat") }
+    }
+
     @Test func anAmbiguousPrefixNamesTheCandidates() {
         #expect(throws: CommandError.ambiguousCommand("u", candidates: ["use", "uncheck", "upcoming", "undo"])) {
             try parse("u")

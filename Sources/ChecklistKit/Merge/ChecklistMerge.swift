@@ -1,0 +1,369 @@
+/// The three-way merge of two versions of the checklists with their last common version (SPEC §8).
+///
+/// BASE is the last common version (`nil`: none, as for unrelated histories), OURS this machine's,
+/// THEIRS the remote's. Items are identified by ItemID, checklists by name (or, once renamed on
+/// one side, by holding most of the base checklist's items). What one side changed is taken from
+/// it, field by field; where both changed a field differently OURS wins and a conflict is
+/// reported. Nothing here reads the clock or a file: books in, a book and a report out.
+public enum ChecklistMerge {
+    /// Merges `ours` and `theirs`, which both started from `base`.
+    public static func merge(base: ChecklistBook?, ours: ChecklistBook, theirs: ChecklistBook) -> MergeResult {
+        var merger = Merger(
+            base: base?.checklists ?? [], ours: ours.checklists, theirs: theirs.checklists,
+            nextItemID: max(base?.nextItemID ?? 0, ours.nextItemID, theirs.nextItemID))
+        let lists = merger.run()
+        let currentName = ours.current.flatMap { current in
+            merger.slots.firstIndex { $0.ours.map { ours.checklists[$0].name } == current.name }
+        }.flatMap { merger.names[$0] }
+        let currentIndex = currentName.flatMap { name in lists.firstIndex { $0.name == name } }
+        let book = ChecklistBook(checklists: lists, currentIndex: currentIndex, nextItemID: merger.nextItemID)
+        return MergeResult(book: book, conflicts: merger.conflicts, renumbered: merger.renumbered)
+    }
+}
+
+/// The merge's working state: checklists matched across the three versions (slots), and items.
+private struct Merger {
+    /// One checklist of the result-to-be: where it is in each version (`nil`: not there).
+    struct Slot {
+        var base: Int?
+        var ours: Int?
+        var theirs: Int?
+    }
+
+    /// An item of one version, with the slot of the checklist holding it.
+    struct Placed {
+        var slot: Int
+        var item: ChecklistItem
+    }
+
+    let base: [Checklist]
+    var ours: [Checklist]
+    let theirs: [Checklist]
+    var nextItemID: Int
+    var slots: [Slot] = []
+    /// The merged name of each slot, once known.
+    var names: [Int: String] = [:]
+    var conflicts: [MergeConflict] = []
+    var renumbered: [RenumberedItem] = []
+
+    init(base: [Checklist], ours: [Checklist], theirs: [Checklist], nextItemID: Int) {
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+        self.nextItemID = nextItemID
+    }
+
+    mutating func run() -> [Checklist] {
+        matchChecklists()
+        renumberCollisions()
+        let baseItems = placed(base, side: \.base)
+        let oursItems = placed(ours, side: \.ours)
+        let theirsItems = placed(theirs, side: \.theirs)
+        var merged: [Int: ChecklistItem] = [:]
+        var slotOf: [Int: Int] = [:]
+        var ids = Set(baseItems.keys)
+        ids.formUnion(oursItems.keys)
+        ids.formUnion(theirsItems.keys)
+        for id in ids {
+            guard let item = mergeItem(base: baseItems[id], ours: oursItems[id], theirs: theirsItems[id]) else {
+                continue
+            }
+            merged[id] = item.item
+            slotOf[id] = item.slot
+        }
+        var membersOf: [Int: Set<Int>] = [:]
+        for (id, slot) in slotOf { membersOf[slot, default: []].insert(id) }
+        var lists: [Checklist] = []
+        var taken: Set<String> = []
+        for index in slots.indices {
+            let members = membersOf[index] ?? []
+            guard var list = mergeFields(of: index, keepEmpty: !members.isEmpty) else { continue }
+            list.items = order(of: index, members: members).compactMap { merged[$0] }
+            list.name = unique(list.name, taken: &taken)
+            names[index] = list.name
+            lists.append(list)
+        }
+        let highest = lists.flatMap(\.items).map(\.itemID).max() ?? -1
+        nextItemID = max(nextItemID, highest + 1)
+        return lists
+    }
+
+    // MARK: Checklists (rule 1)
+
+    /// Pairs each base checklist with its counterpart on each side (same name, else the one
+    /// holding more than half of its items), then pairs checklists new on both sides by name.
+    mutating func matchChecklists() {
+        var oursTaken = Set<Int>()
+        var theirsTaken = Set<Int>()
+        let oursByID = Self.listOfItem(ours)
+        let theirsByID = Self.listOfItem(theirs)
+        for (index, list) in base.enumerated() {
+            let o = Self.counterpart(of: list, in: ours, listOfItem: oursByID, taken: oursTaken)
+            let t = Self.counterpart(of: list, in: theirs, listOfItem: theirsByID, taken: theirsTaken)
+            if let o { oursTaken.insert(o) }
+            if let t { theirsTaken.insert(t) }
+            slots.append(Slot(base: index, ours: o, theirs: t))
+        }
+        var newTheirs: [String: Int] = [:]
+        for (index, list) in theirs.enumerated() where !theirsTaken.contains(index) {
+            newTheirs[list.name.lowercased()] = index
+        }
+        for (index, list) in ours.enumerated() where !oursTaken.contains(index) {
+            let t = newTheirs.removeValue(forKey: list.name.lowercased())
+            slots.append(Slot(base: nil, ours: index, theirs: t))
+        }
+        for index in newTheirs.values.sorted() {
+            slots.append(Slot(base: nil, ours: nil, theirs: index))
+        }
+    }
+
+    /// The position of the checklist holding each item ID.
+    static func listOfItem(_ lists: [Checklist]) -> [Int: Int] {
+        var result: [Int: Int] = [:]
+        for (index, list) in lists.enumerated() {
+            for item in list.items { result[item.itemID] = index }
+        }
+        return result
+    }
+
+    /// The checklist of `lists` that is `list` of the base: the one with its name (ignoring case),
+    /// else the one holding more than half of its item IDs (it was renamed).
+    static func counterpart(
+        of list: Checklist, in lists: [Checklist], listOfItem: [Int: Int], taken: Set<Int>
+    )
+        -> Int?
+    {
+        let name = list.name.lowercased()
+        if let same = lists.indices.first(where: { lists[$0].name.lowercased() == name && !taken.contains($0) }) {
+            return same
+        }
+        var counts: [Int: Int] = [:]
+        for item in list.items {
+            if let index = listOfItem[item.itemID] { counts[index, default: 0] += 1 }
+        }
+        guard let (index, count) = counts.max(by: { $0.value < $1.value }), count * 2 > list.items.count,
+            !taken.contains(index)
+        else { return nil }
+        return index
+    }
+
+    /// Merges a checklist's own fields (name, icon); `nil` when it is deleted.
+    ///
+    /// A checklist deleted on one side survives only with what the other side added to it or
+    /// changed in it (`keepEmpty` says whether items are left in it), or when that side renamed it
+    /// or changed its icon (rule 4).
+    mutating func mergeFields(of index: Int, keepEmpty hasItems: Bool) -> Checklist? {
+        let slot = slots[index]
+        let b = slot.base.map { base[$0] }
+        let o = slot.ours.map { ours[$0] }
+        let t = slot.theirs.map { theirs[$0] }
+        switch (o, t) {
+        case (nil, nil):
+            return nil
+        case (let kept?, nil), (nil, let kept?):
+            guard let b else { return kept }
+            let fieldsChanged = kept.name != b.name || kept.iconName != b.iconName
+            return hasItems || fieldsChanged ? kept : nil
+        case (var o?, let t?):
+            var found: [Disagreement] = []
+            o.name = Self.pick(b?.name, o.name, t.name, "name", &found)
+            o.iconName = Self.pick(b?.iconName, o.iconName, t.iconName, "icon", &found)
+            for disagreement in found { record(disagreement, list: o.name, item: nil) }
+            return o
+        }
+    }
+
+    /// `name`, or `name (2)`, `name (3)`… when a merged checklist has it already (ignoring case).
+    func unique(_ name: String, taken: inout Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while taken.contains(candidate.lowercased()) {
+            candidate = "\(name) (\(number))"
+            number += 1
+        }
+        taken.insert(candidate.lowercased())
+        return candidate
+    }
+
+    // MARK: Items (rules 2–5, 7)
+
+    /// Every item of `lists` by ID, with its slot.
+    func placed(_ lists: [Checklist], side: KeyPath<Slot, Int?>) -> [Int: Placed] {
+        var slotOfList: [Int: Int] = [:]
+        for (index, slot) in slots.enumerated() {
+            if let list = slot[keyPath: side] { slotOfList[list] = index }
+        }
+        var result: [Int: Placed] = [:]
+        for (index, list) in lists.enumerated() {
+            guard let slot = slotOfList[index] else { continue }
+            for item in list.items { result[item.itemID] = Placed(slot: slot, item: item) }
+        }
+        return result
+    }
+
+    /// Gives OURS's items a fresh ID where THEIRS has a different item new under the same ID
+    /// (rule 7): each machine hands out IDs from its own counter, and an ID that was pushed
+    /// (THEIRS's) must never change. The same item added on both sides is kept as one.
+    mutating func renumberCollisions() {
+        var baseIDs = Set<Int>()
+        for list in base { for item in list.items { baseIDs.insert(item.itemID) } }
+        var theirsItems: [Int: (list: String, item: ChecklistItem)] = [:]
+        var highest = nextItemID - 1
+        for list in theirs {
+            for item in list.items {
+                theirsItems[item.itemID] = (list.name.lowercased(), item)
+                highest = max(highest, item.itemID)
+            }
+        }
+        for list in ours { for item in list.items { highest = max(highest, item.itemID) } }
+        nextItemID = highest + 1
+        for listIndex in ours.indices {
+            let name = ours[listIndex].name.lowercased()
+            for itemIndex in ours[listIndex].items.indices {
+                let item = ours[listIndex].items[itemIndex]
+                guard !baseIDs.contains(item.itemID), let other = theirsItems[item.itemID],
+                    other.item != item || other.list != name
+                else { continue }
+                let fresh = nextItemID
+                nextItemID += 1
+                ours[listIndex].items[itemIndex].itemID = fresh
+                renumbered.append(RenumberedItem(from: item.itemID, to: fresh, text: item.text))
+            }
+        }
+    }
+
+    /// Merges one item's versions; `nil` when it is gone.
+    ///
+    /// An item deleted on one side is kept when the other side changed it (a field, or the
+    /// checklist it is in), with that change; else the delete wins.
+    mutating func mergeItem(base b: Placed?, ours o: Placed?, theirs t: Placed?) -> Placed? {
+        switch (o, t) {
+        case (nil, nil):
+            return nil
+        case (let kept?, nil), (nil, let kept?):
+            guard let b else { return kept }
+            return kept.item == b.item && kept.slot == b.slot ? nil : kept
+        case (var o?, let t?):
+            var found: [Disagreement] = []
+            let before = b?.item
+            o.item.text = Self.pick(before?.text, o.item.text, t.item.text, "text", &found)
+            o.item.checked = Self.pick(before?.checked, o.item.checked, t.item.checked, "checked", &found)
+            o.item.shouldRemind = Self.pick(
+                before?.shouldRemind, o.item.shouldRemind, t.item.shouldRemind, "reminder", &found)
+            let due = Self.pick(before.map(DueField.init), DueField(o.item), DueField(t.item), "due date", &found)
+            o.item.archivedDate = due.date
+            o.item.hasDueDate = due.isSet
+            let oursList = listName(o.slot)
+            let theirsList = listName(t.slot)
+            o.slot = Self.pick(b?.slot, o.slot, t.slot, "checklist", &found)
+            for var disagreement in found {
+                if disagreement.field == "checklist" {
+                    disagreement.ours = "\"\(oursList)\""
+                    disagreement.theirs = "\"\(theirsList)\""
+                }
+                record(disagreement, list: oursList, item: o.item.itemID)
+            }
+            return o
+        }
+    }
+
+    /// The name a slot's checklist has on OURS's side, else THEIRS's, else the base's.
+    func listName(_ slot: Int) -> String {
+        let entry = slots[slot]
+        return entry.ours.map { ours[$0].name } ?? entry.theirs.map { theirs[$0].name }
+            ?? entry.base.map { base[$0].name } ?? ""
+    }
+
+    /// A field both sides changed to different values: its name and the two values, as text.
+    struct Disagreement {
+        var field: String
+        var ours: String
+        var theirs: String
+    }
+
+    /// The three-way choice of one field: a change on one side wins; both changed it the same way:
+    /// that; both differently: OURS, with the disagreement added to `found`.
+    static func pick<Value: Equatable>(
+        _ base: Value?, _ ours: Value, _ theirs: Value, _ field: String, _ found: inout [Disagreement]
+    ) -> Value {
+        if ours == theirs || base == theirs { return ours }
+        if base == ours { return theirs }
+        found.append(Disagreement(field: field, ours: describe(ours), theirs: describe(theirs)))
+        return ours
+    }
+
+    static func describe<Value>(_ value: Value) -> String {
+        switch value {
+        case let text as String: "\"\(text)\""
+        case let due as DueField: due.description
+        default: "\(value)"
+        }
+    }
+
+    mutating func record(_ disagreement: Disagreement, list: String, item: Int?) {
+        conflicts.append(
+            MergeConflict(
+                list: list, itemID: item, field: disagreement.field, ours: disagreement.ours,
+                theirs: disagreement.theirs))
+    }
+
+    // MARK: Order (rule 6)
+
+    /// The order of a merged checklist's items: that of the side that reordered it (OURS's if
+    /// both did or neither did), with each item the other side brought in placed after the item
+    /// it follows there (at the start if it is first there).
+    func order(of index: Int, members: Set<Int>) -> [Int] {
+        let slot = slots[index]
+        let baseOrder = slot.base.map { base[$0].items.map(\.itemID) } ?? []
+        let oursOrder = slot.ours.map { ours[$0].items.map(\.itemID) }
+        let theirsOrder = slot.theirs.map { theirs[$0].items.map(\.itemID) }
+        let theirsFirst =
+            theirsOrder.map { Self.reordered(baseOrder, $0) } == true
+            && oursOrder.map { Self.reordered(baseOrder, $0) } != true
+        let (primary, other) =
+            theirsFirst || oursOrder == nil
+            ? (theirsOrder ?? [], oursOrder ?? []) : (oursOrder ?? [], theirsOrder ?? [])
+        var placed = Set<Int>()
+        var after: [Int?: [Int]] = [:]
+        var kept: [Int] = []
+        for id in primary where members.contains(id) && placed.insert(id).inserted { kept.append(id) }
+        var previous: Int?
+        for id in other {
+            if members.contains(id), placed.insert(id).inserted {
+                after[previous, default: []].append(id)
+            }
+            if placed.contains(id) { previous = id }
+        }
+        var result: [Int] = []
+        result.reserveCapacity(members.count)
+        // Depth first through the items placed after each one, without recursion: a run of
+        // thousands of new items in a row would otherwise nest as deep.
+        func emit(following anchor: Int?) {
+            var stack = Array((after[anchor] ?? []).reversed())
+            while let id = stack.popLast() {
+                result.append(id)
+                stack += (after[id] ?? []).reversed()
+            }
+        }
+        emit(following: nil)
+        for id in kept {
+            result.append(id)
+            emit(following: id)
+        }
+        // Items in neither side's list of this checklist cannot occur; kept for safety, in ID order.
+        if result.count < members.count {
+            let missing = members.subtracting(result).sorted()
+            result += missing
+        }
+        return result
+    }
+
+    /// Whether `side` moved items of `base` relative to one another.
+    static func reordered(_ base: [Int], _ side: [Int]) -> Bool {
+        let inBase = Set(base)
+        let inSide = Set(side)
+        let sideOrder = side.filter { inBase.contains($0) }
+        let baseOrder = base.filter { inSide.contains($0) }
+        return sideOrder != baseOrder
+    }
+}

@@ -1,0 +1,9 @@
+/// What a merge produced: the merged checklists and what is worth telling about it.
+public struct MergeResult: Sendable, Equatable {
+    /// The merged checklists; the current one is OURS's, the next item ID above every ID.
+    public var book: ChecklistBook
+    /// Fields both sides changed to different values, where OURS's value was kept (rule 3).
+    public var conflicts: [MergeConflict]
+    /// OURS's items given a fresh ID because THEIRS had another item new under the same ID (rule 7).
+    public var renumbered: [RenumberedItem]
+}

@@ -1,0 +1,39 @@
+import ChecklistKit
+import Testing
+
+struct ItemChangesTests {
+    private func item(_ text: String, _ id: Int, checked: Bool = false) -> ChecklistItem {
+        ChecklistItem(text: text, checked: checked, itemID: id, created: 0)
+    }
+
+    private func book(_ lists: [String: [ChecklistItem]]) -> ChecklistBook {
+        ChecklistBook(
+            checklists: lists.map { Checklist(name: $0.key, items: $0.value) }, currentIndex: nil, nextItemID: 0)
+    }
+
+    @Test func itemsAreCountedAddedChangedAndRemovedByID() {
+        let old = book(["A": [item("one", 0), item("two", 1), item("three", 2)]])
+        let new = book(["A": [item("one", 0, checked: true), item("three", 2), item("four", 3), item("five", 4)]])
+        let changes = ItemChanges(from: old, to: new)
+        #expect(changes == ItemChanges(added: 2, changed: 1, removed: 1))
+        #expect(changes.summary == "2 added, 1 changed, 1 removed")
+    }
+
+    @Test func anItemMovedToAnotherChecklistIsChanged() {
+        let old = book(["A": [item("one", 0)], "B": []])
+        let new = book(["A": [], "B": [item("one", 0)]])
+        #expect(ItemChanges(from: old, to: new) == ItemChanges(added: 0, changed: 1, removed: 0))
+    }
+
+    @Test func withoutAnOldVersionEveryItemIsAdded() {
+        let changes = ItemChanges(from: nil, to: book(["A": [item("one", 0), item("two", 1)]]))
+        #expect(changes == ItemChanges(added: 2, changed: 0, removed: 0))
+    }
+
+    @Test func noChangesReadNothing() {
+        let same = book(["A": [item("one", 0)]])
+        let changes = ItemChanges(from: same, to: same)
+        #expect(changes.isEmpty)
+        #expect(changes.summary == "nothing")
+    }
+}

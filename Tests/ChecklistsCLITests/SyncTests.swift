@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+
+/// `sync init`, `sync`, `merge` and `cat` with the real git, on a bare repository in a temporary
+/// folder and data folders that sync through it (SPEC §8).
+@Suite struct SyncTests {
+    /// A bare repository standing in for the remote, in a temporary folder.
+    final class Remote {
+        let folder: URL
+        var url: String { folder.appending(path: "checklists.git").path }
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appending(path: "checklists-remote-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let created = try SyncTests.git(["init", "--quiet", "--bare", url])
+            try #require(created.status == 0, "\(created.stderr)")
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// Runs git with arguments and returns what it printed.
+    static func git(_ arguments: [String], in folder: String? = nil) throws -> ChecklistsProcess.Outcome {
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/git")
+        process.arguments = (folder.map { ["-C", $0] } ?? []) + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return .init(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Runs `arguments` on `machine` and requires success.
+    @discardableResult
+    private func must(_ machine: ChecklistsProcess, _ arguments: [String]) throws -> ChecklistsProcess.Outcome {
+        let outcome = try machine.run(arguments)
+        try #require(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+        return outcome
+    }
+
+    private func texts(_ machine: ChecklistsProcess) throws -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for list in try machine.exported().lists { result[list.name] = list.items.map(\.text) }
+        return result
+    }
+
+    @Test func aSecondMachineJoiningTakesTheRemotesChecklists() throws {
+        let remote = try Remote()
+        let laptop = try ChecklistsProcess()
+        let desktop = try ChecklistsProcess()
+        defer {
+            laptop.remove()
+            desktop.remove()
+        }
+        try must(laptop, ["add", "Buy milk"])
+        let setUp = try must(laptop, ["sync", "init", remote.url])
+        #expect(setUp.stdout.contains("sync set up in"))
+        #expect(setUp.stdout.contains("out 1 added"))
+
+        let joined = try must(desktop, ["sync", "init", remote.url])
+        #expect(joined.stdout.contains("in 1 added"))
+        #expect(try texts(desktop) == ["List": ["Buy milk"]])
+        // Git wrote the file; it stays private as a new data file is.
+        let mode = try FileManager.default.attributesOfItem(atPath: desktop.dataFile)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func setUpWritesTheDriverAttributesAndIgnoreListAndCommitsTheData() throws {
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        try must(laptop, ["add", "Buy milk"])
+        try must(laptop, ["sync", "init"])
+        let folder = laptop.dataFolder
+        let driver = try Self.git(["config", "--get", "merge.checklists.driver"], in: folder).stdout
+        #expect(driver == "\"\(ChecklistsProcess.executable.path)\" merge %O %A %B\n")
+        let textconv = try Self.git(["config", "--get", "diff.checklists.textconv"], in: folder).stdout
+        #expect(textconv == "\"\(ChecklistsProcess.executable.path)\" cat\n")
+        let attributes = try String(contentsOfFile: folder + "/.gitattributes", encoding: .utf8)
+        #expect(attributes == "/Checklists.plist merge=checklists diff=checklists\n")
+        let ignored = try String(contentsOfFile: folder + "/.gitignore", encoding: .utf8)
+        #expect(ignored == "/Checklists.plist.lock\n/Checklists.plist.tmp-*\n")
+        let tracked = try Self.git(["ls-files"], in: folder).stdout
+        #expect(tracked == ".gitattributes\n.gitignore\nChecklists.plist\n")
+        let author = try Self.git(["log", "-1", "--format=%an <%ae>"], in: folder).stdout
+        #expect(author.hasPrefix("checklists <"))
+
+        // Again: the configuration is refreshed, the data and the history stay as they were.
+        let before = laptop.bytes(laptop.dataFile)
+        let commits = try Self.git(["rev-list", "--count", "HEAD"], in: folder).stdout
+        try must(laptop, ["sync", "init"])
+        #expect(laptop.bytes(laptop.dataFile) == before)
+        #expect(try Self.git(["rev-list", "--count", "HEAD"], in: folder).stdout == commits)
+        #expect(try String(contentsOfFile: folder + "/.gitattributes", encoding: .utf8) == attributes)
+    }
+
+    @Test func threeMachinesChangingAtOnceEndIdenticalWithEveryChangeKept() throws {
+        let remote = try Remote()
+        let machines = try (0..<3).map { _ in try ChecklistsProcess() }
+        defer { for machine in machines { machine.remove() } }
+        let (a, b, c) = (machines[0], machines[1], machines[2])
+        _ = try a.batch("new Groceries\nadd Milk\nadd Eggs\nadd Bread\nnew Work\nadd Report\nuse Groceries\n")
+        try must(a, ["sync", "init", remote.url])
+        try must(b, ["sync", "init", remote.url])
+        try must(c, ["sync", "init", remote.url])
+        try must(b, ["use", "Groceries"])
+        try must(c, ["use", "Groceries"])
+
+        // a and b each add an item with the same next ID; a edits Eggs, which c deletes; a and b
+        // both rename Bread (a same-field conflict); c renames Work and checks Milk.
+        try must(a, ["add", "Butter"])
+        try must(a, ["edit", "2", "Free-range eggs"])
+        try must(a, ["edit", "3", "Rye bread"])
+        try must(b, ["add", "Cheese"])
+        try must(b, ["edit", "3", "White bread"])
+        try must(c, ["delete", "2"])
+        try must(c, ["check", "1"])
+        try must(c, ["use", "Work"])
+        try must(c, ["rename", "Office"])
+
+        try must(a, ["sync"])
+        let second = try must(b, ["sync"])
+        #expect(second.stdout.contains("renumbered"))
+        #expect(second.stderr.contains("White bread") || second.stderr.contains("Rye bread"))
+        try must(c, ["sync"])
+        try must(a, ["sync"])
+        try must(b, ["sync"])
+
+        let expected = try a.exported()
+        #expect(try b.exported().lists == expected.lists)
+        #expect(try c.exported().lists == expected.lists)
+        let groceries = try #require(expected.list("Groceries"))
+        #expect(groceries.items.map(\.text).sorted() == ["Butter", "Cheese", "Free-range eggs", "Milk", "White bread"])
+        #expect(groceries.items.first { $0.text == "Milk" }?.checked == true)
+        #expect(expected.list("Office")?.items.map(\.text) == ["Report"])
+        #expect(expected.list("Work") == nil)
+        let ids = expected.allItems.map(\.itemID)
+        #expect(Set(ids).count == ids.count)
+        for machine in machines {
+            #expect(try FoundationReader.read(machine.dataFile) == expected.lists)
+        }
+    }
+
+    @Test func historyShowsTheChecklistsAsText() throws {
+        let remote = try Remote()
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        try must(laptop, ["add", "Buy milk"])
+        try must(laptop, ["sync", "init", remote.url])
+        try must(laptop, ["check", "1"])
+        try must(laptop, ["sync"])
+        let log = try Self.git(["log", "-p"], in: laptop.dataFolder)
+        #expect(log.stdout.contains("-- [ ] Buy milk"))
+        #expect(log.stdout.contains("+- [x] Buy milk"))
+    }
+
+    @Test func anUnreachableRemoteKeepsTheDataAndTheLocalCommitAndLeavesNoMerge() throws {
+        let remote = try Remote()
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        try must(laptop, ["add", "Buy milk"])
+        try must(laptop, ["sync", "init", remote.url])
+        try must(laptop, ["add", "Eggs"])
+        _ = try Self.git(
+            ["remote", "set-url", "origin", remote.folder.appending(path: "gone.git").path], in: laptop.dataFolder)
+        let before = laptop.bytes(laptop.dataFile)
+        let failed = try laptop.run(["sync"])
+        #expect(failed.status == 74)
+        #expect(failed.stderr.contains("cannot reach"))
+        #expect(laptop.bytes(laptop.dataFile) == before)
+        let status = try Self.git(["status", "--porcelain"], in: laptop.dataFolder).stdout
+        #expect(status.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: laptop.dataFolder + "/.git/MERGE_HEAD"))
+        let shown = try Self.git(["show", "HEAD:Checklists.plist"], in: laptop.dataFolder)
+        #expect(shown.status == 0)
+    }
+
+    @Test func aMergeThatFailsIsAbortedAndTheDataKept() throws {
+        let remote = try Remote()
+        let laptop = try ChecklistsProcess()
+        let other = try ChecklistsProcess()
+        defer {
+            laptop.remove()
+            other.remove()
+        }
+        try must(laptop, ["add", "Buy milk"])
+        try must(laptop, ["sync", "init", remote.url])
+        // Another machine pushes a damaged data file; the merge driver refuses it.
+        _ = try Self.git(["clone", "--quiet", "--branch", "main", remote.url, other.dataFolder])
+        try Data("not an archive".utf8).write(to: URL(filePath: other.dataFile))
+        let identity = ["-c", "user.name=t", "-c", "user.email=t@t"]
+        _ = try Self.git(identity + ["commit", "--quiet", "-am", "damage"], in: other.dataFolder)
+        _ = try Self.git(["push", "--quiet"], in: other.dataFolder)
+        try must(laptop, ["add", "Eggs"])
+        let before = laptop.bytes(laptop.dataFile)
+        let failed = try laptop.run(["sync"])
+        #expect(failed.status == 74)
+        #expect(failed.stderr.contains("merge was aborted"))
+        #expect(laptop.bytes(laptop.dataFile) == before)
+        #expect(!FileManager.default.fileExists(atPath: laptop.dataFolder + "/.git/MERGE_HEAD"))
+        #expect(try texts(laptop) == ["List": ["Buy milk", "Eggs"]])
+    }
+
+    @Test func syncBeforeSetUpSaysHowToSetItUp() throws {
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        try must(laptop, ["add", "Buy milk"])
+        let failed = try laptop.run(["sync"])
+        #expect(failed.status == 74)
+        #expect(failed.stderr.contains("sync init"))
+    }
+
+    @Test func syncWithoutGitSaysHowToInstallIt() throws {
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        let failed = try laptop.run(["sync", "init"], environment: ["PATH": "/nonexistent"])
+        #expect(failed.status == 74)
+        #expect(failed.stderr.contains("apt-get install git"))
+    }
+
+    @Test func syncInBatchModeReloadsForTheNextCommand() throws {
+        let remote = try Remote()
+        let laptop = try ChecklistsProcess()
+        let desktop = try ChecklistsProcess()
+        defer {
+            laptop.remove()
+            desktop.remove()
+        }
+        try must(laptop, ["add", "Buy milk"])
+        try must(laptop, ["sync", "init", remote.url])
+        try must(desktop, ["sync", "init", remote.url])
+        try must(laptop, ["add", "Eggs"])
+        try must(laptop, ["sync"])
+        let batch = try desktop.batch("sync\nshow\n")
+        #expect(batch.status == 0)
+        #expect(batch.stdout.contains("2 [ ] Eggs"))
+    }
+
+    @Test func theMergeDriverGivenADamagedFileExitsSixtyFiveAndChangesNothing() throws {
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        try must(laptop, ["add", "Buy milk"])
+        let good = try #require(laptop.bytes(laptop.dataFile))
+        let folder = laptop.folder.path
+        try Data(good).write(to: URL(filePath: folder + "/base"))
+        try Data(good).write(to: URL(filePath: folder + "/ours"))
+        try Data(good.prefix(good.count / 2)).write(to: URL(filePath: folder + "/theirs"))
+        let failed = try laptop.run(["merge", folder + "/base", folder + "/ours", folder + "/theirs"])
+        #expect(failed.status == 65)
+        #expect(failed.stderr.contains(folder + "/theirs"))
+        #expect(laptop.bytes(folder + "/ours") == good)
+    }
+
+    @Test func catPrintsAnArchiveAsMarkdown() throws {
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        _ = try laptop.batch("add Buy milk\ncheck 1\nadd Eggs\n")
+        let shown = try must(laptop, ["cat", laptop.dataFile])
+        #expect(shown.stdout == "## List\n\n- [x] Buy milk\n- [ ] Eggs\n")
+        let damaged = laptop.folder.path + "/damaged"
+        try Data("bplist00".utf8).write(to: URL(filePath: damaged))
+        #expect(try laptop.run(["cat", damaged]).status == 65)
+    }
+}
