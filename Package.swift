@@ -10,7 +10,8 @@ let package = Package(
         .library(name: "ChecklistKit", targets: ["ChecklistKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(
@@ -38,7 +39,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive"]),
-        .testTarget(name: "ChecklistKitTests", dependencies: ["ChecklistKit", "KeyedArchive"]),
+        .testTarget(
+            name: "ChecklistKitTests",
+            dependencies: [
+                "ChecklistKit", "KeyedArchive", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "ChecklistKit"]),
         .testTarget(name: "ChecklistsCLITests", dependencies: ["KeyedArchive"]),

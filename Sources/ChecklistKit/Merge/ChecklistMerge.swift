@@ -90,20 +90,17 @@ private struct Merger {
 
     // MARK: Checklists (rule 1)
 
-    /// Pairs each base checklist with its counterpart on each side (same name, else the one
-    /// holding more than half of its items), then pairs checklists new on both sides by name.
+    /// Pairs each base checklist with its counterpart on each side — the one with its name
+    /// (ignoring case), else, for those left, the one holding more than half of its item IDs (it
+    /// was renamed) — then pairs checklists new on both sides by name.
     mutating func matchChecklists() {
-        var oursTaken = Set<Int>()
-        var theirsTaken = Set<Int>()
-        let oursByID = Self.listOfItem(ours)
-        let theirsByID = Self.listOfItem(theirs)
-        for (index, list) in base.enumerated() {
-            let o = Self.counterpart(of: list, in: ours, listOfItem: oursByID, taken: oursTaken)
-            let t = Self.counterpart(of: list, in: theirs, listOfItem: theirsByID, taken: theirsTaken)
-            if let o { oursTaken.insert(o) }
-            if let t { theirsTaken.insert(t) }
-            slots.append(Slot(base: index, ours: o, theirs: t))
+        let oursMatch = Self.counterparts(of: base, in: ours)
+        let theirsMatch = Self.counterparts(of: base, in: theirs)
+        for index in base.indices {
+            slots.append(Slot(base: index, ours: oursMatch[index], theirs: theirsMatch[index]))
         }
+        let oursTaken = Set(oursMatch.values)
+        let theirsTaken = Set(theirsMatch.values)
         var newTheirs: [String: Int] = [:]
         for (index, list) in theirs.enumerated() where !theirsTaken.contains(index) {
             newTheirs[list.name.lowercased()] = index
@@ -117,34 +114,38 @@ private struct Merger {
         }
     }
 
-    /// The position of the checklist holding each item ID.
-    static func listOfItem(_ lists: [Checklist]) -> [Int: Int] {
+    /// For each base checklist (by position), its counterpart in `lists`, where it has one.
+    ///
+    /// Names are matched first, for every checklist, so that a checklist that merely received
+    /// another's items is not taken for that one renamed.
+    static func counterparts(of base: [Checklist], in lists: [Checklist]) -> [Int: Int] {
         var result: [Int: Int] = [:]
-        for (index, list) in lists.enumerated() {
-            for item in list.items { result[item.itemID] = index }
+        var taken = Set<Int>()
+        var byName: [String: Int] = [:]
+        for (index, list) in lists.enumerated() { byName[list.name.lowercased()] = index }
+        for (index, list) in base.enumerated() {
+            if let same = byName[list.name.lowercased()], !taken.contains(same) {
+                result[index] = same
+                taken.insert(same)
+            }
+        }
+        var listOfItem: [Int: Int] = [:]
+        for (index, list) in lists.enumerated() where !taken.contains(index) {
+            for item in list.items { listOfItem[item.itemID] = index }
+        }
+        for (index, list) in base.enumerated() where result[index] == nil {
+            var counts: [Int: Int] = [:]
+            for item in list.items {
+                if let holder = listOfItem[item.itemID] { counts[holder, default: 0] += 1 }
+            }
+            // Ties cannot pass: more than half of the items are in at most one checklist.
+            guard let (holder, count) = counts.max(by: { $0.value < $1.value }), count * 2 > list.items.count,
+                !taken.contains(holder)
+            else { continue }
+            result[index] = holder
+            taken.insert(holder)
         }
         return result
-    }
-
-    /// The checklist of `lists` that is `list` of the base: the one with its name (ignoring case),
-    /// else the one holding more than half of its item IDs (it was renamed).
-    static func counterpart(
-        of list: Checklist, in lists: [Checklist], listOfItem: [Int: Int], taken: Set<Int>
-    )
-        -> Int?
-    {
-        let name = list.name.lowercased()
-        if let same = lists.indices.first(where: { lists[$0].name.lowercased() == name && !taken.contains($0) }) {
-            return same
-        }
-        var counts: [Int: Int] = [:]
-        for item in list.items {
-            if let index = listOfItem[item.itemID] { counts[index, default: 0] += 1 }
-        }
-        guard let (index, count) = counts.max(by: { $0.value < $1.value }), count * 2 > list.items.count,
-            !taken.contains(index)
-        else { return nil }
-        return index
     }
 
     /// Merges a checklist's own fields (name, icon); `nil` when it is deleted.

@@ -1,5 +1,8 @@
 /// An item's due date as one field of the merge: the date and whether the user set it (SPEC §8
 /// rule 2: `DueDate` and `HasDueDate` count as one field).
+///
+/// The stored date counts even when unset (it then holds the creation time, or a due date since
+/// cleared), so that merging with an unchanged side gives the other side's items exactly.
 struct DueField: Equatable, CustomStringConvertible {
     /// The stored `DueDate`.
     var date: Double
@@ -9,12 +12,6 @@ struct DueField: Equatable, CustomStringConvertible {
     init(_ item: ChecklistItem) {
         date = item.archivedDate
         isSet = item.hasDueDate
-    }
-
-    /// Two unset due dates are equal whatever date is stored (the creation time, or the time of
-    /// loading for a file that had none).
-    static func == (left: DueField, right: DueField) -> Bool {
-        left.isSet == right.isSet && (!left.isSet || left.date == right.date)
     }
 
     var description: String {

@@ -7,6 +7,13 @@ public struct RenumberedItem: Sendable, Equatable, CustomStringConvertible {
     /// Its text, to recognise it by.
     public var text: String
 
+    /// Records that the item with `text` went from ID `from` to `to`.
+    public init(from: Int, to: Int, text: String) {
+        self.from = from
+        self.to = to
+        self.text = text
+    }
+
     /// `renumbered #41 → #57 ("Eggs")`.
     public var description: String {
         "renumbered #\(from) → #\(to) (\"\(text)\")"

@@ -1,0 +1,241 @@
+import ChecklistKit
+import Testing
+
+/// One test per merge rule of SPEC §8, each with the smallest books that show it.
+struct ChecklistMergeTests {
+    private func item(_ text: String, _ id: Int, checked: Bool = false, due: Double? = nil) -> ChecklistItem {
+        ChecklistItem(text: text, checked: checked, itemID: id, created: 100, dueDate: due)
+    }
+
+    private func book(_ lists: [(String, [ChecklistItem])], current: Int? = 0, next: Int = 0) -> ChecklistBook {
+        ChecklistBook(
+            checklists: lists.map { Checklist(name: $0.0, items: $0.1) }, currentIndex: current, nextItemID: next)
+    }
+
+    private func texts(_ book: ChecklistBook) -> [String: [String]] {
+        Dictionary(uniqueKeysWithValues: book.checklists.map { ($0.name, $0.items.map(\.text)) })
+    }
+
+    private var base: ChecklistBook {
+        book([("Groceries", [item("Milk", 0), item("Eggs", 1), item("Bread", 2)]), ("Work", [item("Report", 3)])])
+    }
+
+    // Rule 1: items by ItemID, checklists by name, renames followed.
+
+    @Test func aChecklistRenamedOnOneSideKeepsTheOtherSidesChangesToItsItems() {
+        let ours = book([
+            ("Food", [item("Milk", 0), item("Eggs", 1), item("Bread", 2)]), ("Work", [item("Report", 3)]),
+        ])
+        let theirs = book([
+            ("Groceries", [item("Milk", 0, checked: true), item("Eggs", 1), item("Bread", 2), item("Jam", 4)]),
+            ("Work", [item("Report", 3)]),
+        ])
+        let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs).book
+        #expect(texts(merged) == ["Food": ["Milk", "Eggs", "Bread", "Jam"], "Work": ["Report"]])
+        #expect(merged.checklists.first?.items.first?.checked == true)
+    }
+
+    @Test func aChecklistHoldingHalfOrLessOfTheBaseItemsIsNotTheRenamedOne() {
+        // Ours moved one of three items to a new list and deleted Groceries: no rename.
+        let ours = book([("Other", [item("Milk", 0)]), ("Work", [item("Report", 3)])])
+        let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: base).book
+        #expect(texts(merged) == ["Other": ["Milk"], "Work": ["Report"]])
+    }
+
+    @Test func bothSidesRenamingAChecklistDifferentlyKeepsOursAndSaysSo() {
+        let ours = book([("Food", base.checklists[0].items), ("Work", [item("Report", 3)])])
+        let theirs = book([("Shopping", base.checklists[0].items), ("Work", [item("Report", 3)])])
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(result.book.checklists.map(\.name) == ["Food", "Work"])
+        #expect(
+            result.conflicts.map(\.description) == [
+                #"checklist "Food" name: kept "Food" over "Shopping" from the other side"#
+            ])
+    }
+
+    // Rule 2: one side's changes taken, the same change once, fields separately.
+
+    @Test func fieldsMergeSeparately() {
+        var ours = base
+        ours.update(at: 0) { $0.items[0].checked = true }
+        var theirs = base
+        theirs.update(at: 0) { $0.items[0].text = "Whole milk" }
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(result.book.checklists[0].items[0] == item("Whole milk", 0, checked: true))
+        #expect(result.conflicts.isEmpty)
+    }
+
+    @Test func theSameChangeOnBothSidesIsTakenOnce() {
+        var changed = base
+        changed.update(at: 0) { $0.items[1].text = "Free-range eggs" }
+        changed.update(at: 0) { $0.items.append(self.item("Jam", 4)) }
+        let result = ChecklistMerge.merge(base: base, ours: changed, theirs: changed)
+        #expect(result.book.checklists == changed.checklists)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.renumbered.isEmpty)
+    }
+
+    @Test func aDueDateAndWhetherItIsSetAreOneField() {
+        var ours = base
+        ours.update(at: 0) { $0.items[0].dueDate = 1_000 }
+        var theirs = base
+        theirs.update(at: 0) { $0.items[0].shouldRemind = true }
+        let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs).book.checklists[0].items[0]
+        #expect(merged.dueDate == 1_000)
+        #expect(merged.shouldRemind)
+    }
+
+    // Rule 3: both changed one field differently: ours wins, reported.
+
+    @Test func conflictingChangesKeepOursAndReportEachField() {
+        var ours = base
+        ours.update(at: 0) { $0.items[2].text = "White bread" }
+        var theirs = base
+        theirs.update(at: 0) {
+            $0.items[2].text = "Rye bread"
+            $0.items[2].checked = true
+        }
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(result.book.checklists[0].items[2] == item("White bread", 2, checked: true))
+        #expect(
+            result.conflicts.map(\.description) == [
+                #"Groceries #2 text: kept "White bread" over "Rye bread" from the other side"#
+            ])
+    }
+
+    // Rule 4: deleted on one side, changed on the other.
+
+    @Test func anItemDeletedOnOneSideAndChangedOnTheOtherIsKeptWithTheChange() {
+        var ours = base
+        ours.update(at: 0) { $0.items.remove(at: 1) }
+        var theirs = base
+        theirs.update(at: 0) { $0.items[1].text = "Free-range eggs" }
+        #expect(
+            texts(ChecklistMerge.merge(base: base, ours: ours, theirs: theirs).book)["Groceries"] == [
+                "Milk", "Free-range eggs", "Bread",
+            ])
+        #expect(
+            texts(ChecklistMerge.merge(base: base, ours: theirs, theirs: ours).book)["Groceries"] == [
+                "Milk", "Free-range eggs", "Bread",
+            ])
+    }
+
+    @Test func anItemDeletedOnOneSideAndUnchangedOnTheOtherIsGone() {
+        var ours = base
+        ours.update(at: 0) { $0.items.remove(at: 1) }
+        var theirs = base
+        theirs.update(at: 0) { $0.items[0].checked = true }
+        #expect(
+            texts(ChecklistMerge.merge(base: base, ours: ours, theirs: theirs).book)["Groceries"] == ["Milk", "Bread"])
+    }
+
+    @Test func aChecklistDeletedOnOneSideKeepsOnlyWhatTheOtherSideAddedOrChanged() {
+        var ours = base
+        ours.remove(at: 0)
+        var theirs = base
+        theirs.update(at: 0) {
+            $0.items[0].checked = true
+            $0.items.append(self.item("Jam", 4))
+        }
+        let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs).book
+        #expect(texts(merged) == ["Groceries": ["Milk", "Jam"], "Work": ["Report"]])
+        // Nothing changed on the other side: the checklist stays deleted.
+        #expect(texts(ChecklistMerge.merge(base: base, ours: ours, theirs: base).book) == ["Work": ["Report"]])
+    }
+
+    // Rule 5: an item moved to another checklist moves with its ID.
+
+    @Test func anItemMovedToAnotherChecklistMovesAndTakesTheOtherSidesEdit() {
+        var ours = base
+        ours.update(at: 0) { $0.items.remove(at: 2) }
+        ours.update(at: 1) { $0.items.append(self.item("Bread", 2)) }
+        var theirs = base
+        theirs.update(at: 0) { $0.items[2].checked = true }
+        let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs).book
+        #expect(texts(merged) == ["Groceries": ["Milk", "Eggs"], "Work": ["Report", "Bread"]])
+        #expect(merged.checklists[1].items[1] == item("Bread", 2, checked: true))
+    }
+
+    // Rule 6: order.
+
+    @Test func theOrderOfTheSideThatReorderedWinsWithTheOtherSidesNewItemsAfterTheirPredecessor() {
+        var ours = base
+        ours.update(at: 0) { $0.items.insert(self.item("Butter", 4), at: 1) }  // Milk Butter Eggs Bread
+        ours.update(at: 0) { $0.items.insert(self.item("Salt", 5), at: 0) }  // Salt Milk Butter Eggs Bread
+        var theirs = base
+        theirs.update(at: 0) { $0.items.reverse() }  // Bread Eggs Milk
+        let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs).book
+        #expect(texts(merged)["Groceries"] == ["Salt", "Bread", "Eggs", "Milk", "Butter"])
+    }
+
+    @Test func whenBothSidesReorderOursOrderWins() {
+        var ours = base
+        ours.update(at: 0) { $0.items.swapAt(0, 1) }  // Eggs Milk Bread
+        var theirs = base
+        theirs.update(at: 0) { $0.items.swapAt(1, 2) }  // Milk Bread Eggs
+        theirs.update(at: 0) { $0.items.append(self.item("Jam", 4)) }  // Milk Bread Eggs Jam
+        let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs).book
+        // Jam follows Eggs on their side, so it follows Eggs here.
+        #expect(texts(merged)["Groceries"] == ["Eggs", "Jam", "Milk", "Bread"])
+    }
+
+    @Test func anItemFirstOnTheOtherSideGoesFirst() {
+        var theirs = base
+        theirs.update(at: 0) { $0.items.insert(self.item("Salt", 4), at: 0) }
+        let merged = ChecklistMerge.merge(base: base, ours: base, theirs: theirs).book
+        #expect(texts(merged)["Groceries"] == ["Salt", "Milk", "Eggs", "Bread"])
+    }
+
+    // Rule 7: the same new ID on both sides.
+
+    @Test func itemsNewOnBothSidesUnderOneIDAreBothKeptAndOursIsRenumbered() {
+        let base = book([("Groceries", [item("Milk", 0)])], next: 1)
+        let ours = book([("Groceries", [item("Milk", 0), item("Butter", 1)])], next: 2)
+        let theirs = book([("Groceries", [item("Milk", 0), item("Cheese", 1), item("Jam", 2)])], next: 3)
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        let items = result.book.checklists[0].items
+        #expect(items.map(\.text) == ["Milk", "Cheese", "Jam", "Butter"])
+        #expect(items.map(\.itemID) == [0, 1, 2, 3])
+        #expect(result.renumbered == [RenumberedItem(from: 1, to: 3, text: "Butter")])
+        #expect(result.renumbered.first?.description == #"renumbered #1 → #3 ("Butter")"#)
+        #expect(result.book.nextItemID == 4)
+    }
+
+    @Test func theNextItemIDEndsAboveEveryIDAndBothCounters() {
+        let ours = book([("Groceries", [item("Milk", 0)])], next: 10)
+        let theirs = book([("Groceries", [item("Milk", 0), item("Jam", 20)])], next: 21)
+        #expect(ChecklistMerge.merge(base: nil, ours: ours, theirs: theirs).book.nextItemID == 21)
+        #expect(ChecklistMerge.merge(base: nil, ours: ours, theirs: ours).book.nextItemID == 10)
+    }
+
+    @Test func theCurrentChecklistIsOurs() {
+        let ours = book([("Groceries", []), ("Work", [])], current: 1)
+        let theirs = book([("Groceries", []), ("Work", [])], current: 0)
+        #expect(ChecklistMerge.merge(base: nil, ours: ours, theirs: theirs).book.current?.name == "Work")
+    }
+
+    // Rule 8: identities.
+
+    @Test func mergingWithAnUnchangedSideGivesTheOtherSide() {
+        var changed = base
+        changed.update(at: 0) {
+            $0.items[0].checked = true
+            $0.items.remove(at: 1)
+            $0.items.append(self.item("Jam", 4))
+            $0.iconName = "Groceries"
+        }
+        changed.update(at: 1) { $0.name = "Office" }
+        #expect(ChecklistMerge.merge(base: base, ours: changed, theirs: base).book.checklists == changed.checklists)
+        #expect(ChecklistMerge.merge(base: base, ours: base, theirs: changed).book.checklists == changed.checklists)
+        #expect(ChecklistMerge.merge(base: base, ours: base, theirs: base).book == base)
+    }
+
+    // Without a common version (unrelated histories).
+
+    @Test func withoutABaseChecklistsOfOneNameAreOneAndTheSameItemIsKeptOnce() {
+        let ours = book([("Groceries", [item("Milk", 0)]), ("Work", [])])
+        let theirs = book([("groceries", [item("Milk", 0), item("Jam", 1)])])
+        let merged = ChecklistMerge.merge(base: nil, ours: ours, theirs: theirs).book
+        #expect(texts(merged) == ["Groceries": ["Milk", "Jam"], "Work": []])
+    }
+}
