@@ -31,6 +31,14 @@ public enum LocalTime {
             hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
     }
 
+    /// The local day of the week of `time`: 0 for Sunday to 6 for Saturday.
+    public static func weekday(_ time: Double) -> Int {
+        var seconds = unixTime(time)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return Int(parts.tm_wday)
+    }
+
     /// The time of local calendar fields; `nil` when they name no real local time (a day that
     /// does not exist, or a clock time skipped by a daylight-saving change).
     public static func time(_ fields: Fields) -> Double? {

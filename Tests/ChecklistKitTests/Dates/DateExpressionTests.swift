@@ -47,11 +47,42 @@ struct DateExpressionTests {
         #expect(evaluate("+1d", now: TestTime.utc(2028, 2, 28, 12)) == TestTime.utc(2028, 2, 29, 12))
     }
 
+    @Test func minutesCountFromNow() {
+        #expect(evaluate("+5m") == TestTime.utc(2026, 6, 15, 9, 35))
+        #expect(evaluate("+90m") == TestTime.utc(2026, 6, 15, 11, 0))
+    }
+
+    @Test func aClockTimeAloneIsTheNextTimeTheClockShowsIt() {
+        #expect(evaluate("18:00") == TestTime.utc(2026, 6, 15, 18))
+        #expect(evaluate("9:31") == TestTime.utc(2026, 6, 15, 9, 31))
+        #expect(evaluate("09:30") == TestTime.utc(2026, 6, 16, 9, 30))
+        #expect(evaluate("07:00") == TestTime.utc(2026, 6, 16, 7))
+        #expect(evaluate("00:00", now: TestTime.utc(2026, 12, 31, 23)) == TestTime.utc(2027, 1, 1))
+    }
+
+    @Test func aWeekdayIsTheNextSuchDayAWeekAheadWhenItIsToday() {
+        // Now is Monday 2026-06-15.
+        #expect(evaluate("friday") == TestTime.utc(2026, 6, 19))
+        #expect(evaluate("Fri") == TestTime.utc(2026, 6, 19))
+        #expect(evaluate("tue") == TestTime.utc(2026, 6, 16))
+        #expect(evaluate("sunday") == TestTime.utc(2026, 6, 21))
+        #expect(evaluate("monday") == TestTime.utc(2026, 6, 22))
+        #expect(evaluate("mon") == TestTime.utc(2026, 6, 22))
+    }
+
+    @Test func aDayFollowedByAClockTimeIsThatMinuteOfThatDay() {
+        #expect(evaluate("tomorrow 09:00") == TestTime.utc(2026, 6, 16, 9))
+        #expect(evaluate("fri 18:00") == TestTime.utc(2026, 6, 19, 18))
+        #expect(evaluate("friday 7:15") == TestTime.utc(2026, 6, 19, 7, 15))
+        #expect(evaluate("today 08:00") == TestTime.utc(2026, 6, 15, 8))
+    }
+
     @Test func textThatIsNoDateIsRejected() {
         let rejected = [
             "", "yesterday", "next week", "2026-02-30", "2027-02-29", "2026-13-01", "2026-00-10", "2026-7-1",
             "26-07-01", "2026/07/01", "2026-07-01 25:00", "2026-07-01 10:60", "2026-07-01 10", "2026-07-01 10:5",
-            "2026-07-01 10:00 extra", "+d", "+1w", "+-1d", "+1.5d", "+100001d", "1d", "+1 d",
+            "2026-07-01 10:00 extra", "+d", "+1w", "+-1d", "+1.5d", "+100001d", "1d", "+1 d", "+m", "24:00",
+            "9:5", "12:60", "fri 25:00", "fri fri", "frid", "fr", "09:00 fri", "tomorrow 9", "+1m 09:00", "+٣d",
         ]
         for text in rejected {
             #expect(evaluate(text) == nil, "\(text)")
@@ -149,6 +180,17 @@ struct DaylightSavingTests {
             let shortDay = TestTime.utc(2026, 3, 28, 23)  // 2026-03-29, 23 hours long
             #expect(!LocalTime.isOverdue(shortDay, now: TestTime.utc(2026, 3, 29, 21, 59)))
             #expect(LocalTime.isOverdue(shortDay, now: TestTime.utc(2026, 3, 29, 22)))
+        }
+    }
+
+    @Test func tomorrowAtNineIsNineLocalTimeAcrossADaylightSavingChange() {
+        LocalZone.with(LocalZone.berlin) {
+            // Saturday 2026-03-28 20:00 CET; clocks go forward in the night to Sunday.
+            let saturday = TestTime.utc(2026, 3, 28, 19)
+            #expect(DateExpression.evaluate("tomorrow 09:00", now: saturday) == TestTime.utc(2026, 3, 29, 7))
+            #expect(DateExpression.evaluate("09:00", now: saturday) == TestTime.utc(2026, 3, 29, 7))
+            #expect(DateExpression.evaluate("sun 09:00", now: saturday) == TestTime.utc(2026, 3, 29, 7))
+            #expect(DateExpression.evaluate("tomorrow 02:30", now: saturday) == nil)
         }
     }
 

@@ -221,7 +221,8 @@ struct SessionItemTests {
             #expect(
                 message
                     == "\"someday\" is not a date in the local time zone; "
-                    + "use YYYY-MM-DD, YYYY-MM-DD HH:MM, today, tomorrow, +Nd or +Nh")
+                    + "use YYYY-MM-DD, today, tomorrow or a weekday (fri), each optionally followed by HH:MM; "
+                    + "HH:MM; +Nd, +Nh or +Nm")
             fixture.failure("due 1 2026-02-30")
             fixture.failure("due 1")
             fixture.failure("due 9 today")
