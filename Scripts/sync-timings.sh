@@ -84,7 +84,7 @@ for items in 1000 10000; do
     # Growth: SYNCS syncs, each after one change, pushed to the remote.
     before=$(du -sk "$a/.git/objects" | cut -f1)
     for i in $(seq 1 "$syncs"); do
-        "$bin" --file "$a/Checklists.plist" toggle "$i" > /dev/null
+        "$bin" --file "$a/Checklists.plist" toggle $((i % 100 + 1)) > /dev/null
         "$bin" --file "$a/Checklists.plist" sync > /dev/null
     done
     after=$(du -sk "$a/.git/objects" | cut -f1)

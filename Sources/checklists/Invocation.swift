@@ -77,6 +77,18 @@ struct Invocation {
             enabled: color == .always || (color == .auto && stdoutIsTerminal && environment["NO_COLOR"] == nil))
         let status: Int32
         if !command.isEmpty {
+            // watch runs until it is stopped: only as a command of its own.
+            session.watchRunner = { once, exec in
+                let watcher = ReminderWatcher(store: store, exec: exec, environment: environment) { line, isError in
+                    if isError {
+                        Output.error(line)
+                    } else {
+                        Output.line(line)
+                        Output.flush()
+                    }
+                }
+                return watcher.run(once: once)
+            }
             status = OneShotMode(session: session, styler: styler).run(words: command)
         } else if isatty(0) == 1 {
             status = InteractiveMode(session: session, styler: styler, environment: environment).run()

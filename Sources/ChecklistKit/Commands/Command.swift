@@ -48,6 +48,8 @@ public enum Command: Sendable, Equatable {
     case merge(base: String, ours: String, theirs: String)
     /// `cat FILE`: an archive as Markdown, for git's text conversion.
     case cat(String)
+    /// `watch [--once] [--exec CMD]`: fire reminders when they come due.
+    case watch(once: Bool, exec: String?)
     case quit
 
     /// Parses a line's words; `nil` for a line with no words.
@@ -152,6 +154,22 @@ public enum Command: Sendable, Equatable {
         case .cat:
             try expect(1...1)
             return .cat(arguments[0])
+        case .watch:
+            var once = false
+            var exec: String?
+            var rest = arguments[...]
+            while let option = rest.popFirst() {
+                switch option {
+                case "--once": once = true
+                case "--exec":
+                    guard let command = rest.popFirst(), !command.trimmingSpaces.isEmpty else {
+                        throw fail("missing CMD")
+                    }
+                    exec = command
+                default: throw fail("unknown option \"\(option)\" (--once or --exec CMD)")
+                }
+            }
+            return .watch(once: once, exec: exec)
         case .inspect:
             let raw = arguments.first == "--raw"
             let rest = raw ? Array(arguments.dropFirst()) : arguments

@@ -1,8 +1,8 @@
 /// The commands of the language, with their usage and help text (SPEC §6).
 public enum CommandName: String, CaseIterable, Sendable {
     case help, lists, new, use, rename, icon, drop, show, add, edit, check, uncheck, toggle, delete, move
-    case due, remind, clear, find, upcoming, undo, redo, export, `import`, inspect, history, sync, merge, cat, quit,
-        exit
+    case due, remind, clear, find, upcoming, undo, redo, export, `import`, inspect, history
+    case sync, merge, cat, watch, quit, exit
 
     /// How the command is called.
     public var usage: String {
@@ -36,6 +36,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .sync: "sync [init [URL]]"
         case .merge: "merge BASE OURS THEIRS"
         case .cat: "cat FILE"
+        case .watch: "watch [--once] [--exec CMD]"
         case .quit: "quit"
         case .exit: "exit"
         }
@@ -73,6 +74,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .sync: "bring the checklists in step with other machines through git (init: set the folder up)"
         case .merge: "merge two changed archives with their common base into OURS (git's merge driver)"
         case .cat: "print an archive's checklists as Markdown (git's diff text)"
+        case .watch: "fire reminders when they come due (--once: what is due now; --exec: run CMD for each)"
         case .quit, .exit: "leave the interactive mode (Ctrl-D too)"
         }
     }

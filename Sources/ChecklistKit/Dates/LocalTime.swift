@@ -1,3 +1,5 @@
+import KeyedArchive
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -101,6 +103,19 @@ public enum LocalTime {
         let date = "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
         if parts.hour == 0 && parts.minute == 0 && parts.second == 0 { return date }
         return date + " \(pad(parts.hour, 2)):\(pad(parts.minute, 2))"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS±HH:MM`: the local time with its offset from UTC (ISO 8601).
+    public static func iso8601(_ time: Double) -> String {
+        let parts = fields(time)
+        let localSeconds =
+            CivilTime.days(year: parts.year, month: parts.month, day: parts.day) * 86_400 + parts.hour * 3600
+            + parts.minute * 60 + parts.second
+        let offset = localSeconds - Int(unixTime(time))
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):"
+            + "\(pad(parts.minute, 2)):\(pad(parts.second, 2))\(sign)\(pad(minutes / 60, 2)):\(pad(minutes % 60, 2))"
     }
 
     /// `time` as a `time_t`, clamped to about ±30 million years so that an absurd date read from a

@@ -13,6 +13,8 @@ public final class Session {
     /// Runs `sync init [URL]` (`initialize` true) and `sync`: git is run by the executable, never
     /// here (`nil`: sync is not available in this program).
     public var syncRunner: ((_ initialize: Bool, _ url: String?) throws -> CommandResult)?
+    /// Runs `watch`, which runs until it is stopped: only a one-shot run sets it.
+    public var watchRunner: ((_ once: Bool, _ exec: String?) throws -> CommandResult)?
     /// The name of this session's current checklist, kept across reloads from disk.
     var currentName: String?
     /// Changes this session can undo, most recent last.
@@ -117,6 +119,12 @@ public final class Session {
         case .sync(let initialize, let url):
             guard let syncRunner else { throw CommandError.refused("sync is not available here") }
             return try syncRunner(initialize, url)
+        case .watch(let once, let exec):
+            guard let watchRunner else {
+                throw CommandError.refused(
+                    "watch runs on its own: start checklists watch in a terminal or as a service")
+            }
+            return try watchRunner(once, exec)
         case .merge, .cat:
             return Self.runStandalone(command, now: clock()) ?? CommandResult()
         case .history:

@@ -13,6 +13,12 @@ public enum DataLocation {
         base(environment, variable: "XDG_STATE_HOME", fallback: ".local/state") + "/checklists/history"
     }
 
+    /// The record of fired reminders: `$XDG_STATE_HOME/checklists/reminders`, else
+    /// `~/.local/state/checklists/reminders`.
+    public static func remindersFile(environment: [String: String]) -> String {
+        base(environment, variable: "XDG_STATE_HOME", fallback: ".local/state") + "/checklists/reminders"
+    }
+
     /// An XDG base folder; relative values are ignored as the XDG specification says.
     private static func base(_ environment: [String: String], variable: String, fallback: String) -> String {
         if let value = environment[variable], value.hasPrefix("/") { return value }

@@ -1,0 +1,40 @@
+/// When reminders fire, as pure functions of the checklists, the record and the time (SPEC §9).
+///
+/// An item reminds when it has a due date, its reminder is on and it is unchecked. It fires at
+/// its due time, or at 09:00 local time on the day of a whole-day due date, once: the record of
+/// fired reminders holds its ID with the due date it fired for, so a new due date arms it again.
+public enum ReminderSchedule {
+    /// The local hour at which a whole-day due date reminds.
+    public static let wholeDayHour = 9
+
+    /// Every reminder of `book`, soonest first.
+    public static func reminders(in book: ChecklistBook) -> [Reminder] {
+        var result: [Reminder] = []
+        for list in book.checklists {
+            for item in list.items where item.shouldRemind && !item.checked {
+                guard let due = item.dueDate, due.isFinite else { continue }
+                result.append(
+                    Reminder(itemID: item.itemID, list: list.name, text: item.text, due: due, fireTime: fireTime(due)))
+            }
+        }
+        return result.sorted { ($0.fireTime, $0.itemID) < ($1.fireTime, $1.itemID) }
+    }
+
+    /// When a reminder for `due` fires: `due`, or 09:00 local time that day for a whole day.
+    public static func fireTime(_ due: Double) -> Double {
+        guard LocalTime.isWholeDay(due) else { return due }
+        var fields = LocalTime.fields(due)
+        fields.hour = wholeDayHour
+        return LocalTime.time(fields) ?? due + Double(wholeDayHour) * 3600
+    }
+
+    /// The reminders of `book` that have come due by `now` and have not fired, soonest first.
+    public static func due(in book: ChecklistBook, at now: Double, fired: FiredReminders) -> [Reminder] {
+        reminders(in: book).filter { $0.fireTime <= now && !fired.contains($0.key) }
+    }
+
+    /// The time the next reminder of `book` fires after `now`, if any.
+    public static func nextFireTime(in book: ChecklistBook, after now: Double, fired: FiredReminders) -> Double? {
+        reminders(in: book).first { $0.fireTime > now && !fired.contains($0.key) }?.fireTime
+    }
+}
