@@ -47,7 +47,7 @@ let package = Package(
         ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "ChecklistKit"]),
-        .testTarget(name: "ChecklistsCLITests", dependencies: ["KeyedArchive"]),
+        .testTarget(name: "ChecklistsCLITests", dependencies: ["KeyedArchive", "ChecklistKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

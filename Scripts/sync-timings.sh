@@ -91,5 +91,5 @@ for items in 1000 10000; do
     git -C "$a" gc -q
     packed=$(du -sk "$a/.git/objects" | cut -f1)
     file=$(($(stat -c %s "$a/Checklists.plist") / 1024))
-    echo "$items items (file $file KiB): $syncs syncs grew .git/objects by $(((after - before) / syncs)) KiB per sync (git's own packing, gc.auto=100, included); after git gc the whole history takes $packed KiB"
+    echo "$items items (file $file KiB): $syncs syncs grew .git/objects by $(((after - before) / syncs)) KiB per sync (sync's own packing included); after git gc the whole history takes $packed KiB"
 done

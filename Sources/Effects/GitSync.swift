@@ -144,6 +144,7 @@ public struct GitSync {
             lastRefusal = push.errorText
         }
         guard settled else { throw SyncError.pushRefused(tries: Self.tries, detail: lastRefusal) }
+        try packIfLarge(git)
         try store.reloadIfChanged()
         let incoming = ItemChanges(from: before, to: store.book)
         let outgoing = ItemChanges(from: theirs, to: store.book)
@@ -172,6 +173,24 @@ public struct GitSync {
             line.hasPrefix("note: ") ? String(line.dropFirst("note: ".count)) : nil
         }
     }
+
+    /// Packs the repository once loose objects pass `looseLimit` KiB.
+    ///
+    /// Every sync adds a compressed copy of the whole file as a loose object (about 460 KiB at
+    /// 10,000 items), and git's own automatic packing waits for thousands of them. Packed, the
+    /// versions are stored as deltas of one another: a few KiB each.
+    private func packIfLarge(_ git: Git) throws {
+        let counted = try git.run(["count-objects"])
+        // "N objects, M kilobytes"
+        let words = counted.outputText.split(separator: " ")
+        guard counted.succeeded, words.count >= 3, let kilobytes = Int(words[2]), kilobytes > Self.looseLimit else {
+            return
+        }
+        _ = try git.run(["gc", "--quiet"])
+    }
+
+    /// How many KiB of loose objects `sync` lets pile up before it packs them.
+    static let looseLimit = 8192
 
     /// Fetches the remote; failure means it cannot be reached (or refused access).
     private func fetch(_ git: Git) throws {
@@ -221,11 +240,6 @@ public struct GitSync {
         try git.check(["config", "merge.checklists.name", "checklists item-by-item merge"])
         try git.check(["config", "merge.checklists.driver", "\(quoted) merge %O %A %B"])
         try git.check(["config", "diff.checklists.textconv", "\(quoted) cat"])
-        // Every sync adds a compressed copy of the whole file as a loose object (at 10,000 items,
-        // about 460 KiB); git packs them, as deltas of one another, only after 6,700 by default.
-        try git.check(["config", "gc.auto", "100"])
-        // Packing then happens within the sync that triggers it, not in a process left behind.
-        try git.check(["config", "gc.autoDetach", "false"])
     }
 
     /// The files `sync init` writes beside the data file, and the lines each must hold.
