@@ -83,6 +83,23 @@ static inline int clibedit_setty(EditLine *el, const char *mode, const char *set
     return el_set(el, EL_SETTY, mode, setting, (const char *)NULL);
 }
 
+/// A function that reads one character for the editor: 1 when it stored one in `*character`, 0 at end of
+/// input, -1 on an error (with errno set).
+typedef int (*clibedit_read_function)(EditLine *, wchar_t *character);
+
+/// Replaces how the editor reads characters (EL_GETCFN).
+static inline int clibedit_set_read_function(EditLine *el, clibedit_read_function function) {
+    return el_set(el, EL_GETCFN, function);
+}
+
+/// Redraws the prompt and the line being edited from the start of the cursor's line (EL_REFRESH).
+static inline int clibedit_refresh(EditLine *el) {
+    return el_set(el, EL_REFRESH);
+}
+
+/// Whether SIGINT arrived since clibedit_interrupt_arm, for a read function deciding whether to go on.
+static inline int clibedit_interrupt_pending(void);
+
 /// An always-valid empty prompt, for callbacks that cannot find their reader.
 static inline char *clibedit_empty_prompt(void) {
     static char empty[1] = {0};
@@ -128,6 +145,10 @@ static inline void clibedit_interrupt_arm(int input, int end_of_file) {
     clibedit_interrupt_arrived = 0;
     clibedit_interrupt_end_of_file = end_of_file;
     clibedit_interrupt_input = input;
+}
+
+static inline int clibedit_interrupt_pending(void) {
+    return clibedit_interrupt_arrived;
 }
 
 /// Ends the handler's work once it can no longer run; returns whether SIGINT arrived while armed.

@@ -35,6 +35,16 @@ public final class EditLineReader: LineReader {
     /// spaces or quotes are inserted quoted. It runs inside a libedit callback, so it must not trap.
     public var completer: (@Sendable (_ lineBeforeCursor: String) -> [String])?
 
+    /// How many seconds from now the reader should call ``onWake`` while it waits for a key; nil for never.
+    ///
+    /// Asked each time the reader starts waiting, and again after each wake-up.
+    public var wakeDelay: (() -> Double?)?
+
+    /// Called when ``wakeDelay`` has passed while the user had not finished the line; the lines it returns
+    /// are printed above the line being edited, which is then drawn again as it was (prompt, text, cursor).
+    /// It runs inside a libedit callback, so it must not trap.
+    public var onWake: (() -> [String])?
+
     /// The file the history is loaded from and saved to; nil keeps the history in memory only.
     public let historyFile: String?
 
@@ -243,6 +253,7 @@ public final class EditLineReader: LineReader {
         _ = clibedit_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         _ = clibedit_set_prompt_esc(editLine, editLinePrompt, CChar(1))
         _ = clibedit_set_editor(editLine, "emacs")
+        _ = clibedit_set_read_function(editLine, editLineReadCharacter)
         _ = clibedit_set_signal(editLine, 1)
         if let historyHandle {
             _ = clibedit_set_history(editLine, historyHandle)
@@ -408,6 +419,59 @@ public final class EditLineReader: LineReader {
         fflush(outputStream)
     }
 
+    // MARK: - Reading keys
+
+    /// Reads one character for libedit, waking up for ``onWake`` meanwhile: 1 with `character` set, 0 at
+    /// end of input, -1 on an error.
+    ///
+    /// Reads from libedit's own input descriptor, so a SIGINT, which points it at an end-of-file pipe,
+    /// ends the line as before; other signals (a window resize) only interrupt the wait, which goes on.
+    fileprivate func readCharacter(_ editLine: OpaquePointer, into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        while true {
+            var descriptor = pollfd(fd: editorInputDescriptor, events: Int16(POLLIN), revents: 0)
+            let timeout = wakeDelay?().map { Int32(clamping: Int((max($0, 0) * 1000).rounded(.up))) } ?? -1
+            let ready = poll(&descriptor, 1, timeout)
+            if ready < 0 {
+                guard errno == EINTR else { return -1 }
+                continue
+            }
+            if ready == 0 {
+                wake(editLine)
+                continue
+            }
+            guard let first = readByte() else { return 0 }
+            guard let lead = first else { continue }
+            var bytes = [lead]
+            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            while bytes.count < length, case .some(.some(let next)) = readByte() {
+                bytes.append(next)
+                if next & 0xC0 != 0x80 { break }
+            }
+            let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+            character.pointee = wchar_t(bitPattern: scalar.value)
+            return 1
+        }
+    }
+
+    /// One byte from libedit's input: nil at end of input or on an error, `.some(nil)` when a signal
+    /// interrupted the read (try again).
+    private func readByte() -> UInt8?? {
+        var byte: UInt8 = 0
+        let count = Glibc.read(editorInputDescriptor, &byte, 1)
+        if count == 1 { return .some(byte) }
+        if count < 0, errno == EINTR { return .some(nil) }
+        return nil
+    }
+
+    /// Prints what ``onWake`` returns above the line being edited, and draws the line again.
+    private func wake(_ editLine: OpaquePointer) {
+        guard let lines = onWake?(), !lines.isEmpty else { return }
+        // The terminal is in raw mode: return to the start of the line, clear it, and end each line
+        // with CR LF; libedit then redraws its prompt and line from where the cursor is.
+        writeOutput("\r\u{1B}[K" + lines.joined(separator: "\r\n") + "\r\n")
+        _ = clibedit_refresh(editLine)
+    }
+
     // MARK: - History file
 
     /// Saves the history to ``historyFile`` atomically, recording any failure in ``historySaveError``.
@@ -430,6 +494,14 @@ private func editLineCompleteWord(_ editLine: OpaquePointer?, _ key: Int32) -> U
         return UInt8(truncatingIfNeeded: CC_ERROR)
     }
     return reader.completeWord(in: editLine)
+}
+
+/// libedit's read function: the owning reader's `readCharacter`.
+private func editLineReadCharacter(_ editLine: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
+    guard let editLine, let character, let reader = EditLineReader.reader(of: editLine) else {
+        return -1
+    }
+    return reader.readCharacter(editLine, into: character)
 }
 
 /// libedit's `interrupt-line` command (Ctrl-C): ends el_gets without a line and marks it as interrupted.

@@ -37,6 +37,9 @@ struct InteractiveMode {
         session.historyProvider = { reader.historyEntries() }
         Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim))
         for line in session.dueReminders() { Output.line(styler.render(line)) }
+        // While a line is typed, reminders that come due are printed above it at their time.
+        reader.wakeDelay = { session.secondsUntilNextReminder() }
+        reader.onWake = { session.dueReminders().map { styler.render($0) } }
         while true {
             Output.flush()
             switch reader.read(prompt: prompt()) {

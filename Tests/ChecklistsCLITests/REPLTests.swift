@@ -1,3 +1,4 @@
+import ChecklistKit
 import Foundation
 import Testing
 
@@ -462,5 +463,54 @@ struct REPLTests {
         terminal.send("quit\r")
         #expect(try terminal.waitForExit(timeout: Self.exitTimeout) == 0)
         #expect(try cli.exported().allItems.map(\.text) == ["kept"])
+    }
+
+    @Test func aReminderComingDueIsPrintedAboveTheHalfTypedLineWhichIsKeptWhole() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        // An item due three seconds from now, written directly: DATE has no seconds.
+        let due = Date().timeIntervalSinceReferenceDate + 3
+        let list = Checklist(
+            name: "Groceries",
+            items: [ChecklistItem(text: "Buy milk", itemID: 0, created: 0, dueDate: due, shouldRemind: true)])
+        try FileManager.default.createDirectory(atPath: cli.dataFolder, withIntermediateDirectories: true)
+        try Data(ChecklistBook(checklists: [list], currentIndex: 0, nextItemID: 1).archived())
+            .write(to: URL(filePath: cli.dataFile))
+        let terminal = try startREPL(cli)
+        defer { terminal.close() }
+        try terminal.readUntil("Groceries (1)>")
+        terminal.send("add hal")
+        try terminal.readUntil("hal")
+        try terminal.readUntil("reminder: ")
+        // The line being typed comes back after the reminder, and typing goes on where it was.
+        let screen = screenLines(try terminal.readUntil("add hal"))
+        #expect(screen.first?.contains("Groceries: 1 [ ] Buy milk") == true, "\(screen)")
+        #expect(screen.last?.hasSuffix("Groceries (1)> add hal") == true, "\(screen)")
+        terminal.send("f\r")
+        try terminal.readUntil("Groceries (2)>")
+        terminal.send(Self.controlD)
+        #expect(try terminal.waitForExit(timeout: Self.exitTimeout) == 0)
+        #expect(try cli.exported().allItems.map(\.text) == ["Buy milk", "half"])
+    }
+
+    @Test func controlDTypedRightAfterThePromptThatFollowsAControlCEndsTheSession() throws {
+        for _ in 0..<5 {
+            let cli = try ChecklistsProcess()
+            defer { cli.remove() }
+            let terminal = try startREPL(cli)
+            defer { terminal.close() }
+            try terminal.readUntil("List (0)>")
+            terminal.send("add x\r")
+            try terminal.readUntil("List (1)>")
+            terminal.send("abc")
+            try terminal.readUntil("abc")
+            terminal.send(Self.controlC)
+            usleep(300_000)
+            terminal.send("add z\r")
+            try terminal.readUntil("List (2)>")
+            // At once, without waiting: a key typed ahead, end of input included, is never lost.
+            terminal.send(Self.controlD)
+            #expect(try terminal.waitForExit(timeout: Self.exitTimeout) == 0)
+        }
     }
 }

@@ -50,21 +50,6 @@ extension Session {
         }
     }
 
-    /// Items with a reminder whose due date has come, for the REPL to mention on start.
-    public func dueReminders() -> [OutputLine] {
-        let book = self.book
-        let now = clock()
-        var lines: [OutputLine] = []
-        for list in book.checklists {
-            for (position, item) in list.items.enumerated() {
-                guard item.shouldRemind, !item.checked, let due = item.dueDate, due <= now else { continue }
-                lines.append(
-                    itemLine(item, position: position + 1, width: 1, now: now, prefix: "reminder: " + list.name + ": "))
-            }
-        }
-        return lines
-    }
-
     func undo() throws -> CommandResult {
         guard let entry = undoStack.last else {
             throw CommandError.refused(

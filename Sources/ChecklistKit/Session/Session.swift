@@ -17,6 +17,8 @@ public final class Session {
     public var watchRunner: ((_ once: Bool, _ exec: String?) throws -> CommandResult)?
     /// The name of this session's current checklist, kept across reloads from disk.
     var currentName: String?
+    /// The reminders this session has shown (the REPL shows each once).
+    var shownReminders = FiredReminders()
     /// Changes this session can undo, most recent last.
     var undoStack: [UndoEntry] = []
     /// Changes undone that can be redone, most recent last.
