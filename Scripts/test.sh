@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check CI runs: the strict format lint, a build of the program, then every test.
+# Runs every check CI runs: the strict format lint, a build of the program, every test, then the
+# install and packaging checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paths=(Package.swift Sources Tests)
@@ -8,3 +9,5 @@ paths=(Package.swift Sources Tests)
 swift format lint --strict --recursive "${paths[@]}"
 swift build --product checklists
 swift test
+# make install, make uninstall and make deb, checked with the real tools (SPEC §10).
+Scripts/test-install.sh

@@ -6,18 +6,8 @@ struct ChecklistsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checklists",
         abstract: "Keep checklists in the terminal, in the iOS Checklists app's own file format.",
-        discussion: """
-            With a COMMAND, runs it and exits (checklists add "Buy milk"). Without one, reads \
-            commands from standard input: an interactive line editor on a terminal, one command \
-            per line otherwise. Type help in any mode for the commands.
-
-            Data file: --file, else $CHECKLISTS_FILE, else $XDG_DATA_HOME/checklists/Checklists.plist, \
-            else ~/.local/share/checklists/Checklists.plist.
-
-            Exit status: 0 success, 1 a command failed, 2 invalid invocation, 65 the data file is \
-            not a readable checklists archive, 74 the data file could not be read, locked or written.
-            """,
-        version: "checklists 0.1.0"
+        discussion: ManualText.discussion,
+        version: "checklists \(Version.number)"
     )
 
     @Option(name: .long, help: ArgumentHelp("The data file to use.", valueName: "path"))
@@ -57,6 +47,10 @@ struct ChecklistsCommand: ParsableCommand {
             return
         case "--version":
             print(Self.configuration.version)
+            return
+        case "--experimental-dump-help":
+            // The manual page generator (swift-argument-parser's generate-manual plugin) asks for this.
+            print(Self._dumpHelp())
             return
         default:
             break
