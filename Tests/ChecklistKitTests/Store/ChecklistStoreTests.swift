@@ -238,4 +238,37 @@ struct ChecklistStoreTests {
         fixture.run("lists")
         fixture.run("find milk")
     }
+
+    @Test func lockTimeoutsBesideSavesNeverCloseAnotherFilesDescriptor() throws {
+        // A lock that timed out once closed its descriptor twice (in init, then in deinit); a
+        // save on another thread could by then own that number and fail with "Bad file
+        // descriptor". Timeouts on one store run next to saves of another, many times.
+        let blocked = try SessionFixture()
+        blocked.run("add Milk")
+        blocked.store.lockTimeout = 0
+        let descriptor = try holdLock(of: blocked.store)
+        defer { close(descriptor) }
+        let saving = try SessionFixture()
+        nonisolated(unsafe) let blockedStore = blocked.store
+        let timeouts = DispatchQueue(label: "timeouts")
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var timedOut = 0
+        timeouts.async {
+            for _ in 0..<400 {
+                do {
+                    try blockedStore.modify { _ in }
+                } catch StoreError.lockTimeout {
+                    timedOut += 1
+                } catch {}
+            }
+            finished.signal()
+        }
+        for index in 0..<200 {
+            let result = saving.session.run("add item \(index)")
+            #expect(result.error == nil, "\(result.error ?? "")")
+        }
+        finished.wait()
+        #expect(timedOut == 400)
+        #expect(saving.texts.count == 200)
+    }
 }
