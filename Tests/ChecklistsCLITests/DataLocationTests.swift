@@ -102,4 +102,20 @@ struct DataLocationTests {
         let bytes = try #require(cli.bytes(cli.dataFile))
         #expect(bytes.starts(with: Array("bplist00".utf8)))
     }
+
+    @Test func aDataFileThatIsASymbolicLinkStaysOneThroughFileAndTheEnvironment() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let target = cli.folder.appending(path: "synced/Checklists.plist").path
+        try FileManager.default.createDirectory(
+            atPath: cli.folder.appending(path: "synced").path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: cli.dataFolder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: cli.dataFile, withDestinationPath: target)
+        #expect(try cli.run(["add", "through the environment"]).status == 0)
+        #expect(try cli.run(["--file", cli.dataFile, "add", "through --file"]).status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: cli.dataFile)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let shown = try cli.run(["--file", target, "show"])
+        #expect(shown.stdout.contains("through the environment") && shown.stdout.contains("through --file"))
+    }
 }

@@ -8,7 +8,7 @@ struct InvocationTests {
         defer { cli.remove() }
         let outcome = try cli.run(["--version"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == "checklists 0.1.0\n")
+        #expect(outcome.stdout == "checklists \(ChecklistsProcess.version)\n")
         #expect(outcome.stderr.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: cli.dataFolder))
     }
@@ -60,7 +60,7 @@ struct InvocationTests {
         let missing = try cli.run(["--file"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--file"))
-        #expect(try cli.run(["--file", other, "--version"]).stdout == "checklists 0.1.0\n")
+        #expect(try cli.run(["--file", other, "--version"]).stdout == "checklists \(ChecklistsProcess.version)\n")
         let unknown = try cli.run(["--file", other, "--frobnicate"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("--frobnicate"))

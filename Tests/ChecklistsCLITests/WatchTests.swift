@@ -60,10 +60,11 @@ struct WatchTests {
         let bus = try NotificationBus()
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
-        try write(cli, [("Call mum", now - 3600)])
+        let due = now - 3600
+        try write(cli, [("Call mum", due)])
         let once = try cli.run(["watch", "--once"], environment: environment(bus))
         #expect(once.status == 0, "\(once.stderr)")
-        #expect(bus.received().map(\.body) == ["Call mum — due \(clock(now - 3600))"])
+        #expect(bus.received().map(\.body) == ["Call mum — due \(clock(due))"])
         let again = try cli.run(["watch", "--once"], environment: environment(bus))
         #expect(again.status == 0)
         let watcher = try cli.start(["watch"], environment: environment(bus))
@@ -137,10 +138,11 @@ struct WatchTests {
     @Test func withoutASessionBusTheReminderIsPrintedWithAHint() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
-        try write(cli, [("Buy milk", now - 60)])
+        let due = now - 60
+        try write(cli, [("Buy milk", due)])
         let outcome = try cli.run(["watch", "--once"], removing: ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout == "reminder: Groceries: Buy milk — due \(clock(now - 60))\n")
+        #expect(outcome.stdout == "reminder: Groceries: Buy milk — due \(clock(due))\n")
         #expect(outcome.stderr.contains("no D-Bus session bus"))
     }
 
@@ -148,13 +150,14 @@ struct WatchTests {
         let bus = try NotificationBus(refusing: true)
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
-        try write(cli, [("Buy milk", now - 60)])
+        let due = now - 60
+        try write(cli, [("Buy milk", due)])
         let refused = try cli.run(["watch", "--once"], environment: environment(bus))
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("\"Buy milk\" not delivered"))
         try bus.startService()
         #expect(try cli.run(["watch", "--once"], environment: environment(bus)).status == 0)
-        #expect(bus.received().map(\.body) == ["Buy milk — due \(clock(now - 60))"])
+        #expect(bus.received().map(\.body) == ["Buy milk — due \(clock(due))"])
     }
 
     @Test func aServiceThatIsDownIsReportedAndNothingIsRecorded() throws {

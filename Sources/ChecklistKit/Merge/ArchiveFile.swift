@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Archive files named on the command line (`merge`, `cat`), read and written without the store.
 enum ArchiveFile {
     /// Reads the checklists archive at `path`; items without a `DueDate` get `now`.
@@ -37,10 +31,8 @@ enum ArchiveFile {
         } catch {
             return CommandResult(error: "merge: \(error)", exitStatus: 65)
         }
-        var info = stat()
-        let mode = stat(ours, &info) == 0 ? info.st_mode & 0o7777 : 0o600
         do {
-            try FileSystem.writeAtomically(merged.book.archived(), to: ours, mode: mode)
+            try FileSystem.writeAtomically(merged.book.archived(), to: ours, keepingAccess: true)
         } catch {
             return CommandResult(error: "merge: cannot write \(ours): \(error)", exitStatus: 74)
         }

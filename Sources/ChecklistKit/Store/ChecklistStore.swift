@@ -21,8 +21,11 @@ public final class ChecklistStore {
     private let clock: @Sendable () -> Double
 
     /// Opens the store at `path`: a missing file is a new book (the iOS app's first run).
+    ///
+    /// A `path` that is a symbolic link is followed: saves replace the file it points to (the
+    /// temporary file and the lock beside that file), and the link stays a link (SPEC §5).
     public init(path: String, clock: @escaping @Sendable () -> Double = WallClock.now) throws(StoreError) {
-        self.path = path
+        self.path = FileSystem.followingLinks(path)
         self.clock = clock
         book = .firstRun
         try reloadIfChanged(force: true)
@@ -109,7 +112,7 @@ public final class ChecklistStore {
             // Pieces go to the file while the rest is encoded, and each starts on its way to
             // the disk: the fsync then waits for the last piece only, not the whole file.
             saved = try FileSystem.replaceAtomically(
-                path, holdingReplaced: true, threadedPieceSize: Self.pieceSize
+                path, keepingAccess: true, holdingReplaced: true, threadedPieceSize: Self.pieceSize
             ) { file in
                 copy.archive(pieceSize: Self.pieceSize) { file.write($0, at: $1) }
             }

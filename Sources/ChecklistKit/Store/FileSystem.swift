@@ -110,6 +110,24 @@ enum FileSystem {
         if mkdir(path, mode) != 0, errno != EEXIST { throw SystemError("mkdir \(path)") }
     }
 
+    /// `path`, or, when it is a symbolic link (to a link…), the path it finally points to, which
+    /// need not exist yet. Links in the folders above are left as they are: a save renames within
+    /// the folder, whichever way it is reached.
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        // As the kernel does, give up after 40 links (a loop): the save then fails with ELOOP.
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let target = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
+        }
+        return current
+    }
+
     /// The folder part of `path` ("." when it has none).
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -134,8 +152,10 @@ enum FileSystem {
     }
 
     /// Replaces `path` with `bytes` atomically and durably (see `replaceAtomically`).
-    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(SystemError) {
-        try replaceAtomically(path, mode: mode) { file in
+    static func writeAtomically(
+        _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, keepingAccess: Bool = false
+    ) throws(SystemError) {
+        try replaceAtomically(path, mode: mode, keepingAccess: keepingAccess) { file in
             bytes.withUnsafeBytes { file.write($0, at: 0) }
             return bytes.count
         }
@@ -144,14 +164,19 @@ enum FileSystem {
     /// Replaces `path` atomically and durably with what `produce` writes to a temporary file in
     /// the same folder (it returns the file's length): the file is fsynced and renamed over
     /// `path`, then the folder is fsynced. On any failure the temporary file is removed and
-    /// `path` is untouched. With `holdingReplaced`, a regular file at `path` is held open across
-    /// the rename and closed on another thread. `threadedPieceSize` is `TemporaryFile`'s. Returns
-    /// the new file's stamp.
+    /// `path` is untouched. A new file gets `mode`; with `keepingAccess`, a file replaced keeps its
+    /// permission bits, and its owner and group where this process may set them (a list shared
+    /// through a group-writable file stays shared). With `holdingReplaced`, a regular file at
+    /// `path` is held open across the rename and closed on another thread. `threadedPieceSize` is
+    /// `TemporaryFile`'s. Returns the new file's stamp.
     @discardableResult
     static func replaceAtomically(
-        _ path: String, mode: mode_t = 0o600, holdingReplaced: Bool = false, threadedPieceSize: Int = .max,
-        produce: (inout TemporaryFile) -> Int
+        _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, holdingReplaced: Bool = false,
+        threadedPieceSize: Int = .max, produce: (inout TemporaryFile) -> Int
     ) throws(SystemError) -> Stamp {
+        var existing = stat()
+        let replacing = keepingAccess && stat(path, &existing) == 0
+        let mode = replacing ? existing.st_mode & 0o7777 : mode
         let folder = directory(of: path)
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
@@ -168,6 +193,8 @@ enum FileSystem {
         var info = stat()
         do {
             defer { close(descriptor) }
+            // Another owner or a group this process is not in is refused (EPERM): the file is then ours.
+            if replacing { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
             guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
             var file = TemporaryFile(descriptor: descriptor, threadedPieceSize: threadedPieceSize)
             let length = produce(&file)

@@ -74,6 +74,16 @@ struct ChecklistsProcess {
         return folder.appending(path: "checklists")
     }()
 
+    /// The version the program carries, read from the one place it is written.
+    static let version: String = {
+        let source = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Sources/checklists/Version.swift")
+        let text = (try? String(contentsOf: source, encoding: .utf8)) ?? ""
+        guard let start = text.range(of: "number = \"")?.upperBound, let end = text[start...].firstIndex(of: "\"")
+        else { return "unknown" }
+        return String(text[start..<end])
+    }()
+
     /// A temporary folder with a data file path, cleaned up by the caller via `remove()`.
     let folder: URL
 

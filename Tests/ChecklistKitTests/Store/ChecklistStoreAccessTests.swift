@@ -1,0 +1,58 @@
+import ChecklistKit
+import Foundation
+import Testing
+
+/// Symbolic links and permissions kept across saves (SPEC §5).
+struct ChecklistStoreAccessTests {
+    private func mode(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    @Test func aSymlinkedDataFileStaysALinkAndItsTargetHoldsEveryChange() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("synced"), withIntermediateDirectories: true)
+        let target = folder.file("synced/Checklists.plist")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("link.plist"), withDestinationPath: "synced/Checklists.plist")
+        for text in ["Milk", "Eggs", "Bread"] {
+            let store = try ChecklistStore(path: folder.file("link.plist"))
+            try store.modify { book in
+                let id = book.takeItemID()
+                book.update(at: 0) { $0.items.append(ChecklistItem(text: text, itemID: id, created: 0)) }
+            }
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("link.plist"))
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let book = try ChecklistBook(archive: try #require(TemporaryFolder.bytes(target)), loadTime: 0)
+        #expect(book.checklists.first?.items.map(\.text) == ["Milk", "Eggs", "Bread"])
+        #expect(FileManager.default.fileExists(atPath: target + ".lock"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("link.plist.lock")))
+    }
+
+    @Test func aDataFileInASymlinkedFolderIsSavedThroughIt() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("linked"), withDestinationPath: folder.file("real"))
+        for name in ["A", "B"] {
+            try ChecklistStore(path: folder.file("linked/Checklists.plist")).modify { $0.insert(Checklist(name: name)) }
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("linked"))
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let book = try ChecklistBook(
+            archive: try #require(TemporaryFolder.bytes(folder.file("real/Checklists.plist"))), loadTime: 0)
+        #expect(book.checklists.map(\.name) == ["A", "B", "List"])
+    }
+
+    @Test func aSaveKeepsTheFilesPermissionsAndANewFileIsPrivate() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("Checklists.plist")
+        try ChecklistStore(path: path).modify { $0.insert(Checklist(name: "A")) }
+        #expect(try mode(path) == 0o600)
+        for shared in [0o640, 0o660, 0o604] {
+            try FileManager.default.setAttributes([.posixPermissions: shared], ofItemAtPath: path)
+            try ChecklistStore(path: path).modify { $0.insert(Checklist(name: "B\(shared)")) }
+            #expect(try mode(path) == shared)
+        }
+    }
+}
