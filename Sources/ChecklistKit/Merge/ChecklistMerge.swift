@@ -74,12 +74,12 @@ private struct Merger {
         var membersOf: [Int: Set<Int>] = [:]
         for (id, slot) in slotOf { membersOf[slot, default: []].insert(id) }
         var lists: [Checklist] = []
-        var taken: Set<String> = []
+        var taken = UniqueNames([])
         for index in slots.indices {
             let members = membersOf[index] ?? []
             guard var list = mergeFields(of: index, keepEmpty: !members.isEmpty) else { continue }
             list.items = order(of: index, members: members).compactMap { merged[$0] }
-            list.name = unique(list.name, taken: &taken)
+            list.name = taken.claim(list.name)
             names[index] = list.name
             lists.append(list)
         }
@@ -172,18 +172,6 @@ private struct Merger {
             for disagreement in found { record(disagreement, list: o.name, item: nil) }
             return o
         }
-    }
-
-    /// `name`, or `name (2)`, `name (3)`… when a merged checklist has it already (ignoring case).
-    func unique(_ name: String, taken: inout Set<String>) -> String {
-        var candidate = name
-        var number = 2
-        while taken.contains(candidate.lowercased()) {
-            candidate = "\(name) (\(number))"
-            number += 1
-        }
-        taken.insert(candidate.lowercased())
-        return candidate
     }
 
     // MARK: Items (rules 2–5, 7)

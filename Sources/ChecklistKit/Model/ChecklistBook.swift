@@ -81,6 +81,12 @@ public struct ChecklistBook: Sendable, Equatable {
         return sort(following: checklists.count - 1)
     }
 
+    /// Adds checklists, sorting once.
+    public mutating func insert(contentsOf lists: [Checklist]) {
+        checklists += lists
+        sort()
+    }
+
     /// Removes the checklist at `index`; the current one stays current, or none is if it was removed.
     public mutating func remove(at index: Int) {
         checklists.remove(at: index)

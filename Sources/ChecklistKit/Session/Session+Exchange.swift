@@ -43,34 +43,34 @@ extension Session {
             throw CommandError.refused("cannot import \(file): \(error)")
         }
         return try changeResult("import \(baseName)") { book in
-            var names: [String] = []
+            // One pass with one set of taken names and one sort at the end: importing N checklists
+            // costs O(N log N), not a scan and a sort per checklist.
+            var names = UniqueNames(book.checklists.map(\.name))
+            var lists: [Checklist] = []
+            lists.reserveCapacity(imported.count)
             var itemCount = 0
             for var list in imported {
-                list.name = uniqueName(list.name, in: book)
+                list.name = names.claim(list.name)
                 for index in list.items.indices {
                     list.items[index].itemID = book.takeItemID()
                 }
                 if !Checklist.iconNames.contains(list.iconName) { list.iconName = "No Icon" }
                 itemCount += list.items.count
-                names.append(list.name)
-                book.insert(list)
+                lists.append(list)
             }
+            book.insert(contentsOf: lists)
+            let shown = lists.prefix(Self.importNamesShown).map(\.name).joined(separator: ", ")
+            let more = lists.count > Self.importNamesShown ? " and \(lists.count - Self.importNamesShown) more" : ""
             return [
                 OutputLine(
-                    "imported \(names.count) checklist\(names.count == 1 ? "" : "s") (\(itemCount) item\(itemCount == 1 ? "" : "s")): "
-                        + names.joined(separator: ", "))
+                    "imported \(lists.count) checklist\(lists.count == 1 ? "" : "s") (\(itemCount) item\(itemCount == 1 ? "" : "s")): "
+                        + shown + more)
             ]
         }
     }
 
-    /// `name`, or `name (2)`, `name (3)`… when a checklist has it already.
-    private func uniqueName(_ name: String, in book: ChecklistBook) -> String {
-        let taken = Set(book.checklists.map { $0.name.lowercased() })
-        guard taken.contains(name.lowercased()) else { return name }
-        var number = 2
-        while taken.contains("\(name) (\(number))".lowercased()) { number += 1 }
-        return "\(name) (\(number))"
-    }
+    /// How many imported checklists the summary line names before "and N more".
+    static let importNamesShown = 5
 
     func inspect(_ file: String, raw: Bool) throws -> CommandResult {
         let bytes: [UInt8]
