@@ -9,12 +9,12 @@ struct ReminderRecordTests {
     @Test func firedRemindersAreKeptPerDataFileWithOthersLinesUntouched() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("state/checklists/reminders")
-        try ReminderRecord.update(path: path, dataFile: "/a/Checklists.plist") { _ in FiredReminders([key]) }
-        try ReminderRecord.update(path: path, dataFile: "/b\tweird%/x") { fired in
+        _ = try ReminderRecord.update(path: path, dataFile: "/a/Checklists.plist") { _ in FiredReminders([key]) }
+        _ = try ReminderRecord.update(path: path, dataFile: "/b\tweird%/x") { fired in
             #expect(fired.keys.isEmpty)
             return FiredReminders([.init(itemID: 1, due: 5)])
         }
-        try ReminderRecord.update(path: path, dataFile: "/a/Checklists.plist") { fired in
+        _ = try ReminderRecord.update(path: path, dataFile: "/a/Checklists.plist") { fired in
             #expect(fired.keys == [key])
             return fired
         }
@@ -51,7 +51,7 @@ struct ReminderRecordTests {
         let folder = try TemporaryFolder()
         try TemporaryFolder.write("not a folder", to: folder.file("file"))
         #expect(throws: ReminderRecordError.self) {
-            try ReminderRecord.update(path: folder.file("file/reminders"), dataFile: "/a") { $0 }
+            _ = try ReminderRecord.update(path: folder.file("file/reminders"), dataFile: "/a") { $0 }
         }
     }
 }

@@ -225,12 +225,16 @@ struct SessionExchangeTests {
         let fixture = try SessionFixture()
         let lists = (0..<20_000).map { index in
             let name = index % 2 == 0 ? "Trip" : "List \(index)"
-            return #"{"name": "\#(name)", "iconName": "Trips", "items": [{"itemID": 0, "text": "x", "checked": false, "dueDate": null, "shouldRemind": false}]}"#
+            let item = #"{"itemID": 0, "text": "x", "checked": false, "dueDate": null, "shouldRemind": false}"#
+            return #"{"name": "\#(name)", "iconName": "Trips", "items": [\#(item)]}"#
         }
         let file = fixture.folder.file("many.json")
         try TemporaryFolder.write(#"{"checklists": ["# + lists.joined(separator: ",") + "]}", to: file)
         let summary = fixture.run("import \(file)")
-        #expect(summary == ["imported 20000 checklists (20000 items): Trip, List 1, Trip (2), List 3, Trip (3) and 19995 more"])
+        #expect(
+            summary == [
+                "imported 20000 checklists (20000 items): Trip, List 1, Trip (2), List 3, Trip (3) and 19995 more"
+            ])
         let names = fixture.session.book.checklists.map(\.name)
         #expect(names.count == 20_001)
         #expect(Set(names.map { $0.lowercased() }).count == 20_001)
