@@ -48,6 +48,9 @@ public final class EditLineReader: LineReader {
     /// The file the history is loaded from and saved to; nil keeps the history in memory only.
     public let historyFile: String?
 
+    /// The most entries the history file keeps.
+    private let historyLimit: Int
+
     /// Why the last save of the history file failed; nil when it succeeded (or nothing was saved yet).
     public private(set) var historySaveError: String?
 
@@ -93,6 +96,7 @@ public final class EditLineReader: LineReader {
     ) {
         Self.selectUTF8Locale()
         self.historyFile = historyFile
+        self.historyLimit = historyLimit
         self.inputDescriptor = inputDescriptor
         self.promptText = Self.makeCString("")
 
@@ -226,7 +230,7 @@ public final class EditLineReader: LineReader {
             return
         }
         _ = clibedit_history_enter(historyHandle, line)
-        saveHistory()
+        saveHistory(adding: line)
     }
 
     /// The history entries, oldest first.
@@ -474,12 +478,13 @@ public final class EditLineReader: LineReader {
 
     // MARK: - History file
 
-    /// Saves the history to ``historyFile`` atomically, recording any failure in ``historySaveError``.
-    private func saveHistory() {
-        guard let historyFile, let historyHandle else {
+    /// Adds `line` to ``historyFile``, keeping the lines other sessions added meanwhile, and records
+    /// any failure in ``historySaveError``.
+    private func saveHistory(adding line: String) {
+        guard let historyFile else {
             return
         }
-        historySaveError = HistoryFileWriter.save(historyHandle, to: historyFile)
+        historySaveError = HistoryFileWriter.append([line], to: historyFile, limit: historyLimit)
     }
 }
 

@@ -13,6 +13,42 @@ import Darwin
 /// libedit's H_SAVE rewrites a file in place, so two sessions exiting at once could leave it truncated;
 /// a rename never leaves a half-written file behind.
 enum HistoryFileWriter {
+    /// Adds `lines` to the history file at `path`, keeping what other sessions wrote there.
+    ///
+    /// Under an exclusive lock on `PATH.lock`, the file is read afresh, `lines` are added (a line
+    /// equal to the one before it is collapsed), the oldest entries beyond `limit` are dropped, and
+    /// the result replaces the file atomically. Two sessions writing at once each keep their lines.
+    ///
+    /// - Returns: nil on success, else a message that says what failed.
+    static func append(_ lines: [String], to path: String, limit: Int) -> String? {
+        let (folder, _) = split(path)
+        if let error = createDirectories(folder) {
+            return error
+        }
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else {
+            return "cannot lock \(path).lock: \(lastErrorMessage())"
+        }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { return "cannot lock \(path).lock: \(lastErrorMessage())" }
+        }
+        guard let merged = history_init() else {
+            return "cannot set up a history to save"
+        }
+        defer { history_end(merged) }
+        _ = clibedit_history_setsize(merged, Int32(clamping: max(limit, 0)))
+        _ = clibedit_history_setunique(merged, 1)
+        if access(path, F_OK) == 0 {
+            // A file without the _HiStOrY_V2_ header loads nothing; the save below replaces it.
+            _ = clibedit_history_load(merged, path)
+        }
+        for line in lines {
+            _ = clibedit_history_enter(merged, line)
+        }
+        return save(merged, to: path)
+    }
+
     /// Saves `history` to `path` with mode 0600, creating missing folders with mode 0700.
     ///
     /// - Returns: nil on success, else a message that says what failed.

@@ -513,4 +513,26 @@ struct REPLTests {
             #expect(try terminal.waitForExit(timeout: Self.exitTimeout) == 0)
         }
     }
+
+    @Test func twoREPLsExitingTogetherBothKeepTheirLinesInTheHistoryFile() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let first = try startREPL(cli)
+        defer { first.close() }
+        let second = try startREPL(cli)
+        defer { second.close() }
+        try first.readUntil("List (0)>")
+        try second.readUntil("List (0)>")
+        for (terminal, command) in [(first, "lists"), (second, "show"), (first, "upcoming"), (second, "help")] {
+            terminal.send(command + "\r")
+            try terminal.readUntil("List (0)>")
+        }
+        first.send(Self.controlD)
+        second.send(Self.controlD)
+        #expect(try first.waitForExit(timeout: Self.exitTimeout) == 0)
+        #expect(try second.waitForExit(timeout: Self.exitTimeout) == 0)
+        let history = try String(
+            contentsOfFile: cli.folder.appending(path: "xdg-state/checklists/history").path, encoding: .utf8)
+        #expect(history == "_HiStOrY_V2_\nlists\nshow\nupcoming\nhelp\n")
+    }
 }

@@ -83,8 +83,38 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
         #expect(try permissions(folder.path + "/a/b") == 0o700)
         let contents = try String(contentsOfFile: file, encoding: .utf8)
         #expect(contents.hasPrefix("_HiStOrY_V2_\n"))
+        // No temporary file is left; the lock file sessions share stays, private too.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/a/b")
-        #expect(leftovers == ["history"])
+        #expect(leftovers.sorted() == ["history", "history.lock"])
+        #expect(try permissions(file + ".lock") == 0o600)
+    }
+
+    @Test func twoSessionsAddingToOneHistoryFileKeepEachOthersLines() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/history"
+        let first = try makeReader(historyFile: file)
+        let second = try makeReader(historyFile: file)
+        for index in 0..<5 {
+            first.addHistory("first \(index)")
+            second.addHistory("second \(index)")
+        }
+        let third = try makeReader(historyFile: file)
+        let expected = (0..<5).flatMap { ["first \($0)", "second \($0)"] }
+        #expect(third.historyEntries() == expected)
+        // Each session's own history is what it typed.
+        #expect(first.historyEntries() == (0..<5).map { "first \($0)" })
+    }
+
+    @Test func theSharedHistoryFileKeepsTheNewestEntriesUpToTheLimit() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/history"
+        let first = try makeReader(historyFile: file, historyLimit: 3)
+        let second = try makeReader(historyFile: file, historyLimit: 3)
+        first.addHistory("a")
+        second.addHistory("b")
+        first.addHistory("c")
+        second.addHistory("d")
+        #expect(try makeReader(historyFile: file, historyLimit: 3).historyEntries() == ["b", "c", "d"])
     }
 
     @Test func aHistoryFileWithoutTheHeaderIsIgnoredAndReplaced() throws {
