@@ -4,10 +4,19 @@ import Testing
 /// `sync init`, `sync`, `merge` and `cat` with the real git, on a bare repository in a temporary
 /// folder and data folders that sync through it (SPEC §8).
 @Suite struct SyncTests {
-    /// A bare repository standing in for the remote, in a temporary folder.
+    /// A bare repository standing in for the remote, in a temporary folder, and the machines
+    /// (data folders) that sync through it; all are removed with it.
     final class Remote {
         let folder: URL
         var url: String { folder.appending(path: "checklists.git").path }
+        private var machines: [ChecklistsProcess] = []
+
+        /// A new machine: its own HOME, XDG folders and data file.
+        func machine() throws -> ChecklistsProcess {
+            let machine = try ChecklistsProcess()
+            machines.append(machine)
+            return machine
+        }
 
         init() throws {
             folder = FileManager.default.temporaryDirectory.appending(path: "checklists-remote-\(UUID().uuidString)")
@@ -17,6 +26,7 @@ import Testing
         }
 
         deinit {
+            for machine in machines { machine.remove() }
             try? FileManager.default.removeItem(at: folder)
         }
     }
@@ -56,12 +66,8 @@ import Testing
 
     @Test func aSecondMachineJoiningTakesTheRemotesChecklists() throws {
         let remote = try Remote()
-        let laptop = try ChecklistsProcess()
-        let desktop = try ChecklistsProcess()
-        defer {
-            laptop.remove()
-            desktop.remove()
-        }
+        let laptop = try remote.machine()
+        let desktop = try remote.machine()
         try must(laptop, ["add", "Buy milk"])
         let setUp = try must(laptop, ["sync", "init", remote.url])
         #expect(setUp.stdout.contains("sync set up in"))
@@ -105,8 +111,7 @@ import Testing
 
     @Test func threeMachinesChangingAtOnceEndIdenticalWithEveryChangeKept() throws {
         let remote = try Remote()
-        let machines = try (0..<3).map { _ in try ChecklistsProcess() }
-        defer { for machine in machines { machine.remove() } }
+        let machines = try (0..<3).map { _ in try remote.machine() }
         let (a, b, c) = (machines[0], machines[1], machines[2])
         _ = try a.batch("new Groceries\nadd Milk\nadd Eggs\nadd Bread\nnew Work\nadd Report\nuse Groceries\n")
         try must(a, ["sync", "init", remote.url])
@@ -152,8 +157,7 @@ import Testing
 
     @Test func historyShowsTheChecklistsAsText() throws {
         let remote = try Remote()
-        let laptop = try ChecklistsProcess()
-        defer { laptop.remove() }
+        let laptop = try remote.machine()
         try must(laptop, ["add", "Buy milk"])
         try must(laptop, ["sync", "init", remote.url])
         try must(laptop, ["check", "1"])
@@ -165,8 +169,7 @@ import Testing
 
     @Test func anUnreachableRemoteKeepsTheDataAndTheLocalCommitAndLeavesNoMerge() throws {
         let remote = try Remote()
-        let laptop = try ChecklistsProcess()
-        defer { laptop.remove() }
+        let laptop = try remote.machine()
         try must(laptop, ["add", "Buy milk"])
         try must(laptop, ["sync", "init", remote.url])
         try must(laptop, ["add", "Eggs"])
@@ -186,12 +189,8 @@ import Testing
 
     @Test func aMergeThatFailsIsAbortedAndTheDataKept() throws {
         let remote = try Remote()
-        let laptop = try ChecklistsProcess()
-        let other = try ChecklistsProcess()
-        defer {
-            laptop.remove()
-            other.remove()
-        }
+        let laptop = try remote.machine()
+        let other = try remote.machine()
         try must(laptop, ["add", "Buy milk"])
         try must(laptop, ["sync", "init", remote.url])
         // Another machine pushes a damaged data file; the merge driver refuses it.
@@ -229,12 +228,8 @@ import Testing
 
     @Test func syncInBatchModeReloadsForTheNextCommand() throws {
         let remote = try Remote()
-        let laptop = try ChecklistsProcess()
-        let desktop = try ChecklistsProcess()
-        defer {
-            laptop.remove()
-            desktop.remove()
-        }
+        let laptop = try remote.machine()
+        let desktop = try remote.machine()
         try must(laptop, ["add", "Buy milk"])
         try must(laptop, ["sync", "init", remote.url])
         try must(desktop, ["sync", "init", remote.url])
