@@ -535,4 +535,19 @@ struct REPLTests {
             contentsOfFile: cli.folder.appending(path: "xdg-state/checklists/history").path, encoding: .utf8)
         #expect(history == "_HiStOrY_V2_\nlists\nshow\nupcoming\nhelp\n")
     }
+
+    @Test func aREPLUndoesAChangeAOneShotCommandMade() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try runOneShot(cli, [["add", "Buy milk"]])
+        let terminal = try startREPL(cli)
+        defer { terminal.close() }
+        try terminal.readUntil("List (1)>")
+        terminal.send("undo\r")
+        try terminal.readUntil("undid add \"Buy milk\"")
+        try terminal.readUntil("List (0)>")
+        terminal.send(Self.controlD)
+        #expect(try terminal.waitForExit(timeout: Self.exitTimeout) == 0)
+        #expect(try cli.exported().allItems.isEmpty)
+    }
 }

@@ -65,7 +65,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .clear: "remove the checked items of the current checklist"
         case .find: "items of every checklist whose text contains TEXT (ignoring case and accents)"
         case .upcoming: "items with a due date, soonest first, overdue ones marked"
-        case .undo: "revert the last change made in this session"
+        case .undo: "revert the last change made to the checklists on this machine"
         case .redo: "re-apply the last change undone"
         case .export: "write all checklists as JSON or Markdown to FILE or the output"
         case .import: "add the checklists of a JSON export, Markdown task list, keyed archive or iOS plist"

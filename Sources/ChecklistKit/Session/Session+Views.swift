@@ -51,37 +51,49 @@ extension Session {
     }
 
     func undo() throws -> CommandResult {
-        guard let entry = undoStack.last else {
-            throw CommandError.refused(
-                "nothing to undo: this session has made no changes"
-                    + " (undo works within one REPL or batch run; each one-shot command is a session of its own)")
-        }
-        let result = try changeResult("undo", undoable: false) { book in
-            guard book.checklists == entry.after else {
+        let stacks = journal.stacks()
+        guard let entry = stacks.undo.last else { throw CommandError.refused(nothingTo("undo", stacks.warning)) }
+        return try changeResult("undo", recorded: journal.recordUndo) { book in
+            guard Self.replace(entry.added, with: entry.removed, in: &book, reselecting: entry.currentBefore) else {
                 throw CommandError.refused(
-                    "cannot undo \(entry.summary): another process changed the checklists since; show what is there now"
-                )
+                    "cannot undo \(entry.summary): the checklists it would restore were changed since"
+                        + " (by a sync, another machine or the iOS app); show what is there now")
             }
-            book.replaceChecklists(with: entry.before, fallbackCurrent: entry.currentBefore)
             return [OutputLine("undid \(entry.summary)", .success)]
         }
-        undoStack.removeLast()
-        redoStack.append(entry)
-        return result
     }
 
     func redo() throws -> CommandResult {
-        guard let entry = redoStack.last else { throw CommandError.refused("nothing to redo") }
-        let result = try changeResult("redo", undoable: false) { book in
-            guard book.checklists == entry.before else {
+        let stacks = journal.stacks()
+        guard let entry = stacks.redo.last else { throw CommandError.refused(nothingTo("redo", stacks.warning)) }
+        return try changeResult("redo", recorded: journal.recordRedo) { book in
+            guard Self.replace(entry.removed, with: entry.added, in: &book, reselecting: entry.currentAfter) else {
                 throw CommandError.refused(
-                    "cannot redo \(entry.summary): another process changed the checklists since")
+                    "cannot redo \(entry.summary): the checklists it would change were changed since")
             }
-            book.replaceChecklists(with: entry.after, fallbackCurrent: entry.currentAfter)
             return [OutputLine("redid \(entry.summary)", .success)]
         }
-        redoStack.removeLast()
-        undoStack.append(entry)
-        return result
+    }
+
+    /// `nothing to undo`, with the journal's warning when it was damaged.
+    private func nothingTo(_ action: String, _ warning: String?) -> String {
+        "nothing to \(action)" + (warning.map { " (\($0))" } ?? "")
+    }
+
+    /// Replaces the checklists `old` in `book` with `new`, when `old` are there exactly as recorded
+    /// and no other checklist has a name of `new`; whether it did. `reselecting` becomes current
+    /// when the current checklist goes.
+    static func replace(
+        _ old: [Checklist], with new: [Checklist], in book: inout ChecklistBook, reselecting: String?
+    ) -> Bool {
+        var byName: [String: Checklist] = [:]
+        for list in book.checklists { byName[list.name] = list }
+        for list in old where byName[list.name] != list { return false }
+        let leaving = Set(old.map(\.name))
+        let kept = book.checklists.filter { !leaving.contains($0.name) }
+        let keptNames = Set(kept.map { $0.name.lowercased() })
+        guard new.allSatisfy({ !keptNames.contains($0.name.lowercased()) }) else { return false }
+        book.replaceChecklists(with: kept + new, fallbackCurrent: reselecting)
+        return true
     }
 }

@@ -19,26 +19,18 @@ public final class Session {
     var currentName: String?
     /// The reminders this session has shown (the REPL shows each once).
     var shownReminders = FiredReminders()
-    /// Changes this session can undo, most recent last.
-    var undoStack: [UndoEntry] = []
-    /// Changes undone that can be redone, most recent last.
-    var redoStack: [UndoEntry] = []
+    /// The changes made to the data file, by this process and others, for undo and redo.
+    let journal: UndoJournal
 
-    /// One change as the checklists were before and after it.
-    struct UndoEntry {
-        var summary: String
-        var before: [Checklist]
-        var after: [Checklist]
-        /// The current checklist's name before and after the change, to reselect it when undo or
-        /// redo removes the one that is current (undoing `new` or `rename`).
-        var currentBefore: String?
-        var currentAfter: String?
-    }
-
-    /// Starts a session on `store`; the current checklist is the one the file names.
-    public init(store: ChecklistStore, clock: @escaping @Sendable () -> Double = WallClock.now) {
+    /// Starts a session on `store`; the current checklist is the one the file names. Changes are
+    /// recorded in `journal` (by default in memory, for this session only).
+    public init(
+        store: ChecklistStore, clock: @escaping @Sendable () -> Double = WallClock.now,
+        journal: UndoJournal = UndoJournal(path: nil)
+    ) {
         self.store = store
         self.clock = clock
+        self.journal = journal
         currentName = store.book.current?.name
     }
 
@@ -144,45 +136,59 @@ public final class Session {
     /// Applies a change to the freshest book under the lock, saves it, and records it for undo.
     ///
     /// `change` sees the book with this session's current checklist selected; its errors
-    /// refuse the change. Returns what `change` returned.
+    /// refuse the change. The journal gets the change while the lock is still held, so it lists
+    /// changes in the order they were made; `recorded` replaces that record (undo and redo
+    /// record themselves). Returns what `change` returned.
     func change<Result>(
         _ summary: String,
         undoable: Bool = true,
+        recorded: (() -> Void)? = nil,
         _ change: (inout ChecklistBook) throws -> Result
     ) throws -> (result: Result, notices: [String]) {
-        var before: [Checklist] = []
-        var after: [Checklist] = []
-        var currentBefore: String?
-        var currentAfter: String?
-        let applied = try store.modify { book in
-            applyCurrent(to: &book)
-            before = book.checklists
-            currentBefore = book.current?.name
-            let result = try change(&book)
-            after = book.checklists
-            currentAfter = book.current?.name
-            return result
-        }
+        var entry = UndoJournal.Entry(summary: summary, removed: [], added: [])
+        let applied = try store.modify(
+            { book in
+                applyCurrent(to: &book)
+                let before = book.checklists
+                entry.currentBefore = book.current?.name
+                let result = try change(&book)
+                entry.currentAfter = book.current?.name
+                (entry.removed, entry.added) = Self.difference(before, book.checklists)
+                return result
+            },
+            afterSave: {
+                if let recorded {
+                    recorded()
+                } else if undoable, !entry.removed.isEmpty || !entry.added.isEmpty {
+                    self.journal.recordChange(entry)
+                }
+            })
         currentName = store.book.current?.name
-        if undoable, before != after {
-            undoStack.append(
-                UndoEntry(
-                    summary: summary, before: before, after: after, currentBefore: currentBefore,
-                    currentAfter: currentAfter))
-            if undoStack.count > 1000 { undoStack.removeFirst() }
-            redoStack.removeAll()
-        }
         let notices = applied.reloaded ? ["\(store.path) was changed by another process; reloaded it first"] : []
         return (applied.result, notices)
+    }
+
+    /// The checklists of `before` that `after` does not hold unchanged, and those of `after` that
+    /// are new or changed, matched by name.
+    static func difference(_ before: [Checklist], _ after: [Checklist]) -> (removed: [Checklist], added: [Checklist]) {
+        var earlier: [String: Checklist] = [:]
+        for list in before { earlier[list.name] = list }
+        var unchanged = Set<String>()
+        var added: [Checklist] = []
+        for list in after {
+            if earlier[list.name] == list { unchanged.insert(list.name) } else { added.append(list) }
+        }
+        return (before.filter { !unchanged.contains($0.name) }, added)
     }
 
     /// Runs `change` and wraps its lines in a result with the change's notices.
     func changeResult(
         _ summary: String,
         undoable: Bool = true,
+        recorded: (() -> Void)? = nil,
         _ change: (inout ChecklistBook) throws -> [OutputLine]
     ) throws -> CommandResult {
-        let (lines, notices) = try self.change(summary, undoable: undoable, change)
+        let (lines, notices) = try self.change(summary, undoable: undoable, recorded: recorded, change)
         var result = CommandResult(lines: lines)
         result.notices = notices
         return result

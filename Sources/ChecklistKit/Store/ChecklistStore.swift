@@ -94,8 +94,9 @@ public final class ChecklistStore {
     /// Applies `change` under the lock to the freshest book and saves it; on any error nothing changes.
     ///
     /// `change` may throw its own errors to refuse; they are passed through unchanged.
+    /// `afterSave` runs once the change is saved, still under the lock (the undo journal's record).
     public func modify<Result>(
-        _ change: (inout ChecklistBook) throws -> Result
+        _ change: (inout ChecklistBook) throws -> Result, afterSave: (() -> Void)? = nil
     ) throws -> Applied<Result> {
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
@@ -121,6 +122,7 @@ public final class ChecklistStore {
         }
         book = copy
         stamp = saved
+        afterSave?()
         return Applied(result: result, reloaded: reloaded)
     }
 }

@@ -19,6 +19,11 @@ public enum DataLocation {
         base(environment, variable: "XDG_STATE_HOME", fallback: ".local/state") + "/checklists/reminders"
     }
 
+    /// The folder of undo journals: `$XDG_STATE_HOME/checklists/undo`, else `~/.local/state/checklists/undo`.
+    public static func undoFolder(environment: [String: String]) -> String {
+        base(environment, variable: "XDG_STATE_HOME", fallback: ".local/state") + "/checklists/undo"
+    }
+
     /// An XDG base folder; relative values are ignored as the XDG specification says.
     private static func base(_ environment: [String: String], variable: String, fallback: String) -> String {
         if let value = environment[variable], value.hasPrefix("/") { return value }

@@ -1,0 +1,233 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The changes made to one data file, for `undo` and `redo` in any later process (SPEC §6).
+///
+/// An append-only log beside nothing the program needs to read the data file: a header line, then
+/// records of three kinds — a change (the checklists it replaced and the ones it left, each as a
+/// keyed archive, with its summary and the current checklist before and after), an undo and a
+/// redo. Replaying the log gives the two stacks. Each record carries its length and a checksum: a
+/// torn or foreign journal is ignored with a warning, never trusted, and the next change starts a
+/// new one. Appends are made under the store's lock, in the order of the changes; nothing is
+/// fsynced (losing undo steps in a power cut is acceptable, a damaged journal is not). The log
+/// keeps the last `limit` changes and stays under `byteLimit`: a change that would pass it
+/// rewrites the log with the newest changes only. Without a path the log lives in memory.
+public final class UndoJournal {
+    /// One recorded change, as the checklists it replaced and the ones it left.
+    struct Entry {
+        var summary: String
+        /// The checklists before the change that it replaced or removed.
+        var removed: [Checklist]
+        /// The checklists after the change that it changed or added.
+        var added: [Checklist]
+        var currentBefore: String?
+        var currentAfter: String?
+    }
+
+    /// The journal file; `nil` keeps the log in memory.
+    public let path: String?
+    /// The log when it lives in memory.
+    private var memory: [UInt8] = []
+    /// How many changes are kept.
+    static let limit = 100
+    /// How many bytes the log may take.
+    static let byteLimit = 8 << 20
+    private static let header = Array("checklists undo journal 1\n".utf8)
+
+    /// A journal at `path` (created on the first change), or in memory.
+    public init(path: String?) {
+        self.path = path
+    }
+
+    /// The journal of the data file at `dataFile`: `undo/` in the state folder, named by a hash
+    /// of the data file's path.
+    public convenience init(dataFile: String, environment: [String: String]) {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in dataFile.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let name = String(hash, radix: 16)
+        self.init(path: DataLocation.undoFolder(environment: environment) + "/" + name)
+    }
+
+    /// The stacks the log holds: changes to undo and undone changes to redo, most recent last;
+    /// with a warning when the log was damaged (and is then ignored).
+    func stacks() -> (undo: [Entry], redo: [Entry], warning: String?) {
+        let bytes: [UInt8]
+        if let path {
+            guard let read = try? FileSystem.read(path) else {
+                return ([], [], "cannot read the undo journal \(path); undo starts afresh")
+            }
+            bytes = read ?? []
+        } else {
+            bytes = memory
+        }
+        guard !bytes.isEmpty else { return ([], [], nil) }
+        guard let records = Self.records(bytes) else { return damaged() }
+        var undo: [Entry] = []
+        var redo: [Entry] = []
+        for record in records {
+            switch record.kind {
+            case UInt8(ascii: "c"):
+                guard let entry = Self.entry(record.payload) else { return damaged() }
+                undo.append(entry)
+                if undo.count > Self.limit { undo.removeFirst() }
+                redo.removeAll()
+            case UInt8(ascii: "u"):
+                if let entry = undo.popLast() { redo.append(entry) }
+            default:
+                if let entry = redo.popLast() { undo.append(entry) }
+            }
+        }
+        return (undo, redo, nil)
+    }
+
+    /// Forgets a damaged log, so that the next change starts a new one, and says so.
+    private func damaged() -> (undo: [Entry], redo: [Entry], warning: String?) {
+        if let path { unlink(path) } else { memory = [] }
+        return ([], [], "the undo journal \(path ?? "in memory") is damaged and was ignored; undo starts afresh")
+    }
+
+    /// Records a change. Appending reads nothing; a log that would pass `byteLimit` is rewritten
+    /// with the newest changes that fit in half of it, then this one.
+    func recordChange(_ entry: Entry) {
+        let record = Self.record(kind: UInt8(ascii: "c"), payload: Self.payload(entry))
+        let size = path.map { FileSystem.stamp($0).map { Int($0.size) } ?? 0 } ?? memory.count
+        if size == 0 {
+            replace(with: Self.header + record)
+        } else if size + record.count <= Self.byteLimit {
+            append(record)
+        } else {
+            var kept: [[UInt8]] = []
+            var total = Self.header.count + record.count
+            for old in stacks().undo.suffix(Self.limit - 1).reversed() {
+                let bytes = Self.record(kind: UInt8(ascii: "c"), payload: Self.payload(old))
+                guard total + bytes.count <= Self.byteLimit / 2 else { break }
+                kept.append(bytes)
+                total += bytes.count
+            }
+            replace(with: Self.header + kept.reversed().flatMap { $0 } + record)
+        }
+    }
+
+    /// Records that the most recent change was undone.
+    func recordUndo() {
+        append(Self.record(kind: UInt8(ascii: "u"), payload: []))
+    }
+
+    /// Records that the most recently undone change was redone.
+    func recordRedo() {
+        append(Self.record(kind: UInt8(ascii: "r"), payload: []))
+    }
+
+    // MARK: Storage
+
+    private func append(_ bytes: [UInt8]) {
+        guard let path else {
+            memory += bytes
+            return
+        }
+        try? FileSystem.makeDirectories(FileSystem.directory(of: path))
+        let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return }
+        defer { close(file) }
+        _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    }
+
+    private func replace(with bytes: [UInt8]) {
+        guard let path else {
+            memory = bytes
+            return
+        }
+        try? FileSystem.makeDirectories(FileSystem.directory(of: path))
+        // The journal helps; it never stops a change: a failure to write it is not an error.
+        try? FileSystem.writeAtomically(bytes, to: path, mode: 0o600)
+    }
+
+    // MARK: Encoding
+
+    /// A record: kind, payload length (4 bytes), checksum of kind and payload (8 bytes), payload.
+    private static func record(kind: UInt8, payload: [UInt8]) -> [UInt8] {
+        var bytes = [kind]
+        bytes += littleEndian(UInt64(payload.count), width: 4)
+        bytes += littleEndian(checksum(kind, payload), width: 8)
+        return bytes + payload
+    }
+
+    /// The records of a whole log, `nil` when any is torn, foreign or fails its checksum.
+    private static func records(_ bytes: [UInt8]) -> [(kind: UInt8, payload: ArraySlice<UInt8>)]? {
+        guard bytes.starts(with: header) else { return nil }
+        var records: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
+        var offset = header.count
+        while offset < bytes.count {
+            guard offset + 13 <= bytes.count else { return nil }
+            let kind = bytes[offset]
+            let length = Int(readLittleEndian(bytes, at: offset + 1, width: 4))
+            let sum = readLittleEndian(bytes, at: offset + 5, width: 8)
+            let start = offset + 13
+            guard [UInt8(ascii: "c"), UInt8(ascii: "u"), UInt8(ascii: "r")].contains(kind),
+                length <= bytes.count - start, checksum(kind, bytes[start..<(start + length)]) == sum
+            else { return nil }
+            records.append((kind, bytes[start..<(start + length)]))
+            offset = start + length
+        }
+        return records
+    }
+
+    /// A change's payload: summary, current before and after, then the two archives.
+    private static func payload(_ entry: Entry) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for field in [entry.summary, entry.currentBefore, entry.currentAfter] {
+            guard let field else {
+                bytes += littleEndian(UInt64(UInt32.max), width: 4)
+                continue
+            }
+            bytes += littleEndian(UInt64(field.utf8.count), width: 4) + Array(field.utf8)
+        }
+        for lists in [entry.removed, entry.added] {
+            let archive = ChecklistBook(checklists: lists, currentIndex: nil, nextItemIDAboveAll: 0).archived()
+            bytes += littleEndian(UInt64(archive.count), width: 4) + archive
+        }
+        return bytes
+    }
+
+    /// The change a payload holds, `nil` when it does not decode.
+    private static func entry(_ payload: ArraySlice<UInt8>) -> Entry? {
+        var offset = payload.startIndex
+        func field() -> ArraySlice<UInt8>?? {
+            guard offset + 4 <= payload.endIndex else { return .none }
+            let length = readLittleEndian(Array(payload[offset..<(offset + 4)]), at: 0, width: 4)
+            offset += 4
+            if length == UInt64(UInt32.max) { return .some(nil) }
+            guard Int(length) <= payload.endIndex - offset else { return .none }
+            defer { offset += Int(length) }
+            return .some(payload[offset..<(offset + Int(length))])
+        }
+        guard case .some(.some(let summary)) = field(), case .some(let before) = field(),
+            case .some(let after) = field(), case .some(.some(let removed)) = field(),
+            case .some(.some(let added)) = field(),
+            let removedBook = try? ChecklistBook(archive: Array(removed), loadTime: 0),
+            let addedBook = try? ChecklistBook(archive: Array(added), loadTime: 0)
+        else { return nil }
+        let text = { (bytes: ArraySlice<UInt8>?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
+        return Entry(
+            summary: String(decoding: summary, as: UTF8.self), removed: removedBook.checklists,
+            added: addedBook.checklists, currentBefore: text(before), currentAfter: text(after))
+    }
+
+    private static func checksum<Bytes: Collection<UInt8>>(_ kind: UInt8, _ payload: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        hash = (hash ^ UInt64(kind)) &* 0x100_0000_01B3
+        for byte in payload { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
+    }
+
+    private static func littleEndian(_ value: UInt64, width: Int) -> [UInt8] {
+        (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    private static func readLittleEndian(_ bytes: [UInt8], at offset: Int, width: Int) -> UInt64 {
+        (0..<width).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * $1) }
+    }
+}

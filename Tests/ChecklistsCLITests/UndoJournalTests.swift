@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Undo that outlives the command (SPEC §6): the journal under `$XDG_STATE_HOME/checklists/undo/`.
+struct UndoJournalTests {
+    private func must(_ cli: ChecklistsProcess, _ arguments: [String]) throws -> String {
+        let outcome = try cli.run(arguments)
+        try #require(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+        return outcome.stdout
+    }
+
+    private func texts(_ cli: ChecklistsProcess) throws -> [String] {
+        try cli.exported().allItems.map(\.text)
+    }
+
+    /// The journal files of the fixture's state folder.
+    private func journals(_ cli: ChecklistsProcess) throws -> [String] {
+        let folder = cli.folder.appending(path: "xdg-state/checklists/undo").path
+        return try FileManager.default.contentsOfDirectory(atPath: folder).map { folder + "/" + $0 }
+    }
+
+    @Test func aOneShotChangeIsUndoneAndRedoneByLaterOneShotCommands() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        _ = try cli.batch((1...7).map { "add item \($0)" }.joined(separator: "\n"))
+        try must(cli, ["delete", "1-5"])
+        #expect(try texts(cli) == ["item 6", "item 7"])
+        #expect(try must(cli, ["undo"]) == "undid delete\n")
+        #expect(try texts(cli) == (1...7).map { "item \($0)" })
+        #expect(try must(cli, ["redo"]).hasPrefix("redid"))
+        #expect(try texts(cli) == ["item 6", "item 7"])
+        let journal = try #require(try journals(cli).first)
+        let mode = try FileManager.default.attributesOfItem(atPath: journal)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func aBatchRunIsUndoneStepByStepByOneShotCommands() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        #expect(try cli.batch("add a\nadd b\n").status == 0)
+        #expect(try must(cli, ["undo"]) == "undid add \"b\"\n")
+        #expect(try must(cli, ["undo"]) == "undid add \"a\"\n")
+        let nothing = try cli.run(["undo"])
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.contains("nothing to undo"))
+    }
+
+    @Test func aNewChangeClearsWhatCouldBeRedone() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try must(cli, ["add", "a"])
+        try must(cli, ["undo"])
+        try must(cli, ["add", "b"])
+        let redo = try cli.run(["redo"])
+        #expect(redo.status == 1)
+        #expect(redo.stderr.contains("nothing to redo"))
+    }
+
+    @Test func undoRefusesWhenAChangeTheJournalDoesNotHoldTouchedTheChecklist() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try must(cli, ["add", "Mine"])
+        // Another machine's or tool's change: a process keeping its journal elsewhere.
+        let elsewhere = try cli.run(
+            ["edit", "1", "Changed"], environment: ["XDG_STATE_HOME": cli.folder.appending(path: "other").path])
+        #expect(elsewhere.status == 0)
+        let refused = try cli.run(["undo"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("cannot undo add \"Mine\""))
+        #expect(try texts(cli) == ["Changed"])
+    }
+
+    @Test func aTornJournalIsIgnoredWithAWarningAndANewOneStarts() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try must(cli, ["add", "a"])
+        let journal = try #require(try journals(cli).first)
+        let bytes = try Data(contentsOf: URL(filePath: journal))
+        try bytes.dropLast(7).write(to: URL(filePath: journal))
+        let torn = try cli.run(["undo"])
+        #expect(torn.status == 1)
+        #expect(torn.stderr.contains("damaged"))
+        #expect(try texts(cli) == ["a"])
+        try must(cli, ["add", "b"])
+        #expect(try must(cli, ["undo"]) == "undid add \"b\"\n")
+    }
+
+    @Test func aForeignFileInPlaceOfTheJournalIsNeverTrusted() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try must(cli, ["add", "a"])
+        let journal = try #require(try journals(cli).first)
+        try Data("checklists undo journal 1\nc\u{0}\u{0}\u{0}\u{0}garbage-garbage".utf8).write(
+            to: URL(filePath: journal))
+        let foreign = try cli.run(["undo"])
+        #expect(foreign.status == 1)
+        #expect(foreign.stderr.contains("damaged"))
+        #expect(try texts(cli) == ["a"])
+    }
+}
