@@ -51,8 +51,8 @@ extension Session {
     }
 
     func undo() throws -> CommandResult {
-        let stacks = journal.stacks()
-        guard let entry = stacks.undo.last else { throw CommandError.refused(nothingTo("undo", stacks.warning)) }
+        let next = journal.next()
+        guard let entry = next.undo else { throw CommandError.refused(nothingTo("undo", next.warning)) }
         return try changeResult("undo", recorded: journal.recordUndo) { book in
             guard Self.replace(entry.added, with: entry.removed, in: &book, reselecting: entry.currentBefore) else {
                 throw CommandError.refused(
@@ -64,8 +64,8 @@ extension Session {
     }
 
     func redo() throws -> CommandResult {
-        let stacks = journal.stacks()
-        guard let entry = stacks.redo.last else { throw CommandError.refused(nothingTo("redo", stacks.warning)) }
+        let next = journal.next()
+        guard let entry = next.redo else { throw CommandError.refused(nothingTo("redo", next.warning)) }
         return try changeResult("redo", recorded: journal.recordRedo) { book in
             guard Self.replace(entry.removed, with: entry.added, in: &book, reselecting: entry.currentAfter) else {
                 throw CommandError.refused(

@@ -14,10 +14,10 @@ import Darwin
 /// new one. Appends are made under the store's lock, in the order of the changes; nothing is
 /// fsynced (losing undo steps in a power cut is acceptable, a damaged journal is not). The log
 /// keeps the last `limit` changes and stays under `byteLimit`: a change that would pass it
-/// rewrites the log with the newest changes only. Without a path the log lives in memory.
+/// drops the oldest changes. Without a path the log lives in memory.
 public final class UndoJournal {
     /// One recorded change, as the checklists it replaced and the ones it left.
-    struct Entry {
+    struct Entry: Equatable {
         var summary: String
         /// The checklists before the change that it replaced or removed.
         var removed: [Checklist]
@@ -34,12 +34,13 @@ public final class UndoJournal {
     /// How many changes are kept.
     static let limit = 100
     /// How many bytes the log may take.
-    static let byteLimit = 8 << 20
+    let byteLimit: Int
     private static let header = Array("checklists undo journal 1\n".utf8)
 
-    /// A journal at `path` (created on the first change), or in memory.
-    public init(path: String?) {
+    /// A journal at `path` (created on the first change), or in memory, of at most `byteLimit` bytes.
+    public init(path: String?, byteLimit: Int = 8 << 20) {
         self.path = path
+        self.byteLimit = byteLimit
     }
 
     /// The journal of the data file at `dataFile`: `undo/` in the state folder, named by a hash
@@ -51,27 +52,27 @@ public final class UndoJournal {
         self.init(path: DataLocation.undoFolder(environment: environment) + "/" + name)
     }
 
-    /// The stacks the log holds: changes to undo and undone changes to redo, most recent last;
-    /// with a warning when the log was damaged (and is then ignored).
-    func stacks() -> (undo: [Entry], redo: [Entry], warning: String?) {
+    /// The change `undo` would revert and the one `redo` would re-apply (the tops of the stacks the
+    /// log holds), with a warning when the log was damaged (and is then ignored). Only those two
+    /// changes are decoded; the others are only counted through.
+    func next() -> (undo: Entry?, redo: Entry?, warning: String?) {
         let bytes: [UInt8]
         if let path {
             guard let read = try? FileSystem.read(path) else {
-                return ([], [], "cannot read the undo journal \(path); undo starts afresh")
+                return (nil, nil, "cannot read the undo journal \(path); undo starts afresh")
             }
             bytes = read ?? []
         } else {
             bytes = memory
         }
-        guard !bytes.isEmpty else { return ([], [], nil) }
+        guard !bytes.isEmpty else { return (nil, nil, nil) }
         guard let records = Self.records(bytes) else { return damaged() }
-        var undo: [Entry] = []
-        var redo: [Entry] = []
+        var undo: [ArraySlice<UInt8>] = []
+        var redo: [ArraySlice<UInt8>] = []
         for record in records {
             switch record.kind {
             case UInt8(ascii: "c"):
-                guard let entry = Self.entry(record.payload) else { return damaged() }
-                undo.append(entry)
+                undo.append(record.payload)
                 if undo.count > Self.limit { undo.removeFirst() }
                 redo.removeAll()
             case UInt8(ascii: "u"):
@@ -80,34 +81,41 @@ public final class UndoJournal {
                 if let entry = redo.popLast() { undo.append(entry) }
             }
         }
-        return (undo, redo, nil)
+        let undoEntry = undo.last.flatMap(Self.entry)
+        let redoEntry = redo.last.flatMap(Self.entry)
+        // A record that passed its checksum but does not decode is as damaged as a torn one.
+        if (undo.last != nil && undoEntry == nil) || (redo.last != nil && redoEntry == nil) { return damaged() }
+        return (undoEntry, redoEntry, nil)
     }
 
     /// Forgets a damaged log, so that the next change starts a new one, and says so.
-    private func damaged() -> (undo: [Entry], redo: [Entry], warning: String?) {
+    private func damaged() -> (undo: Entry?, redo: Entry?, warning: String?) {
         if let path { unlink(path) } else { memory = [] }
-        return ([], [], "the undo journal \(path ?? "in memory") is damaged and was ignored; undo starts afresh")
+        return (nil, nil, "the undo journal \(path ?? "in memory") is damaged and was ignored; undo starts afresh")
     }
 
-    /// Records a change. Appending reads nothing; a log that would pass `byteLimit` is rewritten
-    /// with the newest changes that fit in half of it, then this one.
+    /// Records a change. Appending reads nothing; a log that would pass `byteLimit` first drops its
+    /// oldest records, record by record without decoding any, down to half of it (a prefix of the
+    /// log dropped leaves a log whose stacks are those of the changes kept).
     func recordChange(_ entry: Entry) {
         let record = Self.record(kind: UInt8(ascii: "c"), payload: Self.payload(entry))
         let size = path.map { FileSystem.stamp($0).map { Int($0.size) } ?? 0 } ?? memory.count
         if size == 0 {
             replace(with: Self.header + record)
-        } else if size + record.count <= Self.byteLimit {
+        } else if size + record.count <= byteLimit {
             append(record)
         } else {
-            var kept: [[UInt8]] = []
-            var total = Self.header.count + record.count
-            for old in stacks().undo.suffix(Self.limit - 1).reversed() {
-                let bytes = Self.record(kind: UInt8(ascii: "c"), payload: Self.payload(old))
-                guard total + bytes.count <= Self.byteLimit / 2 else { break }
-                kept.append(bytes)
-                total += bytes.count
+            let bytes = (path.flatMap { try? FileSystem.read($0) } ?? memory) ?? []
+            var starts: [Int] = []
+            var offset = Self.header.count
+            while bytes.starts(with: Self.header), offset + 13 <= bytes.count {
+                let length = Int(Self.readLittleEndian(bytes, at: offset + 1, width: 4))
+                guard length <= bytes.count - offset - 13 else { break }
+                starts.append(offset)
+                offset += 13 + length
             }
-            replace(with: Self.header + kept.reversed().flatMap { $0 } + record)
+            let keep = starts.first { offset - $0 + record.count <= byteLimit / 2 } ?? offset
+            replace(with: Self.header + bytes[keep..<offset] + record)
         }
     }
 
