@@ -256,7 +256,7 @@ struct ChecklistStoreTests {
         timeouts.async {
             for _ in 0..<400 {
                 do {
-                    try blockedStore.modify { _ in }
+                    _ = try blockedStore.modify { _ in }
                 } catch StoreError.lockTimeout {
                     timedOut += 1
                 } catch {}
