@@ -58,10 +58,11 @@ public final class UndoJournal {
     func next() -> (undo: Entry?, redo: Entry?, warning: String?) {
         let bytes: [UInt8]
         if let path {
-            guard let read = try? FileSystem.read(path) else {
+            do {
+                bytes = try FileSystem.read(path) ?? []
+            } catch {
                 return (nil, nil, "cannot read the undo journal \(path); undo starts afresh")
             }
-            bytes = read ?? []
         } else {
             bytes = memory
         }
@@ -105,10 +106,15 @@ public final class UndoJournal {
         } else if size + record.count <= byteLimit {
             append(record)
         } else {
-            let bytes = (path.flatMap { try? FileSystem.read($0) } ?? memory) ?? []
+            let bytes = path.map { (try? FileSystem.read($0)) ?? [] } ?? memory
+            // Unreadable, or no longer a journal (replaced or cut since its size was taken): start afresh.
+            guard bytes.starts(with: Self.header) else {
+                replace(with: Self.header + record)
+                return
+            }
             var starts: [Int] = []
             var offset = Self.header.count
-            while bytes.starts(with: Self.header), offset + 13 <= bytes.count {
+            while offset + 13 <= bytes.count {
                 let length = Int(Self.readLittleEndian(bytes, at: offset + 1, width: 4))
                 guard length <= bytes.count - offset - 13 else { break }
                 starts.append(offset)

@@ -43,4 +43,30 @@ struct UndoJournalTests {
         #expect(undone == 100)
         #expect(fixture.texts == ["0", "1", "2", "3", "4"])
     }
+
+    @Test func aForeignFileLargerThanTheLimitIsReplacedByAFreshJournal() throws {
+        let fixture = try SessionFixture()
+        let path = fixture.folder.file("journal")
+        // Something else at the journal's place, past the limit: the change must not trust it.
+        try Data(repeating: 7, count: 50_000).write(to: URL(fileURLWithPath: path))
+        let session = Session(
+            store: fixture.store, clock: fixture.clock.function, journal: UndoJournal(path: path, byteLimit: 40_000))
+        #expect(session.run("add Milk").succeeded)
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size < 40_000)
+        #expect(session.run("undo").lines.map(\.text) == ["undid add \"Milk\""])
+        #expect(fixture.texts.isEmpty)
+    }
+
+    @Test func aFolderAtTheJournalsPlaceDoesNotStopAChange() throws {
+        let fixture = try SessionFixture()
+        let path = fixture.folder.file("journal")
+        try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+        // A folder's size (4 KiB on most file systems) is past this limit: the journal is compacted,
+        // and reading it fails.
+        let session = Session(
+            store: fixture.store, clock: fixture.clock.function, journal: UndoJournal(path: path, byteLimit: 100))
+        #expect(session.run("add Milk").succeeded)
+        #expect(fixture.texts == ["Milk"])
+    }
 }
