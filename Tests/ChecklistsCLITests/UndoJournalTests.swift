@@ -3,6 +3,7 @@ import Testing
 
 /// Undo that outlives the command (SPEC §6): the journal under `$XDG_STATE_HOME/checklists/undo/`.
 struct UndoJournalTests {
+    @discardableResult
     private func must(_ cli: ChecklistsProcess, _ arguments: [String]) throws -> String {
         let outcome = try cli.run(arguments)
         try #require(outcome.status == 0, "\(arguments): \(outcome.stderr)")
@@ -32,6 +33,14 @@ struct UndoJournalTests {
         let journal = try #require(try journals(cli).first)
         let mode = try FileManager.default.attributesOfItem(atPath: journal)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+    }
+
+    @Test func undoWithNoJournalYetSaysOnlyThatThereIsNothingToUndo() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let outcome = try cli.run(["undo"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "checklists: nothing to undo\n")
     }
 
     @Test func aBatchRunIsUndoneStepByStepByOneShotCommands() throws {
