@@ -167,12 +167,12 @@ enum FileSystem {
     /// `path` is untouched. A new file gets `mode`; with `keepingAccess`, a file replaced keeps its
     /// permission bits, and its owner and group where this process may set them (a list shared
     /// through a group-writable file stays shared). With `holdingReplaced`, a regular file at
-    /// `path` is held open across the rename and closed on another thread. `threadedPieceSize` is
-    /// `TemporaryFile`'s. Returns the new file's stamp.
+    /// `path` is held open across the rename and closed on another thread. Returns the new file's
+    /// stamp.
     @discardableResult
     static func replaceAtomically(
         _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, holdingReplaced: Bool = false,
-        threadedPieceSize: Int = .max, produce: (inout TemporaryFile) -> Int
+        produce: (inout TemporaryFile) -> Int
     ) throws(SystemError) -> Stamp {
         var existing = stat()
         let replacing = keepingAccess && stat(path, &existing) == 0
@@ -196,7 +196,7 @@ enum FileSystem {
             // Another owner or a group this process is not in is refused (EPERM): the file is then ours.
             if replacing { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
             guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
-            var file = TemporaryFile(descriptor: descriptor, threadedPieceSize: threadedPieceSize)
+            var file = TemporaryFile(descriptor: descriptor)
             let length = produce(&file)
             try file.finish(length: length)
             // The file keeps its device, inode, size and modification time through the rename.

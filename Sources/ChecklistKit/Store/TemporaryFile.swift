@@ -7,57 +7,56 @@ import Darwin
 /// A temporary file being written in pieces at given offsets, each piece sent on its way to the
 /// disk as soon as it is written, so that the fsync at the end waits only for the last ones.
 ///
-/// When the caller streams a file it is still making, pieces of its streaming size are written
-/// on a thread of their own (`PieceWriter`) while it makes the next ones. Writing fails quietly:
-/// the first error is kept, later pieces are ignored, and `finish` reports it. That lets an
-/// encoder that cannot throw hand its pieces over as it makes them.
+/// Writing fails quietly: the first error is kept, later pieces are ignored, and `finish`
+/// reports it. That lets an encoder that cannot throw hand its pieces over as it makes them.
 struct TemporaryFile {
     /// The open file.
-    var descriptor: Int32 { pieces.descriptor }
-    /// What was written and met; while `writer` runs, only up to when it started.
-    private var pieces: FilePieces
-    #if canImport(Glibc)
-    /// The thread writing large pieces, once one came.
-    private var writer: PieceWriter?
-    #endif
+    let descriptor: Int32
+    /// The first error met.
+    private var failure: SystemError?
+    /// The end of the furthest piece written.
+    private var end = 0
+    /// How far the file is written without a gap since the last piece at offset 0 (a writer
+    /// that starts again from the beginning makes everything after its pieces stale).
+    private var covered = 0
 
-    /// The size from which a piece starts the writing thread (`Int.max`: never).
-    private let threadedPieceSize: Int
-
-    /// Wraps the open file `descriptor`, which the caller closes. With `threadedPieceSize`, the
-    /// first piece at least that large starts a thread that writes it and every later piece:
-    /// a streaming encoder hands pieces of that size before its last one, while a file that
-    /// comes whole (or a last piece alone) is written here, as a thread would only add a copy.
-    init(descriptor: Int32, threadedPieceSize: Int = .max) {
-        self.threadedPieceSize = threadedPieceSize
-        pieces = FilePieces(descriptor: descriptor)
+    /// Wraps the open file `descriptor`, which the caller closes.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
     }
 
-    /// Writes `bytes` at `offset` (or queues them for the writing thread), then starts writing
-    /// them back to the disk.
+    /// Writes `bytes` at `offset`, then starts writing them back to the disk.
     mutating func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
-        #if canImport(Glibc)
-        if writer == nil, bytes.count >= threadedPieceSize { writer = PieceWriter(continuing: pieces) }
-        // Once a thread writes, every later piece goes to it too, so pieces land in order.
-        if let writer {
-            writer.write(bytes, at: offset)
-            return
+        guard failure == nil, !bytes.isEmpty, let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = pwrite(descriptor, base + written, bytes.count - written, off_t(offset + written))
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 {
+                failure = count == 0 ? SystemError("write", code: EIO) : SystemError("write")
+                return
+            }
+            written += count
         }
-        #endif
-        pieces.write(bytes, at: offset)
+        end = max(end, offset + bytes.count)
+        if offset == 0 {
+            covered = bytes.count
+        } else if offset <= covered {
+            covered = max(covered, offset + bytes.count)
+        }
+        // Only a hint: without it, the fsync at the end writes everything back itself.
+        _ = Self.startWriteback?(descriptor, Int64(offset), Int64(bytes.count), 2)  // SYNC_FILE_RANGE_WRITE
     }
 
     /// Ends the file at `length` and makes it durable; throws the first error of any write.
-    mutating func finish(length: Int) throws(SystemError) {
-        #if canImport(Glibc)
-        if let writer {
-            pieces = writer.finish()
-            self.writer = nil
-        }
-        #endif
-        if let failure = pieces.failure { throw failure }
-        guard pieces.covered >= length else { throw SystemError("write", code: EIO) }
-        if pieces.end > length, ftruncate(descriptor, off_t(length)) != 0 { throw SystemError("truncate") }
+    func finish(length: Int) throws(SystemError) {
+        if let failure { throw failure }
+        guard covered >= length else { throw SystemError("write", code: EIO) }
+        if end > length, ftruncate(descriptor, off_t(length)) != 0 { throw SystemError("truncate") }
         guard fsync(descriptor) == 0 else { throw SystemError("fsync") }
     }
+
+    /// Linux's `sync_file_range`, looked up (Swift's Glibc module leaves it out); absent elsewhere.
+    private static let startWriteback = CLibraryFunction.named(
+        "sync_file_range", as: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
 }

@@ -53,12 +53,12 @@ struct TemporaryFileTests {
         }
     }
 
-    @Test func largePiecesWrittenOnTheWritingThreadLandInOrder() throws {
+    @Test func aStartAgainFromZeroOverwritesThePiecesAndTheFileIsCutToItsLength() throws {
         try withFile { descriptor, path in
-            var file = TemporaryFile(descriptor: descriptor, threadedPieceSize: 65_536)
+            var file = TemporaryFile(descriptor: descriptor)
             var expected = [UInt8]()
-            // A small piece first (written here), then large ones (on the thread), then a start
-            // again from 0 that overwrites the beginning, as a widening encoder does.
+            // A small piece, large ones, then a start again from 0 that overwrites the beginning
+            // and a shorter end, as an encoder that rewrites its references narrower does.
             let small = [UInt8](repeating: 1, count: 100)
             small.withUnsafeBytes { file.write($0, at: 0) }
             expected += small
