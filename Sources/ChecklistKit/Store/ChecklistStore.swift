@@ -112,7 +112,7 @@ public final class ChecklistStore {
         do {
             // Pieces go to the file while the rest is encoded, and each starts on its way to
             // the disk: the fsync then waits for the last piece only, not the whole file.
-            saved = try FileSystem.replaceAtomically(path, keepingAccess: true, holdingReplaced: true) { file in
+            saved = try FileSystem.replaceAtomically(path, keepingAccess: true) { file in
                 copy.archive(pieceSize: Self.pieceSize) { file.write($0, at: $1) }
             }
         } catch {

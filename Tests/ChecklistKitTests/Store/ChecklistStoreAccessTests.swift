@@ -16,7 +16,7 @@ struct ChecklistStoreAccessTests {
             atPath: folder.file("link.plist"), withDestinationPath: "synced/Checklists.plist")
         for text in ["Milk", "Eggs", "Bread"] {
             let store = try ChecklistStore(path: folder.file("link.plist"))
-            try store.modify { book in
+            _ = try store.modify { book in
                 let id = book.takeItemID()
                 book.update(at: 0) { $0.items.append(ChecklistItem(text: text, itemID: id, created: 0)) }
             }
@@ -35,7 +35,9 @@ struct ChecklistStoreAccessTests {
         try FileManager.default.createSymbolicLink(
             atPath: folder.file("linked"), withDestinationPath: folder.file("real"))
         for name in ["A", "B"] {
-            try ChecklistStore(path: folder.file("linked/Checklists.plist")).modify { $0.insert(Checklist(name: name)) }
+            _ = try ChecklistStore(path: folder.file("linked/Checklists.plist")).modify {
+                $0.insert(Checklist(name: name))
+            }
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("linked"))
         #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
@@ -47,11 +49,11 @@ struct ChecklistStoreAccessTests {
     @Test func aSaveKeepsTheFilesPermissionsAndANewFileIsPrivate() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("Checklists.plist")
-        try ChecklistStore(path: path).modify { $0.insert(Checklist(name: "A")) }
+        _ = try ChecklistStore(path: path).modify { $0.insert(Checklist(name: "A")) }
         #expect(try mode(path) == 0o600)
         for shared in [0o640, 0o660, 0o604] {
             try FileManager.default.setAttributes([.posixPermissions: shared], ofItemAtPath: path)
-            try ChecklistStore(path: path).modify { $0.insert(Checklist(name: "B\(shared)")) }
+            _ = try ChecklistStore(path: path).modify { $0.insert(Checklist(name: "B\(shared)")) }
             #expect(try mode(path) == shared)
         }
     }
