@@ -156,20 +156,19 @@ enum FileSystem {
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, keepingAccess: Bool = false
     ) throws(SystemError) {
         try replaceAtomically(path, mode: mode, keepingAccess: keepingAccess) { file in
-            bytes.withUnsafeBytes { file.write($0, at: 0) }
-            return bytes.count
+            bytes.withUnsafeBytes { file.write($0) }
         }
     }
 
     /// Replaces `path` atomically and durably with what `produce` writes to a temporary file in
-    /// the same folder (it returns the file's length): the file is fsynced and renamed over
+    /// the same folder: the file is fsynced and renamed over
     /// `path`, then the folder is fsynced. On any failure the temporary file is removed and
     /// `path` is untouched. A new file gets `mode`; with `keepingAccess`, a file replaced keeps its
     /// permission bits, and its owner and group where this process may set them (a list shared
     /// through a group-writable file stays shared). Returns the new file's stamp.
     @discardableResult
     static func replaceAtomically(
-        _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, produce: (inout TemporaryFile) -> Int
+        _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, produce: (inout TemporaryFile) -> Void
     ) throws(SystemError) -> Stamp {
         var existing = stat()
         let replacing = keepingAccess && stat(path, &existing) == 0
@@ -194,8 +193,8 @@ enum FileSystem {
             if replacing { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
             guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
             var file = TemporaryFile(descriptor: descriptor)
-            let length = produce(&file)
-            try file.finish(length: length)
+            produce(&file)
+            try file.finish()
             // The file keeps its device, inode, size and modification time through the rename.
             guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
         }
