@@ -155,8 +155,9 @@ public final class UndoJournal {
             return
         }
         try? FileSystem.makeDirectories(FileSystem.directory(of: path))
-        // The journal helps; it never stops a change: a failure to write it is not an error.
-        try? FileSystem.writeAtomically(bytes, to: path, mode: 0o600)
+        // The journal helps; it never stops a change: a failure to write it is not an error. Not
+        // synced, like the appends: a journal torn by a power cut fails its checksums and is ignored.
+        try? FileSystem.writeAtomically(bytes, to: path, mode: 0o600, durable: false)
     }
 
     // MARK: Encoding
@@ -165,7 +166,7 @@ public final class UndoJournal {
     private static func record(kind: UInt8, payload: [UInt8]) -> [UInt8] {
         var bytes = [kind]
         bytes += littleEndian(UInt64(payload.count), width: 4)
-        bytes += littleEndian(checksum(kind, payload), width: 8)
+        bytes += littleEndian(checksum(kind, payload[...]), width: 8)
         return bytes + payload
     }
 
@@ -230,10 +231,19 @@ public final class UndoJournal {
             added: addedBook.checklists, currentBefore: text(before), currentAfter: text(after))
     }
 
-    private static func checksum<Bytes: Collection<UInt8>>(_ kind: UInt8, _ payload: Bytes) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        hash = (hash ^ UInt64(kind)) &* 0x100_0000_01B3
-        for byte in payload { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    /// A checksum of a record's kind and payload, eight bytes at a time (a byte at a time, FNV-1a
+    /// took half a millisecond for a 1,000-item checklist's record, as much as encoding it).
+    private static func checksum(_ kind: UInt8, _ payload: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(kind)
+        payload.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for index in 0..<words {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
+                hash = (hash ^ word) &* 0x100_0000_01B3
+                hash ^= hash >> 29
+            }
+            for byte in raw[(words * 8)...] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        }
         return hash
     }
 

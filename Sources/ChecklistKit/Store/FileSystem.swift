@@ -151,11 +151,11 @@ enum FileSystem {
         }
     }
 
-    /// Replaces `path` with `bytes` atomically and durably (see `replaceAtomically`).
+    /// Replaces `path` with `bytes` atomically, and durably unless told otherwise (see `replaceAtomically`).
     static func writeAtomically(
-        _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, keepingAccess: Bool = false
+        _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, durable: Bool = true
     ) throws(SystemError) {
-        try replaceAtomically(path, mode: mode, keepingAccess: keepingAccess) { file in
+        try replaceAtomically(path, mode: mode, keepingAccess: keepingAccess, durable: durable) { file in
             bytes.withUnsafeBytes { file.write($0) }
         }
     }
@@ -165,10 +165,13 @@ enum FileSystem {
     /// `path`, then the folder is fsynced. On any failure the temporary file is removed and
     /// `path` is untouched. A new file gets `mode`; with `keepingAccess`, a file replaced keeps its
     /// permission bits, and its owner and group where this process may set them (a list shared
-    /// through a group-writable file stays shared). Returns the new file's stamp.
+    /// through a group-writable file stays shared). Without `durable`, nothing is fsynced: a crash
+    /// may then leave the old file, the new one or an empty or partial one. Returns the new file's
+    /// stamp.
     @discardableResult
     static func replaceAtomically(
-        _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, produce: (inout TemporaryFile) -> Void
+        _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, durable: Bool = true,
+        produce: (inout TemporaryFile) -> Void
     ) throws(SystemError) -> Stamp {
         var existing = stat()
         let replacing = keepingAccess && stat(path, &existing) == 0
@@ -194,12 +197,13 @@ enum FileSystem {
             guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
             var file = TemporaryFile(descriptor: descriptor)
             produce(&file)
-            try file.finish()
+            try file.finish(syncing: durable)
             // The file keeps its device, inode, size and modification time through the rename.
             guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
         }
         guard rename(temporary, path) == 0 else { throw SystemError("rename") }
         succeeded = true
+        guard durable else { return Stamp(info) }
         // The change is in place and visible now; only the rename's durability is left. A folder that
         // cannot be opened (write and search permission only) or synced (some file systems refuse
         // fsync on folders with EINVAL) cannot undo it, so, as SQLite does, that is not an error.

@@ -38,9 +38,9 @@ struct TemporaryFile {
         }
     }
 
-    /// Makes the file durable; throws the first error of any write.
-    func finish() throws(SystemError) {
+    /// Throws the first error of any write; with `syncing`, makes the file durable.
+    func finish(syncing: Bool = true) throws(SystemError) {
         if let failure { throw failure }
-        guard fsync(descriptor) == 0 else { throw SystemError("fsync") }
+        guard !syncing || fsync(descriptor) == 0 else { throw SystemError("fsync") }
     }
 }

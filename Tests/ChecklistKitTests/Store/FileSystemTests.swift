@@ -58,6 +58,15 @@ struct FileSystemTests {
         #expect(leftovers == ["data"], "no temporary file is left behind")
     }
 
+    @Test func aWriteThatNeedNotBeDurableStillReplacesTheFileWhole() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("journal")
+        try FileSystem.writeAtomically([1, 2, 3], to: path, durable: false)
+        try FileSystem.writeAtomically([4, 5], to: path, durable: false)
+        #expect(TemporaryFolder.bytes(path) == [4, 5])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["journal"])
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aFIFOIsNeitherWaitedOnNorReadButCanBeReplaced() throws {
         let folder = try TemporaryFolder()
