@@ -39,17 +39,17 @@ struct FailedSaveTests {
         #expect(!texts.contains("big"))
     }
 
-    @Test func aSaveThatFailsPartWayThroughTheFileLeavesTheFileAsItWas() throws {
+    @Test func aSaveThatFailsPartWayThroughTheStreamedPiecesLeavesTheFileAsItWas() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
-        // About 1.4 MB of archive.
+        // About 1.4 MB of archive: saved in 512 KiB pieces while encoding, on a writing thread.
         let markdown = cli.folder.appending(path: "many.md").path
         let lines = (0..<9_000).map { "- [ ] item number \($0) with a few more words\n" }.joined()
         try Data(("# Many\n\n" + lines).utf8).write(to: URL(filePath: markdown))
         #expect(try cli.run(["import", markdown]).status == 0)
         let before = try #require(cli.bytes(cli.dataFile))
         try #require(before.count > 1_200_000)
-        // RLIMIT_FSIZE of 700 KiB: the write stops half-way through the temporary file.
+        // RLIMIT_FSIZE of 700 KiB: the first piece is written, the second fails part-way.
         let outcome = try cli.shell("ulimit -f 1400; exec \"$CHECKLISTS\" add big", arguments: [])
         #expect(outcome.status == 74)
         #expect(!outcome.wasSignalled)

@@ -6,10 +6,11 @@ extension ChecklistBook {
         KeyedArchiver.archive(expectedObjects: expectedObjects, encodeTop)
     }
 
-    /// Encodes the keyed archive of the whole book and hands it to `use` without copying it out
-    /// (see `KeyedArchiver.archive(expectedObjects:_:use:)`); returns what `use` returns.
-    public func archive<Result>(use: (_ file: UnsafeRawBufferPointer) -> Result) -> Result {
-        KeyedArchiver.archive(expectedObjects: expectedObjects, encodeTop, use: use)
+    /// Encodes the keyed archive of the whole book, handing it to `write` in pieces of about
+    /// `pieceSize` bytes as it is made (see `KeyedArchiver.archive(expectedObjects:pieceSize:write:_:)`);
+    /// returns the file's length.
+    public func archive(pieceSize: Int, write: (_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Void) -> Int {
+        KeyedArchiver.archive(expectedObjects: expectedObjects, pieceSize: pieceSize, write: write, encodeTop)
     }
 
     /// About how many objects the archive holds: an item, its text and its date.

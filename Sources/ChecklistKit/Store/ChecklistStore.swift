@@ -15,6 +15,8 @@ public final class ChecklistStore {
     private var stamp: FileSystem.Stamp?
     /// Whether temporary files left by killed writers were removed (once, on the first change).
     private var sweptTemporaries = false
+    /// How many bytes of the new file are written at a time while it is encoded.
+    private static let pieceSize = 512 << 10
     /// The current time as seconds since 2001-01-01 UTC (replaceable in tests).
     private let clock: @Sendable () -> Double
 
@@ -108,8 +110,10 @@ public final class ChecklistStore {
         guard copy != book else { return Applied(result: result, reloaded: reloaded) }
         let saved: FileSystem.Stamp
         do {
+            // Pieces go to the file while the rest is encoded, and each starts on its way to
+            // the disk: the fsync then waits for the last piece only, not the whole file.
             saved = try FileSystem.replaceAtomically(path, keepingAccess: true) { file in
-                copy.archive { file.write($0) }
+                copy.archive(pieceSize: Self.pieceSize) { file.write($0, at: $1) }
             }
         } catch {
             throw StoreError.saveFailed(path: path, reason: error.description)

@@ -156,12 +156,13 @@ enum FileSystem {
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, durable: Bool = true
     ) throws(SystemError) {
         try replaceAtomically(path, mode: mode, keepingAccess: keepingAccess, durable: durable) { file in
-            bytes.withUnsafeBytes { file.write($0) }
+            bytes.withUnsafeBytes { file.write($0, at: 0) }
+            return bytes.count
         }
     }
 
     /// Replaces `path` atomically and durably with what `produce` writes to a temporary file in
-    /// the same folder: the file is fsynced and renamed over
+    /// the same folder (it returns the file's length): the file is fsynced and renamed over
     /// `path`, then the folder is fsynced. On any failure the temporary file is removed and
     /// `path` is untouched. A new file gets `mode`; with `keepingAccess`, a file replaced keeps its
     /// permission bits, and its owner and group where this process may set them (a list shared
@@ -171,7 +172,7 @@ enum FileSystem {
     @discardableResult
     static func replaceAtomically(
         _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, durable: Bool = true,
-        produce: (inout TemporaryFile) -> Void
+        produce: (inout TemporaryFile) -> Int
     ) throws(SystemError) -> Stamp {
         var existing = stat()
         let replacing = keepingAccess && stat(path, &existing) == 0
@@ -196,8 +197,8 @@ enum FileSystem {
             if replacing { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
             guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
             var file = TemporaryFile(descriptor: descriptor)
-            produce(&file)
-            try file.finish(syncing: durable)
+            let length = produce(&file)
+            try file.finish(length: length, syncing: durable)
             // The file keeps its device, inode, size and modification time through the rename.
             guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
         }

@@ -11,16 +11,27 @@ public enum KeyedArchiver {
         return encoder.finish()
     }
 
-    /// Archives like `archive(expectedObjects:_:)`, but hands the file to `use` where it was made
-    /// instead of copying it out (a pass over megabytes less for a save); the bytes are valid only
-    /// during that call. Returns what `use` returns.
-    public static func archive<Result>(
-        expectedObjects: Int = 64, _ encodeTop: (inout KeyedEncoder) -> Void,
-        use: (_ file: UnsafeRawBufferPointer) -> Result
-    ) -> Result {
-        var encoder = KeyedEncoder(expectedObjects: expectedObjects)
-        encodeTop(&encoder)
-        return withExtendedLifetime(encoder) { use(encoder.finishInPlace()) }
+    /// Archives like `archive(expectedObjects:_:)`, but hands the file to `write` while it is being
+    /// made, in pieces of about `pieceSize` bytes with the offset where each belongs, and returns
+    /// the file's length.
+    ///
+    /// Each piece's bytes are valid only during the call that hands them over. Pieces normally
+    /// follow one another, but when the references must be stored at another width than the
+    /// estimate of objects chose (wider as the archive outgrows it, or narrower at the end when
+    /// it was too large), the pieces start again from offset 0; after a narrowing the file is
+    /// shorter than the bytes handed over, so the receiver ends it at the returned length.
+    public static func archive(
+        expectedObjects: Int = 64,
+        pieceSize: Int,
+        write: (_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Void,
+        _ encodeTop: (inout KeyedEncoder) -> Void
+    ) -> Int {
+        withoutActuallyEscaping(write) { write in
+            var encoder = KeyedEncoder(expectedObjects: expectedObjects)
+            encoder.output = ArchiveOutput(pieceSize: pieceSize, write: write)
+            encodeTop(&encoder)
+            return encoder.finishStreaming()
+        }
     }
 
     /// Archives one value under the `$top` key `root`, as `NSKeyedArchiver.archivedData(withRootObject:)` does.

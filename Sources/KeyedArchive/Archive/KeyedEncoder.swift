@@ -4,12 +4,19 @@
 /// pending key–value pairs, runs the object's `encode(with:)`, and closes the frame into a
 /// dictionary in `$objects`, so nothing is allocated per object beyond the output itself. Its
 /// objects live in classes (the builder, the tables, the strings), so a copy of the encoder adds
-/// to the same archive.
+/// to the same archive; only the streaming of the file (`output`) is the copy's own.
 public struct KeyedEncoder {
     let builder: PropertyListBuilder
     let tables: EncodingTables
     /// The reference of the UID object of each distinct string already archived.
     private let strings: StringTable
+    /// Where the file's bytes go while they are made, when they are streamed (see `ArchiveOutput`).
+    var output: ArchiveOutput? {
+        didSet { nextHandOver = output.map { $0.handedOver + $0.pieceSize } ?? .max }
+    }
+    /// The byte count at which the next piece goes to `output` (never, without one): a plain
+    /// comparison per archived object, where reading `output` would retain its closure.
+    private var nextHandOver = Int.max
 
     init(expectedObjects: Int) {
         // About 8 plist objects per 3 archived objects (each object and the UID that refers to
@@ -199,6 +206,8 @@ public struct KeyedEncoder {
             tables.setClassUIDReference(classReference, forType: type)
         }
         endObject(uid: uid, base: base, classReference: classReference)
+        // Every object is a point where the file so far is final: hand it over once a piece is due.
+        if builder.byteCount >= nextHandOver { handOverBytes() }
         return uid
     }
 
@@ -217,10 +226,20 @@ public struct KeyedEncoder {
         return reference
     }
 
-    /// Writes the archive's outer dictionary around the `$top` pairs and returns the file where
-    /// the builder made it, valid while the encoder lives (see `PropertyListBuilder.finishInPlace`).
-    mutating func finishInPlace() -> UnsafeRawBufferPointer {
-        builder.finishInPlace(top: finishObjects())
+    /// Hands the bytes made since the last piece to `output`.
+    private mutating func handOverBytes() {
+        guard var output else { return }
+        output.hand(builder.storedBytes(from: output.start(rewriteCount: builder.rewriteCount)))
+        self.output = output
+    }
+
+    /// Writes the archive's outer dictionary around the `$top` pairs, hands the rest of the file
+    /// to `output`, and returns the file's length.
+    mutating func finishStreaming() -> Int {
+        let file = builder.finishInPlace(top: finishObjects())
+        guard var output else { return file.count }
+        output.hand(UnsafeRawBufferPointer(rebasing: file[output.start(rewriteCount: builder.rewriteCount)...]))
+        return file.count
     }
 
     /// Writes the archive's outer dictionary around the `$top` pairs and returns the bytes.

@@ -17,6 +17,9 @@ final class PropertyListBuilder {
     /// The most objects whose references fit in `referenceWidth` bytes: containers compare the
     /// count with it rather than work out the width the count needs (a call per container).
     private var referenceLimit: Int
+    /// How many times the stored references were rewritten at another width: bytes read out
+    /// before a rewrite are stale after it.
+    private(set) var rewriteCount = 0
     private var strings: [ExactString: Int] = [:]
     /// References of the integers 0 to 255, which archives use most (-1 where none yet).
     private var smallIntegers = RawBuffer<Int>(capacity: 256)
@@ -50,6 +53,7 @@ final class PropertyListBuilder {
         offsets = other.offsets.copy()
         referenceWidth = other.referenceWidth
         referenceLimit = other.referenceLimit
+        rewriteCount = other.rewriteCount
         strings = other.strings
         smallIntegers = other.smallIntegers.copy()
         uidTable = other.uidTable.copy()
@@ -322,6 +326,15 @@ final class PropertyListBuilder {
         return UnsafeRawBufferPointer(UnsafeBufferPointer(start: bytes.base, count: size))
     }
 
+    /// The number of bytes of objects stored so far.
+    var byteCount: Int { bytes.count }
+
+    /// The bytes stored from `start` on, valid until the next object is added.
+    func storedBytes(from start: Int) -> UnsafeRawBufferPointer {
+        precondition(start >= 0 && start <= bytes.count, "stored bytes out of range")
+        return UnsafeRawBufferPointer(UnsafeBufferPointer(start: bytes.base + start, count: bytes.count - start))
+    }
+
     /// Stores the references at the minimal width for the final object count.
     private func settleReferenceWidth() {
         let finalWidth = Self.byteWidth(UInt64(max(offsets.count - 1, 0)))
@@ -386,6 +399,7 @@ final class PropertyListBuilder {
         }
         bytes = file
         referenceWidth = newWidth
+        rewriteCount += 1
     }
 }
 

@@ -17,7 +17,8 @@ struct FileSystemTests {
         let folder = try TemporaryFolder()
         let path = folder.file("data")
         let saved = try FileSystem.replaceAtomically(path) { file in
-            [UInt8]([1, 2, 3]).withUnsafeBytes { file.write($0) }
+            [UInt8]([1, 2, 3]).withUnsafeBytes { file.write($0, at: 0) }
+            return 3
         }
         #expect(saved == FileSystem.stamp(path))
         let read = try #require(try FileSystem.readStamped(path))

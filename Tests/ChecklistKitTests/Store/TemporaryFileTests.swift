@@ -14,26 +14,66 @@ struct TemporaryFileTests {
         try body(descriptor, path)
     }
 
-    @Test func writesFollowOneAnother() throws {
+    @Test func piecesLandAtTheirOffsetsAndTheFileEndsAtItsLength() throws {
         try withFile { descriptor, path in
             var file = TemporaryFile(descriptor: descriptor)
-            Array("hello, ".utf8).withUnsafeBytes { file.write($0) }
-            [UInt8]().withUnsafeBytes { file.write($0) }
-            let large = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-            large.withUnsafeBytes { file.write($0) }
-            try file.finish()
-            #expect(TemporaryFolder.bytes(path) == Array("hello, ".utf8) + large)
+            Array("hello, world".utf8).withUnsafeBytes { file.write($0, at: 0) }
+            Array("W".utf8).withUnsafeBytes { file.write($0, at: 7) }
+            Array("!!!!".utf8).withUnsafeBytes { file.write($0, at: 12) }
+            try file.finish(length: 13)
+            #expect(TemporaryFolder.bytes(path) == Array("hello, World!".utf8))
         }
     }
 
-    @Test func aFailedWriteIsReportedByFinishAndLaterWritesAreIgnored() throws {
-        // A descriptor open for reading only: every write fails (EBADF).
-        try withFile(flags: O_RDONLY) { descriptor, path in
+    @Test func aFailedWriteIsReportedByFinishAndLaterPiecesAreIgnored() throws {
+        try withFile { descriptor, path in
             var file = TemporaryFile(descriptor: descriptor)
-            Array("abc".utf8).withUnsafeBytes { file.write($0) }
-            Array("def".utf8).withUnsafeBytes { file.write($0) }
-            #expect(throws: SystemError.self) { try file.finish() }
-            #expect(TemporaryFolder.bytes(path) == [])
+            // Beyond the largest offset a file can have: the write fails (EFBIG or EINVAL).
+            Array("abc".utf8).withUnsafeBytes { file.write($0, at: Int(Int64.max) - 1) }
+            Array("def".utf8).withUnsafeBytes { file.write($0, at: 0) }
+            #expect(throws: SystemError.self) { try file.finish(length: 3) }
+            #expect(TemporaryFolder.bytes(path) == [], "the piece after the failure was not written")
+        }
+    }
+
+    @Test func aLengthBeyondTheBytesWrittenIsAnError() throws {
+        try withFile { descriptor, _ in
+            var file = TemporaryFile(descriptor: descriptor)
+            Array("abc".utf8).withUnsafeBytes { file.write($0, at: 0) }
+            #expect(throws: SystemError.self) { try file.finish(length: 4) }
+        }
+    }
+
+    @Test func piecesFromBeforeAStartAgainAtOffsetZeroDoNotCount() throws {
+        try withFile { descriptor, _ in
+            var file = TemporaryFile(descriptor: descriptor)
+            Array("0123456789".utf8).withUnsafeBytes { file.write($0, at: 0) }
+            Array("abcde".utf8).withUnsafeBytes { file.write($0, at: 0) }
+            #expect(throws: SystemError.self) { try file.finish(length: 10) }
+        }
+    }
+
+    @Test func aStartAgainFromZeroOverwritesThePiecesAndTheFileIsCutToItsLength() throws {
+        try withFile { descriptor, path in
+            var file = TemporaryFile(descriptor: descriptor)
+            var expected = [UInt8]()
+            // A small piece, large ones, then a start again from 0 that overwrites the beginning
+            // and a shorter end, as an encoder that rewrites its references narrower does.
+            let small = [UInt8](repeating: 1, count: 100)
+            small.withUnsafeBytes { file.write($0, at: 0) }
+            expected += small
+            for piece in 0..<5 {
+                let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ piece) }
+                bytes.withUnsafeBytes { file.write($0, at: expected.count) }
+                expected += bytes
+            }
+            let again = [UInt8](repeating: 9, count: 200_000)
+            again.withUnsafeBytes { file.write($0, at: 0) }
+            expected.replaceSubrange(0..<again.count, with: again)
+            let rest = Array(expected[again.count...])
+            rest.withUnsafeBytes { file.write($0, at: again.count) }
+            try file.finish(length: expected.count - 50)
+            #expect(TemporaryFolder.bytes(path) == Array(expected.dropLast(50)))
         }
     }
 }
