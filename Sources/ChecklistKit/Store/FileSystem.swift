@@ -166,12 +166,14 @@ enum FileSystem {
     /// `path`, then the folder is fsynced. On any failure the temporary file is removed and
     /// `path` is untouched. A new file gets `mode`; with `keepingAccess`, a file replaced keeps its
     /// permission bits, and its owner and group where this process may set them (a list shared
-    /// through a group-writable file stays shared). Without `durable`, nothing is fsynced: a crash
-    /// may then leave the old file, the new one or an empty or partial one. Returns the new file's
-    /// stamp.
+    /// through a group-writable file stays shared). With `holdingReplaced`, a regular file at
+    /// `path` is held open across the rename and closed on another thread. Without `durable`,
+    /// nothing is fsynced: a crash may then leave the old file, the new one or an empty or partial
+    /// one. Returns the new file's stamp.
     @discardableResult
     static func replaceAtomically(
-        _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, durable: Bool = true,
+        _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, holdingReplaced: Bool = false,
+        durable: Bool = true,
         produce: (inout TemporaryFile) -> Int
     ) throws(SystemError) -> Stamp {
         var existing = stat()
@@ -202,6 +204,11 @@ enum FileSystem {
             // The file keeps its device, inode, size and modification time through the rename.
             guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }
         }
+        // Renaming over the last name of the file being replaced frees it then and there: at
+        // 10,000 items, half a millisecond of dropping its cached pages and blocks. Holding it
+        // open moves that work to the close, which another thread does.
+        let replaced = holdingReplaced ? try? openRegularFile(path)?.descriptor : nil
+        defer { if let replaced { closeInBackground(replaced) } }
         guard rename(temporary, path) == 0 else { throw SystemError("rename") }
         succeeded = true
         guard durable else { return Stamp(info) }
@@ -237,5 +244,22 @@ enum FileSystem {
         }
         close(descriptor)
         throw failure
+    }
+
+    /// Closes `descriptor` on a thread of its own, or here when no thread can be started.
+    static func closeInBackground(_ descriptor: Int32) {
+        #if canImport(Glibc)
+        // The descriptor travels as the thread's argument, plus one so that 0 is not a null pointer.
+        let thread = QuietThread.start(
+            { argument in
+                close(Int32(truncatingIfNeeded: Int(bitPattern: argument) - 1))
+                return nil
+            }, argument: UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1))
+        if let thread {
+            pthread_detach(thread)
+            return
+        }
+        #endif
+        close(descriptor)
     }
 }

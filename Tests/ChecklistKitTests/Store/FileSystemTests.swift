@@ -69,6 +69,21 @@ struct FileSystemTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func closeInBackgroundClosesTheDescriptor() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        // Not inherited by processes other tests start, which would keep the pipe open.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[0]) }
+        FileSystem.closeInBackground(ends[1])
+        // The reading end sees the end of the pipe once the writing end is closed.
+        var reader = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&reader, 1, 10_000) == 1, "the writing end was not closed within 10 seconds")
+        var byte: UInt8 = 0
+        #expect(read(ends[0], &byte, 1) == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func aFIFOIsNeitherWaitedOnNorReadButCanBeReplaced() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("fifo")
@@ -80,6 +95,13 @@ struct FileSystemTests {
         }
         try FileSystem.writeAtomically([1, 2, 3], to: path)
         #expect(TemporaryFolder.bytes(path) == [1, 2, 3])
+        // Holding the file being replaced, as the store does, does not wait on a FIFO either.
+        #expect(unlink(path) == 0 && mkfifo(path, 0o600) == 0)
+        try FileSystem.replaceAtomically(path, holdingReplaced: true) { file in
+            [UInt8]([4, 5]).withUnsafeBytes { file.write($0, at: 0) }
+            return 2
+        }
+        #expect(TemporaryFolder.bytes(path) == [4, 5])
     }
 
     @Test func aFileLargerThanTheReadLimitIsRefusedWithoutReadingIt() throws {
