@@ -205,11 +205,17 @@ struct ChecklistStoreTests {
         return descriptor
     }
 
-    @Test func aLockHeldByAnotherProcessTimesOutWithStatus74() throws {
+    /// A fixture with one item, "Milk", whose lock another process holds (see `holdLock`), and
+    /// changes that wait `timeout` seconds for it.
+    private func lockedFixture(timeout: Double) throws -> (fixture: SessionFixture, lock: Int32) {
         let fixture = try SessionFixture()
         fixture.run("add Milk")
-        fixture.store.lockTimeout = 0.2
-        let descriptor = try holdLock(of: fixture.store)
+        fixture.store.lockTimeout = timeout
+        return (fixture, try holdLock(of: fixture.store))
+    }
+
+    @Test func aLockHeldByAnotherProcessTimesOutWithStatus74() throws {
+        let (fixture, descriptor) = try lockedFixture(timeout: 0.2)
         defer { close(descriptor) }
         #expect {
             try fixture.store.modify(addList("Blocked"))
@@ -229,10 +235,7 @@ struct ChecklistStoreTests {
     }
 
     @Test func readingACommandDoesNotTakeTheLock() throws {
-        let fixture = try SessionFixture()
-        fixture.run("add Milk")
-        fixture.store.lockTimeout = 0.1
-        let descriptor = try holdLock(of: fixture.store)
+        let (fixture, descriptor) = try lockedFixture(timeout: 0.1)
         defer { close(descriptor) }
         fixture.run("show")
         fixture.run("lists")
@@ -243,10 +246,7 @@ struct ChecklistStoreTests {
         // A lock that timed out once closed its descriptor twice (in init, then in deinit); a
         // save on another thread could by then own that number and fail with "Bad file
         // descriptor". Timeouts on one store run next to saves of another, many times.
-        let blocked = try SessionFixture()
-        blocked.run("add Milk")
-        blocked.store.lockTimeout = 0
-        let descriptor = try holdLock(of: blocked.store)
+        let (blocked, descriptor) = try lockedFixture(timeout: 0)
         defer { close(descriptor) }
         let saving = try SessionFixture()
         nonisolated(unsafe) let blockedStore = blocked.store
