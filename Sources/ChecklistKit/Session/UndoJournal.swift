@@ -112,16 +112,11 @@ public final class UndoJournal {
                 replace(with: Self.header + record)
                 return
             }
-            var starts: [Int] = []
-            var offset = Self.header.count
-            while offset + 13 <= bytes.count {
-                let length = Int(Self.readLittleEndian(bytes, at: offset + 1, width: 4))
-                guard length <= bytes.count - offset - 13 else { break }
-                starts.append(offset)
-                offset += 13 + length
-            }
-            let keep = starts.first { offset - $0 + record.count <= byteLimit / 2 } ?? offset
-            replace(with: Self.header + bytes[keep..<offset] + record)
+            // The records up to any torn one, their checksums unchecked (`next` checks them).
+            let kept = Self.spans(bytes).records
+            let end = kept.last?.payload.endIndex ?? Self.header.count
+            let keep = kept.first { end - $0.start + record.count <= byteLimit / 2 }?.start ?? end
+            replace(with: Self.header + bytes[keep..<end] + record)
         }
     }
 
@@ -173,21 +168,32 @@ public final class UndoJournal {
     /// The records of a whole log, `nil` when any is torn, foreign or fails its checksum.
     private static func records(_ bytes: [UInt8]) -> [(kind: UInt8, payload: ArraySlice<UInt8>)]? {
         guard bytes.starts(with: header) else { return nil }
-        var records: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
+        let (records, whole) = spans(bytes)
+        guard whole, records.allSatisfy({ checksum($0.kind, $0.payload) == $0.sum }) else { return nil }
+        return records.map { ($0.kind, $0.payload) }
+    }
+
+    /// The records of a log that starts with the header, in order, up to the first that is torn or
+    /// of no known kind, with where each starts and the checksum it carries; `whole` when that
+    /// was the end of the log. The one reader of the record layout `record` writes.
+    private static func spans(
+        _ bytes: [UInt8]
+    ) -> (records: [(start: Int, kind: UInt8, sum: UInt64, payload: ArraySlice<UInt8>)], whole: Bool) {
+        var records: [(start: Int, kind: UInt8, sum: UInt64, payload: ArraySlice<UInt8>)] = []
         var offset = header.count
         while offset < bytes.count {
-            guard offset + 13 <= bytes.count else { return nil }
+            guard offset + 13 <= bytes.count else { return (records, false) }
             let kind = bytes[offset]
             let length = Int(readLittleEndian(bytes, at: offset + 1, width: 4))
-            let sum = readLittleEndian(bytes, at: offset + 5, width: 8)
             let start = offset + 13
             guard [UInt8(ascii: "c"), UInt8(ascii: "u"), UInt8(ascii: "r")].contains(kind),
-                length <= bytes.count - start, checksum(kind, bytes[start..<(start + length)]) == sum
-            else { return nil }
-            records.append((kind, bytes[start..<(start + length)]))
+                length <= bytes.count - start
+            else { return (records, false) }
+            let sum = readLittleEndian(bytes, at: offset + 5, width: 8)
+            records.append((offset, kind, sum, bytes[start..<(start + length)]))
             offset = start + length
         }
-        return records
+        return (records, true)
     }
 
     /// A change's payload: summary, current before and after, then the two archives.
