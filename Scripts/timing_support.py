@@ -1,0 +1,56 @@
+"""What the whole-process timing scripts share: a scratch home, the data files, one timed run.
+
+Used by save-path-timings.py and release-comparison.py (imported from this folder).
+"""
+import os
+import resource
+import shutil
+import subprocess
+import tempfile
+import time
+
+
+class Scratch:
+    """A temporary home for checklists runs: data and state folders, an environment without the
+    user's data file or the variant switches, the undo journal's folder."""
+
+    def __init__(self, prefix):
+        self.folder = tempfile.mkdtemp(prefix=prefix)
+        self.environment = {k: v for k, v in os.environ.items() if not k.startswith("CL_") and k != "CHECKLISTS_FILE"}
+        self.environment.update(HOME=self.folder, XDG_STATE_HOME=self.folder + "/state",
+                                XDG_DATA_HOME=self.folder + "/data", NO_COLOR="1", TZ="UTC")
+        self.undo = self.folder + "/state/checklists/undo"
+
+    def make_file(self, binary, name, per_list):
+        """Makes a data file of 10 checklists of `per_list` items with one batch; returns its path."""
+        path = f"{self.folder}/{name}"
+        lines = []
+        for index in range(10):
+            lines.append(f"new List {index}")
+            lines += [f"add item {index}-{item} with some text" for item in range(per_list)]
+        subprocess.run([binary, "--file", path], input="\n".join(lines) + "\n", text=True,
+                       env=self.environment, check=True, stdout=subprocess.DEVNULL)
+        return path
+
+    def timed(self, arguments, extra=None, stdin=None):
+        """Runs one process with the undo journal removed first (untimed), so every run does the
+        same work; returns its wall-clock and CPU time (user + system, all threads) in ms."""
+        shutil.rmtree(self.undo, ignore_errors=True)
+        environment = dict(self.environment, **(extra or {}))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(arguments, input=stdin, text=True, env=environment,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        return wall * 1000, cpu * 1000
+
+    def remove(self):
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def quartile(values, fraction):
+    """The value at `fraction` of the way through `values` sorted (0.5: the median, lower of two)."""
+    ordered = sorted(values)
+    return ordered[int(fraction * (len(ordered) - 1))]
