@@ -35,15 +35,18 @@ public enum ChildProcess {
     /// Runs `program` (a path, or a name looked up on `PATH`) with `arguments` and waits for it.
     ///
     /// `environment` replaces the child's environment when given (`NAME=value` pairs), else it
-    /// inherits this process's. Throws only when the program could not be started at all (not found, not executable).
+    /// inherits this process's. The descriptors in `keepingOpen` stay open in the child under
+    /// their numbers (everything else of this process's is closed on exec). Throws only when the
+    /// program could not be started at all (not found, not executable).
     public static func run(
         _ program: String,
         _ arguments: [String],
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        keepingOpen: [Int32] = []
     ) throws(ChildProcessError) -> Outcome {
         var pipes = try Pipes(connected: true)
         defer { pipes.closeAll() }
-        let pid = try spawn(program, arguments, environment: environment, pipes: &pipes)
+        let pid = try spawn(program, arguments, environment: environment, pipes: &pipes, keepingOpen: keepingOpen)
         pipes.closeChildEnds()
         var outcome = Outcome(status: 0, output: [], errorOutput: [])
         pipes.collect(output: &outcome.output, errorOutput: &outcome.errorOutput)
@@ -80,12 +83,16 @@ public enum ChildProcess {
     }
 
     private static func spawn(
-        _ program: String, _ arguments: [String], environment: [String: String]?, pipes: inout Pipes
+        _ program: String, _ arguments: [String], environment: [String: String]?, pipes: inout Pipes,
+        keepingOpen: [Int32] = []
     ) throws(ChildProcessError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         pipes.arrange(&actions)
+        // A descriptor duplicated onto itself loses its close-on-exec flag in the child only
+        // (POSIX.1-2024; glibc since 2.29).
+        for descriptor in keepingOpen { posix_spawn_file_actions_adddup2(&actions, descriptor, descriptor) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -6,11 +6,20 @@ struct Git {
     let environment: [String: String]
     /// `-c` options for commits when the user has no git identity of their own.
     var identity: [String] = []
+    /// The store's lock, held by every git started here (and by its children) as by this
+    /// process: git cannot go on writing once the lock is free, even if this process is killed.
+    var heldLock: Int32?
+
+    /// Options given to every git: no automatic packing or maintenance, which git would start in
+    /// the background, where it would hold the store's lock for as long as it runs. `sync` packs
+    /// by itself, after letting the lock go.
+    static let options = ["-c", "gc.auto=0", "-c", "maintenance.auto=false"]
 
     /// Prepares git for `folder`; throws when git is not installed.
-    init(folder: String, environment: [String: String]) throws(SyncError) {
+    init(folder: String, environment: [String: String], heldLock: Int32? = nil) throws(SyncError) {
         guard ChildProcess.isAvailable("git", path: environment["PATH"]) else { throw .gitMissing }
         self.folder = folder
+        self.heldLock = heldLock
         var environment = environment
         // A credential prompt would wait for ever in a script or a batch; ssh asks on the
         // terminal itself when it has one.
@@ -21,9 +30,11 @@ struct Git {
     /// Runs `git ARGUMENTS` and returns what it did, whatever its status.
     func run(_ arguments: [String]) throws(SyncError) -> ChildProcess.Outcome {
         do {
-            return try ChildProcess.run("git", ["-C", folder] + arguments, environment: environment)
+            return try ChildProcess.run(
+                "git", ["-C", folder] + Self.options + arguments, environment: environment,
+                keepingOpen: heldLock.map { [$0] } ?? [])
         } catch {
-            throw .gitFailed(step: arguments.first ?? "", detail: error.description)
+            throw .gitFailed(step: Self.step(arguments), detail: error.description)
         }
     }
 
@@ -32,7 +43,7 @@ struct Git {
     func check(_ arguments: [String]) throws(SyncError) -> String {
         let outcome = try run(arguments)
         guard outcome.succeeded else {
-            throw .gitFailed(step: arguments.first ?? "", detail: outcome.errorText + outcome.outputText)
+            throw .gitFailed(step: Self.step(arguments), detail: outcome.errorText + outcome.outputText)
         }
         return outcome.outputText
     }
@@ -42,8 +53,30 @@ struct Git {
         try run(arguments).succeeded
     }
 
-    /// `git commit` with the user's identity, or `checklists <USER@HOST>` when none is configured.
-    func commit(message: String) throws(SyncError) {
-        try check(identity + ["commit", "--quiet", "--no-verify", "-m", message])
+    /// The commit `revision` names, `nil` when it names none (`rev-parse --verify`).
+    func commit(_ revision: String) throws(SyncError) -> String? {
+        let outcome = try run(["rev-parse", "--quiet", "--verify", revision + "^{commit}"])
+        return outcome.succeeded ? outcome.outputText : nil
+    }
+
+    /// Whether the commit `ancestor` is `descendant` or one of its ancestors.
+    func isAncestor(_ ancestor: String, of descendant: String) throws(SyncError) -> Bool {
+        try succeeds(["merge-base", "--is-ancestor", ancestor, descendant])
+    }
+
+    /// The git command an argument list runs (`commit` in `-c user.name=x commit -m …`), for messages.
+    static func step(_ arguments: [String]) -> String {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "-c" || argument == "-C" {
+                index += 2
+            } else if argument.hasPrefix("-") {
+                index += 1
+            } else {
+                return argument
+            }
+        }
+        return "git"
     }
 }

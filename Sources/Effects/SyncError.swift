@@ -14,6 +14,26 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
     case pushRefused(tries: Int, detail: String)
     /// Another git step failed.
     case gitFailed(step: String, detail: String)
+    /// The remote's latest commit holds a data file that cannot be used; nothing was changed.
+    case remoteUnusable(commit: String, reason: String)
+    /// The remote holds a lock file left by a git that was stopped there.
+    case remoteLocked(lockFile: String, detail: String)
+    /// This repository holds a lock file that is not one of sync's own.
+    case localLocked(lockFile: String, detail: String)
+    /// `sync init URL` could not use the URL; nothing was changed.
+    case initFailed(url: String, problem: RemoteProblem, detail: String)
+    /// The data file is missing and the last commit's cannot be used to restore it.
+    case cannotRestore(path: String, reason: String)
+
+    /// Why a URL given to `sync init` cannot be used.
+    public enum RemoteProblem: Sendable, Equatable {
+        /// Nothing answered there (no such host or folder, the network down).
+        case unreachable
+        /// Something answered, but it is not a git repository.
+        case notRepository
+        /// The repository is there but refused this user.
+        case refused
+    }
 
     /// The exit status a one-shot `sync` ends with (SPEC §8).
     public var exitStatus: Int32 { 74 }
@@ -36,6 +56,28 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
                 + Self.git(detail)
         case .gitFailed(let step, let detail):
             "git \(step) failed" + Self.git(detail)
+        case .remoteUnusable(let commit, let reason):
+            "the remote's checklists cannot be used: \(reason) (commit \(commit)); nothing was changed here:"
+                + " repair or revert that commit on the remote, then sync again"
+        case .remoteLocked(let lockFile, let detail):
+            "the remote is locked by a git that was stopped there: remove \(lockFile) if no git is running"
+                + " on the remote, then sync again; nothing was lost" + Self.git(detail)
+        case .localLocked(let lockFile, let detail):
+            "\(lockFile) is locked: remove it if no git is running in that repository, then sync again;"
+                + " nothing was lost" + Self.git(detail)
+        case .initFailed(let url, let problem, let detail):
+            "cannot sync with \(url): \(Self.describe(problem)); nothing was changed" + Self.git(detail)
+        case .cannotRestore(let path, let reason):
+            "\(path) is missing, and the last sync's copy cannot be used: \(reason); restore the file from"
+                + " a backup or another machine"
+        }
+    }
+
+    private static func describe(_ problem: RemoteProblem) -> String {
+        switch problem {
+        case .unreachable: "it cannot be reached (check the address and the network)"
+        case .notRepository: "it is not a git repository (create one there with git init --bare, or check the path)"
+        case .refused: "access was refused (check the user name, the key or the password)"
         }
     }
 

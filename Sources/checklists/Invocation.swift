@@ -63,6 +63,18 @@ struct Invocation {
             Output.error("checklists: \(error)")
             Self.leave(error.exitStatus)
         }
+        if !store.fileExists {
+            // In a sync repository a missing data file is brought back from the last sync, never
+            // taken for an empty one that the next sync would push (SPEC §8).
+            do {
+                if let note = try GitSync.restoreMissingDataFile(store: store, environment: environment) {
+                    Output.error("checklists: \(note)")
+                }
+            } catch {
+                Output.error("checklists: \(error)")
+                Self.leave(74)
+            }
+        }
         let session = Session(store: store, journal: UndoJournal(dataFile: store.path, environment: environment))
         session.syncRunner = { initialize, url in
             let sync = GitSync(store: store, executable: Self.executablePath, environment: environment)

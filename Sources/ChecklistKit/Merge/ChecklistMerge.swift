@@ -10,7 +10,8 @@ public enum ChecklistMerge {
     public static func merge(base: ChecklistBook?, ours: ChecklistBook, theirs: ChecklistBook) -> MergeResult {
         var merger = Merger(
             base: base?.checklists ?? [], ours: ours.checklists, theirs: theirs.checklists,
-            nextItemID: max(base?.nextItemID ?? 0, ours.nextItemID, theirs.nextItemID))
+            nextItemID: max(base?.nextItemID ?? 0, ours.nextItemID, theirs.nextItemID),
+            theirsNextItemID: theirs.nextItemID)
         let lists = merger.run()
         let currentName = ours.current.flatMap { current in
             merger.slots.firstIndex { $0.ours.map { ours.checklists[$0].name } == current.name }
@@ -40,17 +41,21 @@ private struct Merger {
     var ours: [Checklist]
     let theirs: [Checklist]
     var nextItemID: Int
+    /// THEIRS's counter: every ID below it was handed out on THEIRS's side, whether or not the
+    /// item is still there.
+    let theirsNextItemID: Int
     var slots: [Slot] = []
     /// The merged name of each slot, once known.
     var names: [Int: String] = [:]
     var conflicts: [MergeConflict] = []
     var renumbered: [RenumberedItem] = []
 
-    init(base: [Checklist], ours: [Checklist], theirs: [Checklist], nextItemID: Int) {
+    init(base: [Checklist], ours: [Checklist], theirs: [Checklist], nextItemID: Int, theirsNextItemID: Int) {
         self.base = base
         self.ours = ours
         self.theirs = theirs
         self.nextItemID = nextItemID
+        self.theirsNextItemID = theirsNextItemID
     }
 
     mutating func run() -> [Checklist] {
@@ -190,9 +195,15 @@ private struct Merger {
         return result
     }
 
-    /// Gives OURS's items a fresh ID where THEIRS has a different item new under the same ID
-    /// (rule 7): each machine hands out IDs from its own counter, and an ID that was pushed
-    /// (THEIRS's) must never change. The same item added on both sides is kept as one.
+    /// Gives OURS's new items a fresh ID where THEIRS handed out the same ID (rule 7): each
+    /// machine hands out IDs from its own counter, and an ID that was pushed (THEIRS's) must
+    /// never change, nor be reused (SPEC §3).
+    ///
+    /// An item new since BASE whose ID THEIRS holds for a different item collides. So does one
+    /// whose ID THEIRS's counter has passed although THEIRS no longer holds it: that ID was
+    /// handed out on THEIRS's side and deleted there, and a third machine may still hold the
+    /// deleted item and change it, which must not land on OURS's new one. The same item added on
+    /// both sides (an identical item under the same ID in the same checklist) is kept as one.
     mutating func renumberCollisions() {
         var baseIDs = Set<Int>()
         for list in base { for item in list.items { baseIDs.insert(item.itemID) } }
@@ -210,9 +221,12 @@ private struct Merger {
             let name = ours[listIndex].name.lowercased()
             for itemIndex in ours[listIndex].items.indices {
                 let item = ours[listIndex].items[itemIndex]
-                guard !baseIDs.contains(item.itemID), let other = theirsItems[item.itemID],
-                    other.item != item || other.list != name
-                else { continue }
+                guard !baseIDs.contains(item.itemID) else { continue }
+                if let other = theirsItems[item.itemID] {
+                    guard other.item != item || other.list != name else { continue }
+                } else {
+                    guard item.itemID < theirsNextItemID else { continue }
+                }
                 let fresh = nextItemID
                 nextItemID += 1
                 ours[listIndex].items[itemIndex].itemID = fresh

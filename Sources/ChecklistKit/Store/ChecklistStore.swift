@@ -61,14 +61,15 @@ public final class ChecklistStore {
     }
 
     /// Runs `body` holding the store's lock (as a change does), then reloads the file if `body`
-    /// changed it; for work outside the store that rewrites the data file (`sync`'s git merge).
+    /// changed it; for work outside the store that must not overlap a change (`sync`).
     ///
-    /// `body` must not call `modify`, which would wait for the lock held here.
-    public func withLock<Result>(_ body: () throws -> Result) throws -> Result {
+    /// `body` gets the held lock, through which it saves whole books; it must not call `modify`,
+    /// which would wait for the lock held here.
+    public func withLock<Result>(_ body: (HeldStoreLock) throws -> Result) throws -> Result {
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
         try reloadIfChanged()
-        let result = try body()
+        let result = try body(HeldStoreLock(store: self, descriptor: lock.descriptor))
         try reloadIfChanged()
         return result
     }
@@ -108,6 +109,14 @@ public final class ChecklistStore {
         var copy = book
         let result = try change(&copy)
         guard copy != book else { return Applied(result: result, reloaded: reloaded) }
+        try save(copy)
+        afterSave?()
+        return Applied(result: result, reloaded: reloaded)
+    }
+
+    /// Writes `copy` as the data file, atomically and durably, and makes it the store's book;
+    /// the caller holds the lock.
+    func save(_ copy: ChecklistBook) throws {
         let saved: FileSystem.Stamp
         do {
             // Pieces go to the file while the rest is encoded, and each starts on its way to
@@ -122,7 +131,8 @@ public final class ChecklistStore {
         }
         book = copy
         stamp = saved
-        afterSave?()
-        return Applied(result: result, reloaded: reloaded)
     }
+
+    /// Whether the data file existed when this store last read or wrote it.
+    public var fileExists: Bool { stamp != nil }
 }

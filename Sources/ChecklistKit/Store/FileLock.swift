@@ -6,7 +6,8 @@ import Darwin
 
 /// An exclusive `flock` on a lock file, held for one read-modify-write and then released.
 final class FileLock {
-    private let descriptor: Int32
+    /// The lock file's open descriptor (closed on exec).
+    let descriptor: Int32
 
     /// Opens (creating, mode 0600) the lock file at `path` and waits up to `timeout` seconds for it.
     ///
