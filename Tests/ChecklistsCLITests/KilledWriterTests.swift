@@ -7,18 +7,6 @@ import Glibc
 
 /// A writer killed with SIGKILL at any instant leaves the old file or the new one (SPEC §5).
 struct KilledWriterTests {
-    /// A small deterministic generator, so a failing run can be repeated from its seed.
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-    }
-
     @Test func aBatchKilledFiftyTimesAlwaysLeavesALoadableFileWithAPrefixOfItsChanges() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

@@ -181,10 +181,10 @@ import Testing
         try #require(FileManager.default.fileExists(atPath: marks + ".started"))
         // Only the checklists process: git push and its hook go on.
         syncing.kill(SIGKILL)
-        _ = try syncing.wait()
         try must(laptop, ["add", "Bread"])
         // The add could take the lock only once git and its hook had ended.
         #expect(FileManager.default.fileExists(atPath: marks + ".done"))
+        _ = try syncing.wait()
         try FileManager.default.removeItem(atPath: hook)
         try must(laptop, ["sync"])
         #expect(try texts(laptop) == ["Bread", "Eggs", "Milk"])
@@ -237,6 +237,15 @@ import Testing
         try must(desktop, ["sync"])
         #expect(try mode(desktop.dataFile) == 0o600)
         #expect(try texts(desktop) == ["Bread", "Eggs", "Milk"])
+
+        // A merge that cannot be made (the remote's file is damaged) leaves the mode too.
+        let folder = try clone(remote, into: laptop)
+        try Data("damaged".utf8).write(to: URL(filePath: folder + "/Checklists.plist"))
+        try push(folder, message: "damage")
+        try must(desktop, ["add", "Jam"])
+        #expect(try desktop.run(["sync"]).status == 74)
+        #expect(try mode(desktop.dataFile) == 0o600)
+        #expect(try texts(desktop) == ["Bread", "Eggs", "Jam", "Milk"])
     }
 
     // MARK: 8. Set-up that fails, or inside another repository

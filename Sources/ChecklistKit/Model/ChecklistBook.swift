@@ -12,9 +12,11 @@ public struct ChecklistBook: Sendable, Equatable {
 
     /// Creates a book, sorting the checklists and keeping the current one current.
     public init(checklists: [Checklist], currentIndex: Int?, nextItemID: Int) {
+        // Saturating: an ID of Int.max (built in code; files are clamped when read) must not trap.
+        let highest = Self.highestItemID(in: checklists)
         self.init(
             checklists: checklists, currentIndex: currentIndex,
-            nextItemIDAboveAll: max(nextItemID, Self.highestItemID(in: checklists) + 1))
+            nextItemIDAboveAll: max(nextItemID, highest == Int.max ? highest : highest + 1))
     }
 
     /// Creates a book whose `nextItemIDAboveAll` the caller has already made higher than every item ID.

@@ -201,6 +201,39 @@ struct ChecklistMergeTests {
         #expect(result.book.nextItemID == 4)
     }
 
+    @Test func anIDTheOtherSideHandedOutAndDeletedIsNotReused() throws {
+        // THEIRS added #1 and deleted it; OURS, which never saw it, handed out #1 again. A third
+        // machine may still hold THEIRS's #1 and change it: OURS's item must not be that one.
+        let base = book([("Groceries", [item("Milk", 0)])], next: 1)
+        let ours = book([("Groceries", [item("Milk", 0), item("Butter", 1)])], next: 2)
+        let theirs = book([("Groceries", [item("Milk", 0)])], next: 2)
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(result.renumbered == [RenumberedItem(from: 1, to: 2, text: "Butter")])
+        #expect(result.book.checklists[0].items.map(\.itemID) == [0, 2])
+        #expect(result.book.nextItemID == 3)
+        // An ID THEIRS never handed out stays.
+        let unseen = book([("Groceries", [item("Milk", 0)])], next: 1)
+        #expect(ChecklistMerge.merge(base: base, ours: ours, theirs: unseen).renumbered.isEmpty)
+    }
+
+    @Test(arguments: [Int.max - 1, Int.max, 1 << 62, -1, Int.min])
+    func aCraftedBaseWithExtremeIDsNeverMergesTwoNewItemsIntoOne(_ extreme: Int) throws {
+        // Crafted files reach the merge only through decoding, as git's driver and sync read them.
+        func decoded(_ lists: [(String, [ChecklistItem])], next: Int) throws -> ChecklistBook {
+            let bytes = book(lists, next: 0).archived()
+            return try ChecklistBook(archive: bytes, loadTime: 0)
+        }
+        let crafted = item("Crafted", extreme)
+        let base = try decoded([("Groceries", [crafted])], next: 0)
+        let ours = try decoded([("Groceries", [crafted, item("Ours", 5)])], next: 0)
+        let theirs = try decoded([("Groceries", [crafted, item("Theirs", 5)])], next: 0)
+        let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs).book
+        let items = merged.checklists.flatMap(\.items)
+        #expect(Set(items.map(\.text)).isSuperset(of: ["Ours", "Theirs"]))
+        #expect(Set(items.map(\.itemID)).count == items.count)
+        #expect(items.allSatisfy { $0.itemID >= 0 && $0.itemID < merged.nextItemID })
+    }
+
     @Test func theNextItemIDEndsAboveEveryIDAndBothCounters() {
         let ours = book([("Groceries", [item("Milk", 0)])], next: 10)
         let theirs = book([("Groceries", [item("Milk", 0), item("Jam", 20)])], next: 21)
