@@ -38,17 +38,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive"]),
+        // What the test targets share: the tools they need, and how a missing one is reported.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "TestSupport"]),
         .testTarget(
             name: "ChecklistKitTests",
             dependencies: [
-                "ChecklistKit", "KeyedArchive", .product(name: "PropertyBased", package: "swift-property-based"),
+                "ChecklistKit", "KeyedArchive", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "ChecklistKit"]),
         .testTarget(
-            name: "ChecklistsCLITests", dependencies: ["KeyedArchive", "ChecklistKit"],
+            name: "ChecklistsCLITests", dependencies: ["KeyedArchive", "ChecklistKit", "TestSupport"],
             // Run by the watch tests with the system's python3, not built.
             exclude: ["Support/notification-service.py"]
         ),

@@ -62,7 +62,13 @@ check "uninstall leaves no file" test -z "$(find "$root" -type f)"
 
 deb=checklists_${version}_$(dpkg --print-architecture).deb
 if make --no-print-directory deb > "$work/deb.log" 2>&1; then
-    check "lintian finds no error in the package" sh -c "! lintian '$deb' 2> /dev/null | grep '^E:'"
+    if command -v lintian > /dev/null; then
+        check "lintian finds no error in the package" sh -c "! lintian '$deb' 2> /dev/null | grep '^E:'"
+    elif [ "${CI:-}" = true ]; then
+        check "lintian is installed (apt-get install lintian)" false
+    else
+        echo "the package check needs lintian: apt-get install lintian" >> "${CHECKLISTS_SKIPPED:-/dev/null}"
+    fi
     dpkg-deb -x "$deb" "$work/unpacked"
     check "the package's executable runs" test "$("$work/unpacked/usr/bin/checklists" --version)" = "checklists $version"
     check "the package declares its dependencies" sh -c "dpkg-deb -f '$deb' Depends | grep -q libedit2"

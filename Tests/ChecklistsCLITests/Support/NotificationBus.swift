@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,10 +12,11 @@ import Glibc
 /// and python3-gi), started on it. Both end with this object.
 final class NotificationBus {
     /// Whether the tools are installed (CI installs them: dbus, python3-dbus, python3-gi, libnotify-bin).
-    static let available =
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/notify-send")
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    static let available = RequiredTool.available(
+        "the reminder tests need dbus-daemon, notify-send and python3",
+        present: RequiredTool.executable("/usr/bin/dbus-daemon") && RequiredTool.executable("/usr/bin/notify-send")
+            && RequiredTool.executable("/usr/bin/python3"),
+        install: "apt-get install dbus libnotify-bin python3-dbus python3-gi")
 
     /// The bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
     let address: String

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The shared fixture folder (`../shared/fixtures` beside the repository) and its manifest.
 enum Fixtures {
@@ -25,9 +26,10 @@ enum Fixtures {
         .appending(path: "shared/fixtures")
 
     /// Whether the fixtures are present; tests that need them are skipped otherwise.
-    static var available: Bool {
-        FileManager.default.fileExists(atPath: folder.appending(path: "MANIFEST.tsv").path)
-    }
+    static let available = RequiredTool.available(
+        "the fixture tests need ../shared/fixtures",
+        present: FileManager.default.fileExists(atPath: folder.appending(path: "MANIFEST.tsv").path),
+        install: "check shared/ out beside the repository")
 
     /// Every row of the manifest (empty when the folder is absent).
     static let entries: [Entry] = {

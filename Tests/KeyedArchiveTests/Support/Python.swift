@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs Python's `plistlib` as an independent oracle, when `python3` is installed.
 enum Python {
@@ -12,7 +13,8 @@ enum Python {
         return nil
     }()
 
-    static var available: Bool { executable != nil }
+    static let available = RequiredTool.available(
+        "the plistlib oracle tests need python3", present: executable != nil, install: "apt-get install python3")
 
     /// Loads every `*.plist` in `folder` with `plistlib` and writes `NAME.json` beside it, in the
     /// canonical form of `../shared/fixtures/make_expected.py`; one process for all files.
