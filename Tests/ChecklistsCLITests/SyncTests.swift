@@ -162,9 +162,16 @@ import Testing
         try must(laptop, ["sync", "init", remote.url])
         try must(laptop, ["check", "1"])
         try must(laptop, ["sync"])
+        try must(laptop, ["due", "1", "2030-01-02 09:30"])
+        try must(laptop, ["remind", "1", "on"])
+        try must(laptop, ["icon", "Groceries"])
+        try must(laptop, ["sync"])
         let log = try Self.git(["log", "-p"], in: laptop.dataFolder)
         #expect(log.stdout.contains("-- [ ] Buy milk"))
         #expect(log.stdout.contains("+- [x] Buy milk"))
+        // A change of due date, reminder or icon alone shows too.
+        #expect(log.stdout.contains("+  due 2030-01-02T09:30:00Z, reminder on"))
+        #expect(log.stdout.contains("+icon: Groceries"))
     }
 
     @Test func anUnreachableRemoteKeepsTheDataAndTheLocalCommitAndLeavesNoMerge() throws {

@@ -32,13 +32,24 @@ public enum ChecklistExport {
     }
 
     /// One `## Name` heading per checklist and GitHub task-list lines `- [ ] text` / `- [x] text`.
-    public static func markdown(_ checklists: [Checklist]) -> String {
+    ///
+    /// With `details` (the text view `cat` gives git, so `git log -p` shows every change a sync
+    /// carried), a checklist's icon follows its heading (`icon: NAME`, unless it has none) and an
+    /// item's due date (ISO 8601 in UTC) and reminder follow it on an indented line.
+    public static func markdown(_ checklists: [Checklist], details: Bool = false) -> String {
         var out = ""
         for (index, list) in checklists.enumerated() {
             if index > 0 { out += "\n" }
-            out += "## \(oneLine(list.name))\n" + (list.items.isEmpty ? "" : "\n")
+            out += "## \(oneLine(list.name))\n"
+            if details, list.iconName != "No Icon" { out += "icon: \(oneLine(list.iconName))\n" }
+            out += list.items.isEmpty ? "" : "\n"
             for item in list.items {
                 out += "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))\n"
+                guard details else { continue }
+                var facts: [String] = []
+                if let due = item.dueDate { facts.append("due " + CivilTime.iso8601(referenceSeconds: due)) }
+                if item.shouldRemind { facts.append("reminder on") }
+                if !facts.isEmpty { out += "  " + facts.joined(separator: ", ") + "\n" }
             }
         }
         return out

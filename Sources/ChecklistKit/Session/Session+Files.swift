@@ -8,7 +8,7 @@ extension Session {
         case .cat(let path):
             do {
                 let book = try ArchiveFile.read(path, now: now)
-                let text = ChecklistExport.markdown(book.checklists)
+                let text = ChecklistExport.markdown(book.checklists, details: true)
                 return CommandResult(
                     lines: text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
                         OutputLine(String($0))
