@@ -34,6 +34,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let again = try? ChecklistBook(archive: document.archived(), loadTime: 0)
         precondition(again == document || document.containsNaN, "archive round trip changed the document")
     }
+    fuzzCalendar(bytes)
     return 0
 }
 
@@ -95,4 +96,32 @@ public func fuzzInitialize(
         fclose(file)
     }
     exit(0)
+}
+
+/// The iCalendar reader (CalDAV's tasks, `import FILE.ics`): what reads must write back and read
+/// again the same, and every task must map to an item and back without trapping.
+func fuzzCalendar(_ bytes: [UInt8]) {
+    guard let components = try? ICalendarReader.read(bytes) else { return }
+    var built = components
+    for index in built.indices { built[index].forgetOriginals() }
+    let written = ICalendarWriter.write(built)
+    guard let again = try? ICalendarReader.read(Array(written.utf8)) else {
+        preconditionFailure("the iCalendar writer's output does not read back")
+    }
+    precondition(again.count == built.count, "an iCalendar round trip changed the components")
+    var pending = components
+    while let component = pending.popLast() {
+        pending += component.components
+        guard component.name == "VTODO" else { continue }
+        let item = CalendarTask.item(component, itemID: 1, created: 0)
+        _ = CalendarTask.todo(item, uid: "u", categories: ["c"], now: 0, existing: component)
+    }
+}
+
+extension CalendarComponent {
+    /// Drops the text every property was read from, so the writer builds each line afresh.
+    fileprivate mutating func forgetOriginals() {
+        for index in properties.indices { properties[index].original = nil }
+        for index in components.indices { components[index].forgetOriginals() }
+    }
 }

@@ -23,7 +23,8 @@ echo "== building $binary"
 # ChecklistKit's model and its archive mapping join the KeyedArchive sources in one module, so
 # their `import KeyedArchive` lines are dropped from the snapshot.
 rm -rf "$out/src" && mkdir -p "$out/src/ChecklistKit" && cp -R Sources/KeyedArchive "$out/src/"
-cp -R Sources/ChecklistKit/Model Sources/ChecklistKit/Archive "$out/src/ChecklistKit/"
+cp -R Sources/ChecklistKit/Model Sources/ChecklistKit/Archive Sources/ChecklistKit/Calendar "$out/src/ChecklistKit/"
+mkdir -p "$out/src/ChecklistKit/Dates" && cp Sources/ChecklistKit/Dates/LocalTime.swift "$out/src/ChecklistKit/Dates/"
 sed -i '/^import KeyedArchive$/d' "$out"/src/ChecklistKit/*/*.swift
 mapfile -t sources < <(find "$out/src/KeyedArchive" "$out/src/ChecklistKit" -name '*.swift' | sort)
 echo "   sources: $(cat "${sources[@]}" | cksum | cut -d' ' -f1) ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
@@ -43,6 +44,8 @@ else
     echo "   (no $fixtures: generated seeds only)"
 fi
 FUZZ_WRITE_SEEDS="$out/corpus" "$binary"
+# An iCalendar seed for the calendar reader: a task with a folded line, parameters and an alarm.
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:a@b\r\nSUMMARY:Buy milk\\, eggs\r\n folded\r\nSTATUS:COMPLETED\r\nDUE;TZID=America/New_York:20261125T130000\r\nCATEGORIES:Groceries,Home\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=END:PT0S\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' > "$out/corpus/seed-icalendar"
 
 cat > "$out/keyedarchive.dict" <<'EOF'
 "bplist00"
@@ -75,6 +78,16 @@ cat > "$out/keyedarchive.dict" <<'EOF'
 "Text"
 "DueDate"
 "HasDueDate"
+"BEGIN:VCALENDAR"
+"END:VCALENDAR"
+"BEGIN:VTODO"
+"END:VTODO"
+"BEGIN:VALARM"
+"SUMMARY:"
+"STATUS:COMPLETED"
+"DUE;VALUE=DATE:"
+"DUE;TZID=Europe/Berlin:"
+"\x0d\x0a "
 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
 "<plist version=\"1.0\">"
 "<dict>"

@@ -7,7 +7,7 @@ public enum Command: Sendable, Equatable {
 
     /// The formats `export` writes.
     public enum ExportFormat: String, Sendable, Equatable {
-        case json, markdown
+        case json, markdown, ics
     }
 
     /// The argument of `due`.
@@ -137,7 +137,7 @@ public enum Command: Sendable, Equatable {
         case .export:
             try expect(1...2)
             guard let format = ExportFormat(rawValue: arguments[0].lowercased()) else {
-                throw fail("unknown format \"\(arguments[0])\" (json or markdown)")
+                throw fail("unknown format \"\(arguments[0])\" (json, markdown or ics)")
             }
             return .export(format, arguments.count == 2 ? arguments[1] : nil)
         case .import:

@@ -53,6 +53,12 @@ public enum LocalTime {
         return time
     }
 
+    /// The time of local calendar fields as `mktime` gives it: a clock time skipped by a
+    /// daylight-saving change lands past the gap, a repeated one on the zone's choice.
+    public static func lenientTime(_ fields: Fields) -> Double? {
+        normalized(fields).map { Double($0) - unixOffset }
+    }
+
     /// `mktime` of possibly out-of-range fields (day 32 rolls into the next month), DST chosen by the zone.
     private static func normalized(_ fields: Fields) -> time_t? {
         var parts = tm()

@@ -55,6 +55,24 @@ public enum ChecklistExport {
         return out
     }
 
+    /// Every item as a VTODO in one iCalendar object (SPEC §11): each carries its checklist's
+    /// name as `CATEGORIES` (one calendar per checklist is not something a file can say), and a
+    /// UID made from its item ID, `checklists-item-ID`, the same at every export of the file.
+    public static func ics(_ checklists: [Checklist], now: Double) -> String {
+        var calendar = CalendarComponent(
+            "VCALENDAR",
+            properties: [
+                ContentLine("VERSION", value: "2.0"), ContentLine("PRODID", value: "-//checklists//checklists//EN"),
+            ])
+        for list in checklists {
+            for item in list.items {
+                calendar.components.append(
+                    CalendarTask.todo(item, uid: "checklists-item-\(item.itemID)", categories: [list.name], now: now))
+            }
+        }
+        return ICalendarWriter.write([calendar])
+    }
+
     /// Text on one line: line breaks become spaces so the Markdown structure holds.
     private static func oneLine(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 })

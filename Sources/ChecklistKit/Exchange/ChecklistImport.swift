@@ -21,10 +21,47 @@ public enum ChecklistImport {
         }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return try json(bytes, now: now) }
+        if let first, first == UInt8(ascii: "B") || first == UInt8(ascii: "b"),
+            let start = bytes.firstIndex(of: first),
+            String(decoding: bytes[start...].prefix(15), as: UTF8.self).uppercased() == "BEGIN:VCALENDAR"
+        {
+            return try calendar(bytes, fallbackName: fallbackName, now: now)
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Failure(reason: "not a property list, JSON or UTF-8 Markdown")
+            throw Failure(reason: "not a property list, JSON, iCalendar or UTF-8 Markdown")
         }
         return try markdown(text, fallbackName: fallbackName, now: now)
+    }
+
+    /// The VTODOs of an iCalendar file: one checklist per first category, the others in one
+    /// named `fallbackName`; events, journals and the rest are left out.
+    private static func calendar(_ bytes: [UInt8], fallbackName: String, now: Double) throws(Failure) -> [Checklist] {
+        let components: [CalendarComponent]
+        do {
+            components = try ICalendarReader.read(bytes)
+        } catch {
+            throw Failure(reason: error.description)
+        }
+        var lists: [Checklist] = []
+        var positions: [String: Int] = [:]
+        var todos: [CalendarComponent] = []
+        var pending = components
+        while let component = pending.popLast() {
+            if component.name == "VTODO" { todos.append(component) } else { pending += component.components }
+        }
+        for todo in todos.reversed() {
+            let name = CalendarTask.category(of: todo) ?? fallbackName
+            let position =
+                positions[name]
+                ?? {
+                    lists.append(Checklist(name: name))
+                    positions[name] = lists.count - 1
+                    return lists.count - 1
+                }()
+            lists[position].items.append(CalendarTask.item(todo, itemID: 0, created: now))
+        }
+        guard !lists.isEmpty else { throw Failure(reason: "no tasks (VTODO) in the iCalendar file") }
+        return lists
     }
 
     private static func propertyList(_ bytes: [UInt8], now: Double) throws(Failure) -> [Checklist] {

@@ -14,7 +14,12 @@ extension Session {
 
     func export(_ format: Command.ExportFormat, to file: String?) throws -> CommandResult {
         let lists = book.checklists
-        let text = format == .json ? ChecklistExport.json(lists) : ChecklistExport.markdown(lists)
+        let text: String
+        switch format {
+        case .json: text = ChecklistExport.json(lists)
+        case .markdown: text = ChecklistExport.markdown(lists)
+        case .ics: text = ChecklistExport.ics(lists, now: clock())
+        }
         guard let file else {
             return CommandResult(
                 lines: text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {

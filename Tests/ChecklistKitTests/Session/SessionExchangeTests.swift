@@ -96,6 +96,34 @@ struct SessionExchangeTests {
         }
     }
 
+    @Test func icsExportThenImportKeepsTextsCheckMarksDueDatesAndReminders() throws {
+        try LocalZone.with(LocalZone.berlin) {
+            let source = try richFixture()
+            let file = source.folder.file("all.ics")
+            #expect(source.run("export ics \(file)") == ["exported 3 checklists (4 items) to \(file)"])
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
+            #expect(text.components(separatedBy: "BEGIN:VTODO").count == 5)
+            let target = try SessionFixture()
+            // A checklist without items has no task to carry it.
+            #expect(target.run("import \(file)") == ["imported 2 checklists (4 items): Ünïcödé quotes, 中文 清单"])
+            let imported = target.session.book.checklists.filter { $0.name != "List" }
+            let expected = source.session.book.checklists.filter { !$0.items.isEmpty }
+            #expect(summary(imported).map(\.items) == summary(expected).map(\.items))
+            #expect(imported.map(\.name) == expected.map(\.name))
+        }
+    }
+
+    @Test func anICSFileWithoutTasksIsRefused() throws {
+        let fixture = try SessionFixture()
+        let file = fixture.folder.file("events.ics")
+        try "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        #expect(fixture.failure("import \(file)").contains("no tasks"))
+        try "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(fixture.failure("import \(file)").contains("not closed"))
+    }
+
     @Test func markdownExportThenImportKeepsNamesTextsAndCheckMarks() throws {
         let source = try richFixture()
         let file = source.folder.file("all.md")

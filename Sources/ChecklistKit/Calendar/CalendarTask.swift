@@ -1,0 +1,94 @@
+/// Items as VTODO components and back, by SPEC §11's mapping: text as `SUMMARY`, checked as
+/// `STATUS:COMPLETED` with `COMPLETED` and `PERCENT-COMPLETE:100`, the due date as `DUE` (UTC, or
+/// a `VALUE=DATE` for a whole day), the reminder as a `VALARM`.
+///
+/// A task built on an existing one (read from a server or a file) keeps every property and
+/// component the mapping does not cover exactly as it was, and each mapped property that still
+/// says the same as it did is written as it was read.
+public enum CalendarTask {
+    /// The VTODO of `item`, built on `existing` when given; `categories` set the `CATEGORIES`
+    /// line (left as it is when `nil`). `now` stamps what changed.
+    public static func todo(
+        _ item: ChecklistItem, uid: String, categories: [String]? = nil, now: Double, existing: CalendarComponent? = nil
+    ) -> CalendarComponent {
+        var todo = existing ?? CalendarComponent("VTODO")
+        let before = todo
+        if todo.property("UID") == nil { todo.set("UID", ContentLine("UID", value: uid)) }
+        todo.set("SUMMARY", ContentLine("SUMMARY", value: CalendarText.escaped(item.text)))
+        if item.checked {
+            todo.set("STATUS", ContentLine("STATUS", value: "COMPLETED"))
+            if !isChecked(before) || before.property("COMPLETED") == nil {
+                todo.set("COMPLETED", ContentLine("COMPLETED", value: CalendarTime.utcValue(now)))
+            }
+            todo.set("PERCENT-COMPLETE", ContentLine("PERCENT-COMPLETE", value: "100"))
+        } else {
+            todo.set("STATUS", ContentLine("STATUS", value: "NEEDS-ACTION"))
+            todo.set("COMPLETED", nil)
+            todo.set("PERCENT-COMPLETE", nil)
+        }
+        if let due = item.dueDate {
+            if dueDate(of: before) != due {
+                todo.set(
+                    "DUE",
+                    LocalTime.isWholeDay(due)
+                        ? ContentLine("DUE", parameters: [.init("VALUE", ["DATE"])], value: CalendarTime.dayValue(due))
+                        : ContentLine("DUE", value: CalendarTime.utcValue(due)))
+            }
+        } else {
+            todo.set("DUE", nil)
+        }
+        let alarms = todo.components(named: "VALARM")
+        if item.shouldRemind, alarms.isEmpty {
+            todo.components.append(
+                CalendarComponent(
+                    "VALARM",
+                    properties: [
+                        ContentLine("ACTION", value: "DISPLAY"),
+                        ContentLine("TRIGGER", parameters: [.init("RELATED", ["END"])], value: "PT0S"),
+                        ContentLine("DESCRIPTION", value: CalendarText.escaped(item.text)),
+                    ]))
+        } else if !item.shouldRemind, !alarms.isEmpty {
+            todo.components.removeAll { $0.name == "VALARM" }
+        }
+        if let categories {
+            todo.set(
+                "CATEGORIES",
+                ContentLine("CATEGORIES", value: categories.map(CalendarText.escaped).joined(separator: ",")))
+        }
+        guard todo != before || existing == nil else { return todo }
+        let stamp = CalendarTime.utcValue(now)
+        todo.set("DTSTAMP", ContentLine("DTSTAMP", value: stamp))
+        todo.set("LAST-MODIFIED", ContentLine("LAST-MODIFIED", value: stamp))
+        if existing != nil {
+            let sequence = todo.property("SEQUENCE").flatMap { Int(CalendarText.trimmed($0.value)) } ?? 0
+            todo.set("SEQUENCE", ContentLine("SEQUENCE", value: String(sequence &+ 1)))
+        }
+        return todo
+    }
+
+    /// The item a VTODO describes, with `itemID`; `created` is its `DueDate` when it has no due date.
+    public static func item(_ todo: CalendarComponent, itemID: Int, created: Double) -> ChecklistItem {
+        let text = todo.property("SUMMARY").map { CalendarText.unescaped($0.value) } ?? ""
+        return ChecklistItem(
+            text: text, checked: isChecked(todo), itemID: itemID, created: created, dueDate: dueDate(of: todo),
+            shouldRemind: !todo.components(named: "VALARM").isEmpty)
+    }
+
+    /// Whether a task is done: `STATUS:COMPLETED`, or a `COMPLETED` time without another status.
+    public static func isChecked(_ todo: CalendarComponent) -> Bool {
+        if let status = todo.property("STATUS").map { CalendarText.trimmed($0.value).uppercased() } {
+            return status == "COMPLETED"
+        }
+        return todo.property("COMPLETED") != nil
+    }
+
+    /// The task's due date (`DUE`), as seconds since 2001-01-01 UTC.
+    public static func dueDate(of todo: CalendarComponent) -> Double? {
+        todo.property("DUE").flatMap(CalendarTime.init).flatMap(\.referenceSeconds)
+    }
+
+    /// The first category of a task, if it has one.
+    public static func category(of todo: CalendarComponent) -> String? {
+        todo.properties(named: "CATEGORIES").lazy.flatMap { CalendarText.list($0.value) }.first { !$0.isEmpty }
+    }
+}

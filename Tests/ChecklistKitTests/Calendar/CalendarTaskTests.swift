@@ -1,0 +1,57 @@
+import ChecklistKit
+import Testing
+
+/// Items as VTODOs and back, by SPEC §11's mapping.
+struct CalendarTaskTests {
+    private let now = 817_322_400.0
+
+    @Test(arguments: [
+        ChecklistItem(text: "Buy milk", itemID: 1, created: 0),
+        ChecklistItem(text: "a, b; c\nd", checked: true, itemID: 2, created: 0),
+        ChecklistItem(text: "Call", itemID: 3, created: 0, dueDate: 817_322_400, shouldRemind: true),
+        ChecklistItem(text: "Day", itemID: 4, created: 0, dueDate: 817_254_000),
+    ])
+    func anItemBecomesATaskAndBackUnchanged(_ item: ChecklistItem) throws {
+        try LocalZone.with(LocalZone.berlin) {
+            let todo = CalendarTask.todo(item, uid: "u", categories: ["Groceries"], now: now)
+            let text = ICalendarWriter.write([CalendarComponent("VCALENDAR", components: [todo])])
+            let read = try #require(try ICalendarReader.read(Array(text.utf8)).first?.components.first)
+            let back = CalendarTask.item(read, itemID: item.itemID, created: 0)
+            #expect(back == item)
+            #expect(CalendarTask.category(of: read) == "Groceries")
+        }
+    }
+
+    @Test func whatTheMappingDoesNotCoverIsKeptAndAnUnchangedTaskIsWrittenAsItWasRead() throws {
+        let server =
+            "BEGIN:VTODO\r\nUID:abc\r\nDTSTAMP:20260101T000000Z\r\nSEQUENCE:4\r\nSUMMARY:Buy milk\r\n"
+            + "STATUS:NEEDS-ACTION\r\nPRIORITY:1\r\nX-TASKS-ORG-ORDER:7\r\nRELATED-TO:parent\r\n"
+            + "BEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\n"
+        let existing = try #require(try ICalendarReader.read(Array(server.utf8)).first)
+        let item = CalendarTask.item(existing, itemID: 9, created: 0)
+        #expect(item.shouldRemind)
+        let same = CalendarTask.todo(item, uid: "other", now: now, existing: existing)
+        #expect(ICalendarWriter.write([same]) == server)
+
+        var checked = item
+        checked.checked = true
+        let changed = CalendarTask.todo(checked, uid: "other", now: now, existing: existing)
+        let text = ICalendarWriter.write([changed])
+        for kept in ["UID:abc", "PRIORITY:1", "X-TASKS-ORG-ORDER:7", "RELATED-TO:parent", "TRIGGER:-PT15M"] {
+            #expect(text.contains(kept + "\r\n"))
+        }
+        #expect(text.contains("STATUS:COMPLETED\r\n"))
+        #expect(text.contains("PERCENT-COMPLETE:100\r\n"))
+        #expect(text.contains("COMPLETED:20261125T180000Z\r\n"))
+        #expect(text.contains("SEQUENCE:5\r\n"))
+        #expect(text.contains("LAST-MODIFIED:20261125T180000Z\r\n"))
+    }
+
+    @Test func aCompletedTimeWithoutStatusCountsAsChecked() throws {
+        let todo = CalendarComponent("VTODO", properties: [ContentLine("COMPLETED", value: "20260101T000000Z")])
+        #expect(CalendarTask.isChecked(todo))
+        let reopened = CalendarComponent(
+            "VTODO", properties: [ContentLine("STATUS", value: "IN-PROCESS"), ContentLine("COMPLETED", value: "x")])
+        #expect(!CalendarTask.isChecked(reopened))
+    }
+}
