@@ -3,7 +3,7 @@ import KeyedArchive
 /// Writes checklists as JSON or as a Markdown task list (SPEC §6).
 public enum ChecklistExport {
     /// `{"checklists": [{"name", "iconName", "items": [{"itemID", "text", "checked", "dueDate", "shouldRemind"}]}]}`,
-    /// due dates as ISO 8601 in UTC or `null`.
+    /// due dates as ISO 8601 in UTC or `null`; an item that repeats also has `"repeat"`, its RRULE.
     public static func json(_ checklists: [Checklist]) -> String {
         let lists: [JSONValue] = checklists.map { list in
             .object([
@@ -13,7 +13,7 @@ public enum ChecklistExport {
                     key: "items",
                     value: .array(
                         list.items.map { item in
-                            .object([
+                            var fields: [(key: String, value: JSONValue)] = [
                                 (key: "itemID", value: .number(String(item.itemID))),
                                 (key: "text", value: .string(item.text)),
                                 (key: "checked", value: .bool(item.checked)),
@@ -23,7 +23,9 @@ public enum ChecklistExport {
                                         ?? .null
                                 ),
                                 (key: "shouldRemind", value: .bool(item.shouldRemind)),
-                            ])
+                            ]
+                            if let rule = item.repeatRule { fields.append((key: "repeat", value: .string(rule.rrule))) }
+                            return .object(fields)
                         })
                 ),
             ])
@@ -31,14 +33,20 @@ public enum ChecklistExport {
         return JSONValue.object([(key: "checklists", value: .array(lists))]).rendered(indent: 2) + "\n"
     }
 
-    /// One `## Name` heading per checklist and GitHub task-list lines `- [ ] text` / `- [x] text`.
+    /// The mark before a repeat rule on a Markdown task line, as the Obsidian Tasks plugin writes it.
+    public static let repeatMark = "🔁"
+
+    /// One `## Name` heading per checklist and GitHub task-list lines `- [ ] text` / `- [x] text`;
+    /// an item that repeats ends with its rule: `- [ ] Water plants 🔁 every week`.
     public static func markdown(_ checklists: [Checklist]) -> String {
         var out = ""
         for (index, list) in checklists.enumerated() {
             if index > 0 { out += "\n" }
             out += "## \(oneLine(list.name))\n" + (list.items.isEmpty ? "" : "\n")
             for item in list.items {
-                out += "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))\n"
+                out += "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))"
+                if let rule = item.repeatRule { out += " \(repeatMark) \(oneLine(rule.description))" }
+                out += "\n"
             }
         }
         return out
