@@ -75,6 +75,21 @@ struct SessionRepeatTests {
         }
     }
 
+    @Test func theNextOccurrencesReminderIsArmedAndFiresAtItsTime() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["due 1 2026-06-15 08:00", "remind 1 on", "repeat 1 daily"])
+            let fired = FiredReminders([FiredReminders.Key(itemID: 0, due: TestTime.utc(2026, 6, 15, 8))])
+            fixture.run("check 1")
+            let book = fixture.session.book
+            #expect(ReminderSchedule.reminders(in: book).map(\.itemID) == [3])
+            #expect(
+                ReminderSchedule.nextFireTime(in: book, after: TestTime.now, fired: fired)
+                    == TestTime.utc(2026, 6, 16, 8))
+            #expect(ReminderSchedule.due(in: book, at: TestTime.utc(2026, 6, 16, 8), fired: fired).map(\.itemID) == [3])
+        }
+    }
+
     @Test func checkingAnItemThatDoesNotRepeatIsUnchanged() throws {
         let fixture = try chores()
         #expect(fixture.run("check 2") == ["checked 2 [x] Pills  #1"])
