@@ -11,6 +11,8 @@ extension ChecklistItem: KeyedArchivable {
         coder.encode(shouldRemind, forKey: "ShouldRemind")
         coder.encode(itemID, forKey: "ItemID")
         coder.encode(hasDueDate, forKey: "HasDueDate")
+        // Written only for an item that repeats: the others cost nothing more (SPEC §4).
+        if let repeatRule { coder.encode(repeatRule.rrule, forKey: "Repeat") }
     }
 
     /// Reads an item; a missing `ItemID` is read as -1 and replaced by a fresh ID afterwards.
@@ -25,5 +27,7 @@ extension ChecklistItem: KeyedArchivable {
         archivedDate = stored ?? .nan
         // The iOS app has no HasDueDate: it treats the date as meaningful only with a reminder.
         hasDueDate = try coder.decodeIfPresent(Bool.self, forKey: "HasDueDate") ?? (shouldRemind && stored != nil)
+        // Kept as written, understood or not (a rule from a phone goes back out unchanged).
+        repeatRule = try coder.decodeIfPresent(String.self, forKey: "Repeat").map(RepeatRule.init(rrule:))
     }
 }

@@ -1,6 +1,6 @@
 /// Items as VTODO components and back, by SPEC §11's mapping: text as `SUMMARY`, checked as
 /// `STATUS:COMPLETED` with `COMPLETED` and `PERCENT-COMPLETE:100`, the due date as `DUE` (UTC, or
-/// a `VALUE=DATE` for a whole day), the reminder as a `VALARM`.
+/// a `VALUE=DATE` for a whole day), the reminder as a `VALARM`, the repeat rule as `RRULE`.
 ///
 /// A task built on an existing one (read from a server or a file) keeps every property and
 /// component the mapping does not cover exactly as it was, and each mapped property that still
@@ -37,6 +37,11 @@ public enum CalendarTask {
         } else {
             todo.set("DUE", nil)
         }
+        if let rule = item.repeatRule {
+            todo.set("RRULE", ContentLine("RRULE", value: rule.rrule))
+        } else {
+            todo.set("RRULE", nil)
+        }
         let alarms = todo.components(named: "VALARM")
         if item.shouldRemind, alarms.isEmpty {
             todo.components.append(
@@ -71,7 +76,8 @@ public enum CalendarTask {
         let text = todo.property("SUMMARY").map { CalendarText.unescaped($0.value) } ?? ""
         return ChecklistItem(
             text: text, checked: isChecked(todo), itemID: itemID, created: created, dueDate: dueDate(of: todo),
-            shouldRemind: !todo.components(named: "VALARM").isEmpty)
+            shouldRemind: !todo.components(named: "VALARM").isEmpty,
+            repeatRule: todo.property("RRULE").map { RepeatRule(rrule: String(CalendarText.trimmed($0.value))) })
     }
 
     /// Whether a task is done: `STATUS:COMPLETED`, or a `COMPLETED` time without another status.

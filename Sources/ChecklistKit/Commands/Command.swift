@@ -33,6 +33,8 @@ public enum Command: Sendable, Equatable {
     case move(ItemReference, Int)
     case due(ItemReference, DueArgument)
     case remind(ItemReference, Bool)
+    /// `repeat ITEM RULE` (the rule) or `repeat ITEM none` (`nil`).
+    case `repeat`(ItemReference, RepeatRule?)
     case clear
     case find(String)
     case upcoming
@@ -133,6 +135,15 @@ public enum Command: Sendable, Equatable {
             case "off": return .remind(try item(arguments[0]), false)
             default: throw fail("say on or off, not \"\(arguments[1])\"")
             }
+        case .repeat:
+            guard arguments.count >= 2 else { throw fail("missing ITEM or RULE") }
+            let reference = try item(arguments[0])
+            let words = arguments.dropFirst().joined(separator: " ")
+            if words.lowercased() == "none" { return .repeat(reference, nil) }
+            guard let rule = RepeatRule(words: words) else {
+                throw fail("\"\(words)\" is not a repeat rule; RULE is \(RepeatPattern.forms), or none")
+            }
+            return .repeat(reference, rule)
         case .find: return .find(try nonEmpty("TEXT"))
         case .export:
             try expect(1...2)

@@ -1,7 +1,7 @@
 /// The commands of the language, with their usage and help text (SPEC §6).
 public enum CommandName: String, CaseIterable, Sendable {
     case help, lists, new, use, rename, icon, drop, show, add, edit, check, uncheck, toggle, delete, move
-    case due, remind, clear, find, upcoming, undo, redo, export, `import`, inspect, history
+    case due, remind, `repeat`, clear, find, upcoming, undo, redo, export, `import`, inspect, history
     case sync, merge, cat, watch, quit, exit
 
     /// How the command is called.
@@ -24,6 +24,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .move: "move ITEM POSITION"
         case .due: "due ITEM DATE|none"
         case .remind: "remind ITEM on|off"
+        case .repeat: "repeat ITEM RULE|none"
         case .clear: "clear"
         case .find: "find TEXT"
         case .upcoming: "upcoming"
@@ -62,6 +63,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .move: "move an item to another position in its checklist"
         case .due: "set or clear an item's due date"
         case .remind: "turn an item's reminder on or off"
+        case .repeat: "make an item come back after it is checked, or stop it (RULE: daily, every 2 weeks on fri, ...)"
         case .clear: "remove the checked items of the current checklist"
         case .find: "items of every checklist whose text contains TEXT (ignoring case and accents)"
         case .upcoming: "items with a due date, soonest first, overdue ones marked"

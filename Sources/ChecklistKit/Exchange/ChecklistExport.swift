@@ -3,7 +3,7 @@ import KeyedArchive
 /// Writes checklists as JSON or as a Markdown task list (SPEC §6).
 public enum ChecklistExport {
     /// `{"checklists": [{"name", "iconName", "items": [{"itemID", "text", "checked", "dueDate", "shouldRemind"}]}]}`,
-    /// due dates as ISO 8601 in UTC or `null`.
+    /// due dates as ISO 8601 in UTC or `null`; an item that repeats also has `"repeat"`, its RRULE.
     public static func json(_ checklists: [Checklist]) -> String {
         let lists: [JSONValue] = checklists.map { list in
             .object([
@@ -13,7 +13,7 @@ public enum ChecklistExport {
                     key: "items",
                     value: .array(
                         list.items.map { item in
-                            .object([
+                            var fields: [(key: String, value: JSONValue)] = [
                                 (key: "itemID", value: .number(String(item.itemID))),
                                 (key: "text", value: .string(item.text)),
                                 (key: "checked", value: .bool(item.checked)),
@@ -23,7 +23,9 @@ public enum ChecklistExport {
                                         ?? .null
                                 ),
                                 (key: "shouldRemind", value: .bool(item.shouldRemind)),
-                            ])
+                            ]
+                            if let rule = item.repeatRule { fields.append((key: "repeat", value: .string(rule.rrule))) }
+                            return .object(fields)
                         })
                 ),
             ])
@@ -31,7 +33,11 @@ public enum ChecklistExport {
         return JSONValue.object([(key: "checklists", value: .array(lists))]).rendered(indent: 2) + "\n"
     }
 
-    /// One `## Name` heading per checklist and GitHub task-list lines `- [ ] text` / `- [x] text`.
+    /// The mark before a repeat rule on a Markdown task line, as the Obsidian Tasks plugin writes it.
+    public static let repeatMark = "🔁"
+
+    /// One `## Name` heading per checklist and GitHub task-list lines `- [ ] text` / `- [x] text`;
+    /// an item that repeats ends with its rule: `- [ ] Water plants 🔁 every week`.
     ///
     /// With `details` (the text view `cat` gives git, so `git log -p` shows every change a sync
     /// carried), a checklist's icon follows its heading (`icon: NAME`, unless it has none) and an
@@ -44,7 +50,9 @@ public enum ChecklistExport {
             if details, list.iconName != "No Icon" { out += "icon: \(oneLine(list.iconName))\n" }
             out += list.items.isEmpty ? "" : "\n"
             for item in list.items {
-                out += "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))\n"
+                out += "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))"
+                if let rule = item.repeatRule { out += " \(repeatMark) \(oneLine(rule.description))" }
+                out += "\n"
                 guard details else { continue }
                 var facts: [String] = []
                 if let due = item.dueDate { facts.append("due " + CivilTime.iso8601(referenceSeconds: due)) }

@@ -136,10 +136,12 @@ public enum ChecklistImport {
                         }
                         due = parsed
                     }
+                    var rule: RepeatRule?
+                    if case .string(let text)? = item.value("repeat") { rule = RepeatRule(importing: text) }
                     items.append(
                         ChecklistItem(
                             text: text, checked: item.value("checked") == .bool(true), itemID: -1, created: due ?? now,
-                            dueDate: due, shouldRemind: item.value("shouldRemind") == .bool(true)))
+                            dueDate: due, shouldRemind: item.value("shouldRemind") == .bool(true), repeatRule: rule))
                 }
             }
             var icon = "No Icon"
@@ -168,14 +170,28 @@ public enum ChecklistImport {
             } else {
                 continue
             }
-            let itemText = String(rest.dropFirst(3).drop { $0 == " " })
+            let (itemText, rule) = repeating(String(rest.dropFirst(3).drop { $0 == " " }))
             guard !itemText.isEmpty else { continue }
             if result.isEmpty { result.append(Checklist(name: fallbackName)) }
             result[result.count - 1].items.append(
-                ChecklistItem(text: itemText, checked: checked, itemID: -1, created: now))
+                ChecklistItem(text: itemText, checked: checked, itemID: -1, created: now, repeatRule: rule))
         }
         guard !result.isEmpty else { throw Failure(reason: "no headings or task-list lines (- [ ] text) found") }
         return result
+    }
+
+    /// A task's text and its repeat rule, when it ends with ` 🔁 RULE` (RULE words, or an RRULE in
+    /// the `RRULE:` form the export writes for a rule the words cannot say); else the text as it is.
+    private static func repeating(_ text: String) -> (text: String, rule: RepeatRule?) {
+        let mark = " \(ChecklistExport.repeatMark) "
+        guard let start = text.indices.last(where: { text[$0...].hasPrefix(mark) }) else { return (text, nil) }
+        let ruleText = String(text[start...].dropFirst(mark.count))
+        var rule = RepeatRule(words: ruleText)
+        if rule == nil, ruleText.uppercased().hasPrefix("RRULE:"), ruleText.count > 6 {
+            rule = RepeatRule(rrule: String(ruleText.dropFirst(6)))
+        }
+        guard let rule else { return (text, nil) }
+        return (String(text[..<start]), rule)
     }
 }
 

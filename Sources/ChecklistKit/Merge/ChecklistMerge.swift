@@ -256,6 +256,8 @@ private struct Merger {
             let due = Self.pick(before.map(DueField.init), DueField(o.item), DueField(t.item), "due date", &found)
             o.item.archivedDate = due.date
             o.item.hasDueDate = due.isSet
+            o.item.repeatRule =
+                Self.pick(before.map(RepeatField.init), RepeatField(o.item), RepeatField(t.item), "repeat", &found).rule
             let oursList = listName(o.slot)
             let theirsList = listName(t.slot)
             o.slot = Self.pick(b?.slot, o.slot, t.slot, "checklist", &found)

@@ -13,6 +13,8 @@ public struct ChecklistItem: Sendable, Equatable {
     public var shouldRemind: Bool
     /// The item's identifier, unique in the file and never reused.
     public var itemID: Int
+    /// How the item comes back once checked (the archive's optional `Repeat` key), if it does.
+    public var repeatRule: RepeatRule?
 
     /// Creates an item; `created` is stored as the `DueDate` until the user sets one.
     public init(
@@ -21,7 +23,8 @@ public struct ChecklistItem: Sendable, Equatable {
         itemID: Int,
         created: Double,
         dueDate: Double? = nil,
-        shouldRemind: Bool = false
+        shouldRemind: Bool = false,
+        repeatRule: RepeatRule? = nil
     ) {
         self.text = text
         self.checked = checked
@@ -29,6 +32,7 @@ public struct ChecklistItem: Sendable, Equatable {
         archivedDate = dueDate ?? created
         hasDueDate = dueDate != nil
         self.shouldRemind = shouldRemind
+        self.repeatRule = repeatRule
     }
 
     /// The due date the user set (seconds since 2001-01-01 UTC), if any.

@@ -82,18 +82,27 @@ extension Session {
         case .uncheck: verb = "unchecked"
         case .toggle: verb = "toggled"
         }
+        let now = clock()
         return try changeResult(verb) { book in
             let locations = try resolveItems(references, in: book)
+            var completions = RepeatCompletions()
             for location in locations {
-                book.update(at: location.list) { list in
-                    switch mark {
-                    case .check: list.items[location.item].checked = true
-                    case .uncheck: list.items[location.item].checked = false
-                    case .toggle: list.items[location.item].checked.toggle()
-                    }
+                var item = book.checklists[location.list].items[location.item]
+                let wasChecked = item.checked
+                switch mark {
+                case .check: item.checked = true
+                case .uncheck: item.checked = false
+                case .toggle: item.checked.toggle()
                 }
+                if !wasChecked && item.checked && item.repeatRule != nil {
+                    completions.complete(&item, now: now, book: &book)
+                }
+                book.update(at: location.list) { $0.items[location.item] = item }
             }
-            return locations.map { reportLine(book, $0, verb: verb) }
+            guard !completions.isEmpty else { return locations.map { reportLine(book, $0, verb: verb) } }
+            return completions.insertNextOccurrences(after: locations, in: &book) { book, location, isNext in
+                reportLine(book, location, verb: isNext ? "next:" : verb)
+            }
         }
     }
 

@@ -141,6 +141,7 @@ extension Session {
             spans.append(.init("  due " + LocalTime.format(due), overdue ? .overdue : .due))
             if overdue { spans.append(.init(" (overdue)", .overdue)) }
         }
+        if let rule = item.repeatRule { spans.append(.init("  " + rule.description, .due)) }
         if item.shouldRemind { spans.append(.init("  remind", .reminder)) }
         spans.append(.init("  #\(item.itemID)", .identifier))
         return OutputLine(spans)

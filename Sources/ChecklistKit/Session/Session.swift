@@ -102,6 +102,7 @@ public final class Session {
         case .move(let item, let position): return try move(item, to: position)
         case .due(let item, let argument): return try due(item, argument)
         case .remind(let item, let on): return try remind(item, on)
+        case .repeat(let item, let rule): return try setRepeat(item, rule)
         case .clear: return try clearChecked()
         case .find(let text): return CommandResult(lines: find(text))
         case .upcoming: return CommandResult(lines: upcoming())

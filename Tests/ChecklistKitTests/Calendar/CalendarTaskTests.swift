@@ -10,6 +10,9 @@ struct CalendarTaskTests {
         ChecklistItem(text: "a, b; c\nd", checked: true, itemID: 2, created: 0),
         ChecklistItem(text: "Call", itemID: 3, created: 0, dueDate: 817_322_400, shouldRemind: true),
         ChecklistItem(text: "Day", itemID: 4, created: 0, dueDate: 817_254_000),
+        ChecklistItem(
+            text: "Water plants", itemID: 5, created: 0, dueDate: 817_254_000,
+            repeatRule: RepeatRule(rrule: "FREQ=WEEKLY;BYDAY=MO,TH")),
     ])
     func anItemBecomesATaskAndBackUnchanged(_ item: ChecklistItem) throws {
         try LocalZone.with(LocalZone.berlin) {

@@ -45,7 +45,7 @@ struct CommandTests {
         #expect(throws: CommandError.ambiguousCommand("u", candidates: ["use", "uncheck", "upcoming", "undo"])) {
             try parse("u")
         }
-        #expect(throws: CommandError.ambiguousCommand("re", candidates: ["rename", "remind", "redo"])) {
+        #expect(throws: CommandError.ambiguousCommand("re", candidates: ["rename", "remind", "repeat", "redo"])) {
             try parse("re")
         }
         let message = CommandError.ambiguousCommand("e", candidates: ["edit", "export", "exit"]).description
@@ -89,6 +89,29 @@ struct CommandTests {
         #expect(try parse("due 1 tomorrow") == .due(.position(1), .date("tomorrow")))
         #expect(try parse("due #4 NONE") == .due(.id(4), .none))
         #expect(throws: CommandError.self) { try parse("due 1") }
+    }
+
+    @Test func repeatTakesARuleOrNone() throws {
+        #expect(try parse("repeat 1 weekly") == .repeat(.position(1), RepeatRule(words: "weekly")))
+        #expect(
+            try parse("rep #4 every 2 weeks on fri")
+                == .repeat(.id(4), RepeatRule(rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR")))
+        #expect(
+            try parse("repeat 2-3 \"every mon, thu\"")
+                == .repeat(.range(from: 2, to: 3), RepeatRule(words: "every mon,thu")))
+        #expect(try parse("repeat 1 None") == .repeat(.position(1), nil))
+        #expect(throws: CommandError.self) { try parse("repeat 1") }
+        #expect(throws: CommandError.self) { try parse("repeat weekly") }
+        #expect(throws: CommandError.self) { try parse("repeat x weekly") }
+    }
+
+    @Test func aRefusedRuleListsTheForms() {
+        #expect(
+            throws: CommandError.usage(
+                command: "repeat", usage: "repeat ITEM RULE|none",
+                problem: "\"fortnightly\" is not a repeat rule; RULE is daily, weekly, monthly, yearly, weekdays,"
+                    + " every N days|weeks|months|years, every mon,thu (any weekdays), every N weeks on fri, or none")
+        ) { try parse("repeat 1 fortnightly") }
     }
 
     @Test func remindTakesOnOrOff() throws {

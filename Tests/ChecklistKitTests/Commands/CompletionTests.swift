@@ -37,6 +37,21 @@ struct CompletionTests {
         #expect(complete("help im") == ["import"])
     }
 
+    @Test func repeatCompletesTheWordsOfARule() {
+        #expect(complete("repeat 1 ") == ["daily", "weekly", "monthly", "yearly", "weekdays", "every", "none"])
+        #expect(complete("repeat 1 w") == ["weekly", "weekdays"])
+        #expect(complete("repeat #3 N") == ["none"])
+        #expect(complete("repeat 1 every w") == ["week", "weekday", "wednesday"])
+        #expect(complete("repeat 1 every 2 ") == ["days", "weeks", "months", "years"])
+        #expect(complete("repeat 1 every 2 weeks ") == ["on"])
+        #expect(complete("repeat 1 every 2 weeks on f") == ["friday"])
+        #expect(complete("repeat 1 every mon,t") == ["mon,tuesday", "mon,thursday"])
+        #expect(complete("repeat 1 every monday and s") == ["saturday", "sunday"])
+        #expect(complete("rep").contains("repeat"))
+        #expect(complete("repeat ").isEmpty)
+        #expect(complete("repeat 1 daily ").isEmpty)
+    }
+
     @Test func otherArgumentsHaveNoCandidates() {
         #expect(complete("add Gr").isEmpty)
         #expect(complete("check 1").isEmpty)

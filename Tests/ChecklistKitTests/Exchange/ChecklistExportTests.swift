@@ -83,6 +83,49 @@ struct ChecklistExportTests {
         #expect((list["items"] as? [[String: Any]])?.first?["text"] as? String == "bell\u{7}\\")
     }
 
+    private let chores = [
+        Checklist(
+            name: "Chores",
+            items: [
+                ChecklistItem(
+                    text: "Water plants", itemID: 1, created: 0, dueDate: TestTime.utc(2026, 6, 15),
+                    repeatRule: RepeatRule(words: "every mon,thu")),
+                ChecklistItem(text: "Rent", checked: true, itemID: 2, created: 0),
+                ChecklistItem(
+                    text: "Club", itemID: 3, created: 0, repeatRule: RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU")),
+            ])
+    ]
+
+    @Test func jsonGivesAnItemThatRepeatsItsRRuleAndTheOthersNoKey() throws {
+        let text = ChecklistExport.json(chores)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let list = try #require((root["checklists"] as? [[String: Any]])?.first)
+        let items = try #require(list["items"] as? [[String: Any]])
+        #expect(items.map { $0["repeat"] as? String } == ["FREQ=WEEKLY;BYDAY=MO,TH", nil, "FREQ=MONTHLY;BYDAY=2TU"])
+        #expect(items[1].keys.contains("repeat") == false)
+        #expect(text.contains("\"shouldRemind\": false,\n          \"repeat\": \"FREQ=WEEKLY;BYDAY=MO,TH\""))
+    }
+
+    @Test func markdownEndsATaskThatRepeatsWithItsRule() {
+        #expect(
+            ChecklistExport.markdown(chores) == """
+                ## Chores
+
+                - [ ] Water plants 🔁 every Monday and Thursday
+                - [x] Rent
+                - [ ] Club 🔁 RRULE:FREQ=MONTHLY;BYDAY=2TU
+
+                """)
+    }
+
+    @Test func rulesSurviveAJSONAndAMarkdownRoundTrip() throws {
+        for text in [ChecklistExport.json(chores), ChecklistExport.markdown(chores)] {
+            let lists = try ChecklistImport.checklists(from: Array(text.utf8), fallbackName: "x", now: 0)
+            #expect(lists.first?.items.map(\.repeatRule) == chores.first?.items.map(\.repeatRule))
+            #expect(lists.first?.items.map(\.text) == ["Water plants", "Rent", "Club"])
+        }
+    }
+
     @Test func markdownHasAHeadingPerChecklistAndTaskLines() {
         #expect(
             ChecklistExport.markdown(lists) == """

@@ -59,6 +59,36 @@ struct ChecklistImportTests {
         #expect(items[2].archivedDate == now, "an item without a date was created now")
     }
 
+    @Test func aJSONRepeatIsAnRRuleAsItIsOrRuleWords() throws {
+        let lists = try read(
+            """
+            {"checklists": [{"name": "Chores", "items": [
+              {"text": "a", "repeat": "FREQ=WEEKLY;INTERVAL=1;BYDAY=FR"},
+              {"text": "b", "repeat": "every 2 weeks on fri"},
+              {"text": "c", "repeat": null},
+              {"text": "d", "repeat": 3},
+              {"text": "e", "repeat": " "}
+            ]}]}
+            """)
+        #expect(
+            lists.first?.items.map(\.repeatRule?.rrule) == [
+                "FREQ=WEEKLY;INTERVAL=1;BYDAY=FR", "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR", nil, nil, nil,
+            ])
+    }
+
+    @Test func aMarkdownTaskEndingInARuleRepeatsAndOtherwiseKeepsItsText() throws {
+        let lists = try read(
+            """
+            - [ ] Water plants 🔁 every week
+            - [ ] Fix the 🔁 icon
+            - [ ] Club 🔁 RRULE:FREQ=MONTHLY;BYDAY=2TU
+            - [x] Pills 🔁 daily
+            """)
+        let items = try #require(lists.first?.items)
+        #expect(items.map(\.text) == ["Water plants", "Fix the 🔁 icon", "Club", "Pills"])
+        #expect(items.map(\.repeatRule?.rrule) == ["FREQ=WEEKLY", nil, "FREQ=MONTHLY;BYDAY=2TU", "FREQ=DAILY"])
+    }
+
     @Test func badJSONIsRejectedWithTheReason() {
         let cases = [
             "{\"checklists\": [", "{\"lists\": []}", "[1, 2]", "{\"checklists\": [{\"items\": []}]}",

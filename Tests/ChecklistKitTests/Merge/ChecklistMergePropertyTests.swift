@@ -32,6 +32,9 @@ struct ChecklistMergePropertyTests {
                 book.update(at: list) {
                     $0.items[item].dueDate = $0.items[item].dueDate == nil ? Double(code) : nil
                     $0.items[item].shouldRemind.toggle()
+                    $0.items[item].repeatRule =
+                        $0.items[item].repeatRule == nil
+                        ? RepeatRule(rrule: "FREQ=DAILY;INTERVAL=\(code % 3 + 1)") : nil
                 }
             case (5, let list?, let item?):
                 book.update(at: list) { $0.items.remove(at: item) }

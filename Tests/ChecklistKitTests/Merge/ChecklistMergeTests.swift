@@ -87,6 +87,35 @@ struct ChecklistMergeTests {
 
     // Rule 3: both changed one field differently: ours wins, reported.
 
+    @Test func aRepeatRuleIsAFieldOfItsOwn() {
+        let weekly = RepeatRule(words: "weekly")
+        let monthly = RepeatRule(words: "monthly")
+        var ours = base
+        ours.update(at: 0) { $0.items[0].repeatRule = weekly }
+        var theirs = base
+        theirs.update(at: 0) {
+            $0.items[0].text = "Whole milk"
+            $0.items[1].repeatRule = monthly
+        }
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(result.book.checklists[0].items.map(\.repeatRule) == [weekly, monthly, nil])
+        #expect(result.book.checklists[0].items[0].text == "Whole milk")
+        #expect(result.conflicts.isEmpty)
+    }
+
+    @Test func aRepeatRuleChangedDifferentlyOnBothSidesKeepsOursAndSaysSo() {
+        var ours = base
+        ours.update(at: 0) { $0.items[0].repeatRule = RepeatRule(words: "every 2 weeks on fri") }
+        var theirs = base
+        theirs.update(at: 0) { $0.items[0].repeatRule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU") }
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(result.book.checklists[0].items[0].repeatRule == RepeatRule(words: "every 2 weeks on fri"))
+        #expect(
+            result.conflicts.map(\.description) == [
+                "Groceries #0 repeat: kept every 2 weeks on Friday over RRULE:FREQ=MONTHLY;BYDAY=2TU from the other side"
+            ])
+    }
+
     @Test func conflictingChangesKeepOursAndReportEachField() {
         var ours = base
         ours.update(at: 0) { $0.items[2].text = "White bread" }

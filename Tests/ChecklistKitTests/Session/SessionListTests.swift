@@ -12,6 +12,7 @@ struct SessionListTests {
         }
         #expect(lines.contains { $0.hasPrefix("ITEM: ") })
         #expect(lines.contains { $0.hasPrefix("DATE: ") })
+        #expect(lines.contains { $0.hasPrefix("RULE: daily, weekly, ") })
     }
 
     @Test func helpWithACommandShowsItsUsageAndSummary() throws {
@@ -19,6 +20,10 @@ struct SessionListTests {
         #expect(fixture.run("help add") == ["add TEXT", "  append an item to the current checklist"])
         #expect(
             fixture.run("help MO") == ["move ITEM POSITION", "  move an item to another position in its checklist"])
+        let repeatHelp = fixture.run("help repeat")
+        #expect(repeatHelp.first == "repeat ITEM RULE|none")
+        #expect(repeatHelp.last == "  RULE: \(RepeatPattern.forms).")
+        #expect(fixture.run("help due").last == "  DATE: \(DateExpression.forms).")
         #expect(fixture.failure("help nothing").contains("unknown command \"nothing\""))
         #expect(fixture.failure("help u").contains("could be use, uncheck, upcoming or undo"))
         fixture.failure("help add show")

@@ -30,6 +30,8 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
     var shouldRemind: Bool?
     var itemID: Int?
     var hasDueDate: Bool?
+    /// The `Repeat` key, an RRULE.
+    var repeatRule: String?
 
     init(
         _ text: String,
@@ -37,7 +39,8 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
         dueDate: Double? = nil,
         shouldRemind: Bool? = nil,
         itemID: Int? = nil,
-        hasDueDate: Bool? = nil
+        hasDueDate: Bool? = nil,
+        repeatRule: String? = nil
     ) {
         self.text = text
         self.checked = checked
@@ -45,6 +48,7 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
         self.shouldRemind = shouldRemind
         self.itemID = itemID
         self.hasDueDate = hasDueDate
+        self.repeatRule = repeatRule
     }
 
     func encode(with coder: inout KeyedEncoder) {
@@ -54,6 +58,7 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
         if let shouldRemind { coder.encode(shouldRemind, forKey: "ShouldRemind") }
         if let itemID { coder.encode(itemID, forKey: "ItemID") }
         if let hasDueDate { coder.encode(hasDueDate, forKey: "HasDueDate") }
+        if let repeatRule { coder.encode(repeatRule, forKey: "Repeat") }
     }
 
     init(from coder: KeyedDecoder) throws(KeyedArchiveError) {
@@ -63,6 +68,7 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
         shouldRemind = try coder.decodeIfPresent(Bool.self, forKey: "ShouldRemind")
         itemID = try coder.decodeIfPresent(Int.self, forKey: "ItemID")
         hasDueDate = try coder.decodeIfPresent(Bool.self, forKey: "HasDueDate")
+        repeatRule = try coder.decodeIfPresent(String.self, forKey: "Repeat")
     }
 }
 

@@ -14,6 +14,8 @@ enum LocalZone {
     /// Central European time with its daylight-saving rule (as Europe/Berlin since 1996), as a
     /// POSIX `TZ` string so that it does not depend on the zone database being installed.
     static let berlin = "CET-1CEST,M3.5.0,M10.5.0/3"
+    /// US Eastern time with its daylight-saving rule (as America/New_York since 2007).
+    static let newYork = "EST5EDT,M3.2.0,M11.1.0"
 
     /// Runs `body` with `TZ` set to `zone`.
     static func with<Result>(_ zone: String, _ body: () throws -> Result) rethrows -> Result {

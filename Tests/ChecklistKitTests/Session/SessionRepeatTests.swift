@@ -1,0 +1,191 @@
+import ChecklistKit
+import Testing
+
+/// `repeat ITEM RULE` and checking an item that repeats (SPEC §12), in UTC at Monday 2026-06-15 09:30.
+struct SessionRepeatTests {
+    /// A session whose current checklist `Chores` holds Water plants, Pills and Rent (#0, #1, #2).
+    private func chores() throws -> SessionFixture {
+        let fixture = try SessionFixture()
+        fixture.runAll(["new Chores", "add Water plants", "add Pills", "add Rent"])
+        return fixture
+    }
+
+    private func items(_ fixture: SessionFixture) -> [ChecklistItem] {
+        fixture.session.book.current?.items ?? []
+    }
+
+    @Test func repeatSetsTheRuleAndShowMarksItInWords() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.run("due 1 2026-06-18 18:00")
+            #expect(
+                fixture.run("repeat 1 every 2 weeks on thu") == [
+                    "repeats: 1 [ ] Water plants  due 2026-06-18 18:00  every 2 weeks on Thursday  #0"
+                ])
+            #expect(fixture.run("show")[1] == "1 [ ] Water plants  due 2026-06-18 18:00  every 2 weeks on Thursday  #0")
+            #expect(
+                fixture.run("upcoming") == [
+                    "Chores: 1 [ ] Water plants  due 2026-06-18 18:00  every 2 weeks on Thursday  #0"
+                ])
+            #expect(
+                try fixture.reloadedBook().current?.items.first?.repeatRule?.rrule == "FREQ=WEEKLY;INTERVAL=2;BYDAY=TH")
+        }
+    }
+
+    @Test func anItemWithoutADueDateGetsTodayWhenARuleIsSet() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            #expect(
+                fixture.run("repeat 2-3 weekdays") == [
+                    "repeats: 2 [ ] Pills  due 2026-06-15  every weekday  #1",
+                    "repeats: 3 [ ] Rent  due 2026-06-15  every weekday  #2",
+                ])
+            #expect(items(fixture).map(\.dueDate) == [nil, TestTime.utc(2026, 6, 15), TestTime.utc(2026, 6, 15)])
+        }
+    }
+
+    @Test func repeatNoneClearsTheRuleAndKeepsTheDueDate() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.run("repeat #1 daily")
+            #expect(fixture.run("repeat #1 none") == ["no repeat: 2 [ ] Pills  due 2026-06-15  #1"])
+            #expect(items(fixture)[1].repeatRule == nil)
+            #expect(items(fixture)[1].dueDate == TestTime.utc(2026, 6, 15))
+            #expect(fixture.failure("repeat 1 sometimes").contains("is not a repeat rule; RULE is daily, weekly"))
+            #expect(fixture.failure("repeat 9 daily") == "no item 9: \"Chores\" has 3 items")
+        }
+    }
+
+    @Test func checkingARepeatingItemCompletesItAndAddsTheNextOneRightAfter() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["due 1 2026-06-15 08:00", "remind 1 on", "repeat 1 daily"])
+            #expect(
+                fixture.run("check 1") == [
+                    "checked 1 [x] Water plants  due 2026-06-15 08:00  remind  #0",
+                    "next: 2 [ ] Water plants  due 2026-06-16 08:00  every day  remind  #3",
+                ])
+            let list = items(fixture)
+            #expect(list.map(\.text) == ["Water plants", "Water plants", "Pills", "Rent"])
+            #expect(list[0].checked && list[0].repeatRule == nil)
+            #expect(!list[1].checked && list[1].repeatRule == RepeatRule(words: "daily") && list[1].shouldRemind)
+            #expect(list[1].dueDate == TestTime.utc(2026, 6, 16, 8))
+            #expect(try fixture.reloadedBook().current?.items == list)
+            #expect(try fixture.reloadedBook().nextItemID == 4)
+        }
+    }
+
+    @Test func theNextOccurrencesReminderIsArmedAndFiresAtItsTime() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["due 1 2026-06-15 08:00", "remind 1 on", "repeat 1 daily"])
+            let fired = FiredReminders([FiredReminders.Key(itemID: 0, due: TestTime.utc(2026, 6, 15, 8))])
+            fixture.run("check 1")
+            let book = fixture.session.book
+            #expect(ReminderSchedule.reminders(in: book).map(\.itemID) == [3])
+            #expect(
+                ReminderSchedule.nextFireTime(in: book, after: TestTime.now, fired: fired)
+                    == TestTime.utc(2026, 6, 16, 8))
+            #expect(ReminderSchedule.due(in: book, at: TestTime.utc(2026, 6, 16, 8), fired: fired).map(\.itemID) == [3])
+        }
+    }
+
+    @Test func checkingAnItemThatDoesNotRepeatIsUnchanged() throws {
+        let fixture = try chores()
+        #expect(fixture.run("check 2") == ["checked 2 [x] Pills  #1"])
+        #expect(items(fixture).count == 3)
+    }
+
+    @Test func undoTakesTheCheckAndTheNextOccurrenceBackAndRedoBringsBoth() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.run("repeat 3 monthly")
+            let before = fixture.session.book.checklists
+            fixture.run("check 3")
+            let after = fixture.session.book.checklists
+            #expect(items(fixture).count == 4)
+            #expect(fixture.run("undo") == ["undid checked"])
+            #expect(fixture.session.book.checklists == before)
+            #expect(try fixture.reloadedBook().checklists == before)
+            #expect(fixture.run("redo") == ["redid checked"])
+            #expect(fixture.session.book.checklists == after)
+            #expect(fixture.run("undo") == ["undid checked"])
+            #expect(fixture.run("undo") == ["undid repeat"])
+            #expect(items(fixture).allSatisfy { $0.repeatRule == nil })
+        }
+    }
+
+    @Test func aRangeAndToggleCompleteEachRepeatingItemInTurn() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["repeat 1 daily", "repeat 3 weekly", "due 3 2026-06-01"])
+            #expect(
+                fixture.run("toggle 1-3") == [
+                    "toggled 1 [x] Water plants  due 2026-06-15  #0",
+                    "next: 2 [ ] Water plants  due 2026-06-16  every day  #3",
+                    "toggled 3 [x] Pills  #1",
+                    "toggled 4 [x] Rent  due 2026-06-01  #2",
+                    "next: 5 [ ] Rent  due 2026-06-15  every week  #4",
+                ])
+            #expect(items(fixture).map(\.checked) == [true, false, true, true, false])
+            // Toggling a completed one back does not bring its rule back or add another.
+            fixture.run("toggle 1")
+            #expect(items(fixture).count == 5)
+            #expect(items(fixture)[0].repeatRule == nil)
+            // Checking an item that is checked already completes nothing.
+            fixture.run("check #4")
+            fixture.run("check #4")
+            #expect(items(fixture).count == 6)
+        }
+    }
+
+    @Test func theSameItemNamedTwiceIsCompletedOnce() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.run("repeat 2 daily")
+            #expect(fixture.run("check 2 #1 1-2").count == 3)
+            #expect(items(fixture).map(\.text) == ["Water plants", "Pills", "Pills", "Rent"])
+        }
+    }
+
+    @Test func anItemInAnotherChecklistIsCompletedThere() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["repeat 1 yearly", "new Other"])
+            #expect(
+                fixture.run("check #0") == [
+                    "checked Chores: 1 [x] Water plants  due 2026-06-15  #0",
+                    "next: Chores: 2 [ ] Water plants  due 2027-06-15  every year  #3",
+                ])
+            #expect(fixture.session.book.current?.name == "Other")
+        }
+    }
+
+    @Test func aRuleTheProgramCannotWorkOutLeavesTheItemCheckedWithItsRule() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            let rule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU")
+            try fixture.store.modify { book in book.update(at: 0) { $0.items[0].repeatRule = rule } }
+            #expect(fixture.run("show")[1] == "1 [ ] Water plants  RRULE:FREQ=MONTHLY;BYDAY=2TU  #0")
+            #expect(
+                fixture.run("check 1") == [
+                    "checked 1 [x] Water plants  RRULE:FREQ=MONTHLY;BYDAY=2TU  #0",
+                    "note: \"Water plants\" repeats RRULE:FREQ=MONTHLY;BYDAY=2TU, which checklists cannot work out;"
+                        + " it is checked and keeps its rule, and no next one was added",
+                ])
+            #expect(items(fixture).count == 3)
+            #expect(items(fixture)[0].checked && items(fixture)[0].repeatRule == rule)
+        }
+    }
+
+    @Test func aBacklogGivesOneNextOccurrenceInTheFuture() throws {
+        try LocalZone.with(LocalZone.berlin) {
+            let fixture = try chores()
+            fixture.runAll(["due 2 2020-03-02 09:00", "repeat 2 every mon,thu"])
+            fixture.run("check 2")
+            // Thursday 2026-06-18 09:00 in Berlin (summer time).
+            #expect(items(fixture)[2].dueDate == TestTime.utc(2026, 6, 18, 7))
+            #expect(items(fixture).filter { !$0.checked && $0.repeatRule != nil }.count == 1)
+        }
+    }
+}
