@@ -27,7 +27,7 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
-        .target(name: "Effects", dependencies: ["ChecklistKit"]),
+        .target(name: "Effects", dependencies: ["ChecklistKit", "KeyedArchive"]),
         .executableTarget(
             name: "checklists",
             dependencies: [

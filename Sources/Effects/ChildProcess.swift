@@ -36,18 +36,22 @@ public enum ChildProcess {
     ///
     /// `environment` replaces the child's environment when given (`NAME=value` pairs), else it
     /// inherits this process's. The descriptors in `keepingOpen` stay open in the child under
-    /// their numbers (everything else of this process's is closed on exec). Throws only when the
-    /// program could not be started at all (not found, not executable).
+    /// their numbers (everything else of this process's is closed on exec). With `input`, the
+    /// child's standard input is a pipe that gets those bytes, written whole before its output is
+    /// read (for a program that reads all its input first, such as `curl --config -`). Throws
+    /// only when the program could not be started at all (not found, not executable).
     public static func run(
         _ program: String,
         _ arguments: [String],
         environment: [String: String]? = nil,
-        keepingOpen: [Int32] = []
+        keepingOpen: [Int32] = [],
+        input: [UInt8]? = nil
     ) throws(ChildProcessError) -> Outcome {
-        var pipes = try Pipes(connected: true)
+        var pipes = try Pipes(connected: true, input: input != nil)
         defer { pipes.closeAll() }
         let pid = try spawn(program, arguments, environment: environment, pipes: &pipes, keepingOpen: keepingOpen)
         pipes.closeChildEnds()
+        if let input { pipes.send(input) }
         var outcome = Outcome(status: 0, output: [], errorOutput: [])
         pipes.collect(output: &outcome.output, errorOutput: &outcome.errorOutput)
         outcome.status = wait(for: pid)

@@ -11,10 +11,20 @@ struct Pipes {
     private var childEnds: [Int32] = []
     /// Whether any pipe is used at all (`start` passes this process's own descriptors).
     private let connected: Bool
+    /// The parent's write end of the child's standard input, -1 when it reads `/dev/null`.
+    private var parentInput: Int32 = -1
+    /// The child's read end of its standard input, -1 when unused.
+    private var childInput: Int32 = -1
 
-    /// Pipes for the child's output and error, or none (it writes where this process writes).
-    init(connected: Bool) throws(ChildProcessError) {
+    /// Pipes for the child's output and error, or none (it writes where this process writes);
+    /// with `input`, one for its standard input too.
+    init(connected: Bool, input: Bool = false) throws(ChildProcessError) {
         self.connected = connected
+        if input {
+            let pipe = try Self.makePipe()
+            parentInput = pipe.write
+            childInput = pipe.read
+        }
         guard connected else { return }
         let output = try Self.makePipe()
         parentOutput = output.read
@@ -33,7 +43,11 @@ struct Pipes {
 
     /// Adds the child's side of the redirections to `actions`.
     func arrange(_ actions: inout posix_spawn_file_actions_t) {
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if childInput >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, childInput, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         guard connected, childEnds.count == 2 else { return }
         posix_spawn_file_actions_adddup2(&actions, childEnds[0], 1)
         posix_spawn_file_actions_adddup2(&actions, childEnds[1], 2)
@@ -43,12 +57,35 @@ struct Pipes {
     mutating func closeChildEnds() {
         for end in childEnds { close(end) }
         childEnds = []
+        if childInput >= 0 { close(childInput) }
+        childInput = -1
+    }
+
+    /// Writes `bytes` to the child's standard input and closes it (the child sees end of file);
+    /// a child that exits without reading it all only stops the writing (SIGPIPE is ignored for this).
+    mutating func send(_ bytes: [UInt8]) {
+        guard parentInput >= 0 else { return }
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw -> Int in
+                guard let start = raw.baseAddress else { return 0 }
+                return write(parentInput, start + written, raw.count - written)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            written += count
+        }
+        close(parentInput)
+        parentInput = -1
     }
 
     /// Closes every descriptor still open.
     mutating func closeAll() {
         closeChildEnds()
-        for end in [parentOutput, parentError] where end >= 0 { close(end) }
+        for end in [parentOutput, parentError, parentInput] where end >= 0 { close(end) }
+        parentInput = -1
         parentOutput = -1
         parentError = -1
     }

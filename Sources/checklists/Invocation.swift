@@ -76,13 +76,38 @@ struct Invocation {
             }
         }
         let session = Session(store: store, journal: UndoJournal(dataFile: store.path, environment: environment))
+        let caldav = { (action: Command.CalDAVAction) throws -> CommandResult in
+            let sync = CalDAVSync(store: store, environment: environment)
+            do {
+                switch action {
+                case .initialize(let url, let user): return try sync.initialize(url: url, user: user)
+                case .sync: return try sync.sync()
+                case .off: return sync.off()
+                }
+            } catch let error as CalDAVError {
+                return CommandResult(error: "caldav: \(error)", exitStatus: error.exitStatus)
+            }
+        }
+        session.caldavRunner = caldav
         session.syncRunner = { initialize, url in
             let sync = GitSync(store: store, executable: Self.executablePath, environment: environment)
+            // `sync` runs the git sync and then the CalDAV sync, each where the data file is set up for it.
+            let calDAVSetUp = !initialize && CalDAVSync(store: store, environment: environment).isSetUp
+            var result = CommandResult()
             do {
-                return initialize ? try sync.initialize(url: url) : try sync.sync()
+                result = initialize ? try sync.initialize(url: url) : try sync.sync()
             } catch let error as SyncError {
-                return CommandResult(error: error.description, exitStatus: error.exitStatus)
+                guard case .notSetUp = error, calDAVSetUp else {
+                    return CommandResult(error: error.description, exitStatus: error.exitStatus)
+                }
             }
+            guard calDAVSetUp else { return result }
+            let calendar = try caldav(.sync)
+            result.lines += calendar.lines
+            result.notices += calendar.notices
+            result.error = calendar.error
+            result.exitStatus = calendar.exitStatus
+            return result
         }
         let stdoutIsTerminal = isatty(1) == 1
         let styler = TerminalStyle(

@@ -13,6 +13,7 @@ extension ChecklistItem: KeyedArchivable {
         coder.encode(hasDueDate, forKey: "HasDueDate")
         // Written only for an item that repeats: the others cost nothing more (SPEC §4).
         if let repeatRule { coder.encode(repeatRule.rrule, forKey: "Repeat") }
+        if let uid { coder.encode(uid, forKey: "UID") }
     }
 
     /// Reads an item; a missing `ItemID` is read as -1 and replaced by a fresh ID afterwards.
@@ -29,5 +30,6 @@ extension ChecklistItem: KeyedArchivable {
         hasDueDate = try coder.decodeIfPresent(Bool.self, forKey: "HasDueDate") ?? (shouldRemind && stored != nil)
         // Kept as written, understood or not (a rule from a phone goes back out unchanged).
         repeatRule = try coder.decodeIfPresent(String.self, forKey: "Repeat").map(RepeatRule.init(rrule:))
+        uid = try coder.decodeIfPresent(String.self, forKey: "UID")
     }
 }

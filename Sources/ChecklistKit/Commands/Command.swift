@@ -44,6 +44,18 @@ public enum Command: Sendable, Equatable {
     case `import`(String)
     case inspect(raw: Bool, String)
     case history
+    /// What `caldav` does.
+    public enum CalDAVAction: Sendable, Equatable {
+        /// `caldav init URL [USER]`.
+        case initialize(url: String, user: String?)
+        /// `caldav`: one sync.
+        case sync
+        /// `caldav off`: forget the account.
+        case off
+    }
+
+    /// `caldav`, `caldav init URL [USER]`, `caldav off`.
+    case caldav(CalDAVAction)
     /// `sync init [URL]` (`initialize` with the remote, if any) or `sync`.
     case sync(initialize: Bool, url: String?)
     /// `merge BASE OURS THEIRS`: git's merge driver.
@@ -159,6 +171,13 @@ public enum Command: Sendable, Equatable {
             guard first.lowercased() == "init" else { throw fail("say sync, or sync init [URL]") }
             guard arguments.count <= 2 else { throw fail("too many arguments") }
             return .sync(initialize: true, url: arguments.count == 2 ? arguments[1] : nil)
+        case .caldav:
+            guard let first = arguments.first?.lowercased() else { return .caldav(.sync) }
+            if first == "off", arguments.count == 1 { return .caldav(.off) }
+            guard first == "init", (2...3).contains(arguments.count) else {
+                throw fail("say caldav, caldav init URL [USER], or caldav off")
+            }
+            return .caldav(.initialize(url: arguments[1], user: arguments.count == 3 ? arguments[2] : nil))
         case .merge:
             try expect(3...3)
             return .merge(base: arguments[0], ours: arguments[1], theirs: arguments[2])

@@ -2,7 +2,7 @@
 public enum CommandName: String, CaseIterable, Sendable {
     case help, lists, new, use, rename, icon, drop, show, add, edit, check, uncheck, toggle, delete, move
     case due, remind, `repeat`, clear, find, upcoming, undo, redo, export, `import`, inspect, history
-    case sync, merge, cat, watch, quit, exit
+    case sync, caldav, merge, cat, watch, quit, exit
 
     /// How the command is called.
     public var usage: String {
@@ -35,6 +35,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .inspect: "inspect [--raw] FILE"
         case .history: "history"
         case .sync: "sync [init [URL]]"
+        case .caldav: "caldav [init URL [USER] | off]"
         case .merge: "merge BASE OURS THEIRS"
         case .cat: "cat FILE"
         case .watch: "watch [--once] [--exec CMD]"
@@ -75,6 +76,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .inspect: "print a property list or keyed archive as JSON (--raw: the plain tree)"
         case .history: "the commands typed in the interactive mode"
         case .sync: "bring the checklists in step with other machines through git (init: set the folder up)"
+        case .caldav: "two-way sync with a CalDAV server's task lists: phones, Nextcloud, Thunderbird (init: set up)"
         case .merge: "merge two changed archives with their common base into OURS (git's merge driver)"
         case .cat: "print an archive's checklists as Markdown (git's diff text)"
         case .watch: "fire reminders when they come due (--once: what is due now; --exec: run CMD for each)"

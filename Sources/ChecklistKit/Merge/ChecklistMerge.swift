@@ -7,11 +7,17 @@
 /// reported. Nothing here reads the clock or a file: books in, a book and a report out.
 public enum ChecklistMerge {
     /// Merges `ours` and `theirs`, which both started from `base`.
-    public static func merge(base: ChecklistBook?, ours: ChecklistBook, theirs: ChecklistBook) -> MergeResult {
+    ///
+    /// `sharedCounter` says THEIRS's IDs come from the same counter as OURS's (another machine's
+    /// file, through git): then an ID below THEIRS's counter was handed out there even if THEIRS
+    /// no longer holds it. A CalDAV server's tasks get their IDs here, so there it is `false`.
+    public static func merge(
+        base: ChecklistBook?, ours: ChecklistBook, theirs: ChecklistBook, sharedCounter: Bool = true
+    ) -> MergeResult {
         var merger = Merger(
             base: base?.checklists ?? [], ours: ours.checklists, theirs: theirs.checklists,
             nextItemID: max(base?.nextItemID ?? 0, ours.nextItemID, theirs.nextItemID),
-            theirsNextItemID: theirs.nextItemID)
+            theirsNextItemID: sharedCounter ? theirs.nextItemID : Int.min)
         let lists = merger.run()
         let currentName = ours.current.flatMap { current in
             merger.slots.firstIndex { $0.ours.map { ours.checklists[$0].name } == current.name }
@@ -258,6 +264,8 @@ private struct Merger {
             o.item.hasDueDate = due.isSet
             o.item.repeatRule =
                 Self.pick(before.map(RepeatField.init), RepeatField(o.item), RepeatField(t.item), "repeat", &found).rule
+            // The CalDAV identity: set on one side only when that side synced it first.
+            o.item.uid = Self.pick(before?.uid, o.item.uid, t.item.uid, "CalDAV UID", &found)
             let oursList = listName(o.slot)
             let theirsList = listName(t.slot)
             o.slot = Self.pick(b?.slot, o.slot, t.slot, "checklist", &found)

@@ -15,6 +15,8 @@ public struct ChecklistItem: Sendable, Equatable {
     public var itemID: Int
     /// How the item comes back once checked (the archive's optional `Repeat` key), if it does.
     public var repeatRule: RepeatRule?
+    /// The item's identity on a CalDAV server (the archive's optional `UID` key), once it has one.
+    public var uid: String?
 
     /// Creates an item; `created` is stored as the `DueDate` until the user sets one.
     public init(

@@ -13,6 +13,8 @@ public final class Session {
     /// Runs `sync init [URL]` (`initialize` true) and `sync`: git is run by the executable, never
     /// here (`nil`: sync is not available in this program).
     public var syncRunner: ((_ initialize: Bool, _ url: String?) throws -> CommandResult)?
+    /// Runs `caldav` (HTTP is made by the executable, never here; `nil`: not available).
+    public var caldavRunner: ((_ action: Command.CalDAVAction) throws -> CommandResult)?
     /// Runs `watch`, which runs until it is stopped: only a one-shot run sets it.
     public var watchRunner: ((_ once: Bool, _ exec: String?) throws -> CommandResult)?
     /// The name of this session's current checklist, kept across reloads from disk.
@@ -111,6 +113,9 @@ public final class Session {
         case .export(let format, let file): return try export(format, to: file)
         case .import(let file): return try importFile(file)
         case .inspect(let raw, let file): return try inspect(file, raw: raw)
+        case .caldav(let action):
+            guard let caldavRunner else { throw CommandError.refused("caldav is not available here") }
+            return try caldavRunner(action)
         case .sync(let initialize, let url):
             guard let syncRunner else { throw CommandError.refused("sync is not available here") }
             return try syncRunner(initialize, url)

@@ -24,6 +24,16 @@ public enum DataLocation {
         base(environment, variable: "XDG_STATE_HOME", fallback: ".local/state") + "/checklists/undo"
     }
 
+    /// The CalDAV accounts: `$XDG_CONFIG_HOME/checklists/caldav`, else `~/.config/checklists/caldav`.
+    public static func calDAVAccountFolder(environment: [String: String]) -> String {
+        base(environment, variable: "XDG_CONFIG_HOME", fallback: ".config") + "/checklists/caldav"
+    }
+
+    /// The CalDAV sync states: `$XDG_STATE_HOME/checklists/caldav`, else `~/.local/state/checklists/caldav`.
+    public static func calDAVStateFolder(environment: [String: String]) -> String {
+        base(environment, variable: "XDG_STATE_HOME", fallback: ".local/state") + "/checklists/caldav"
+    }
+
     /// An XDG base folder; relative values are ignored as the XDG specification says.
     private static func base(_ environment: [String: String], variable: String, fallback: String) -> String {
         if let value = environment[variable], value.hasPrefix("/") { return value }

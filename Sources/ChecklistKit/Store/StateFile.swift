@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Small private files of this program's own (sync state, accounts): read whole, replaced atomically.
+public enum StateFile {
+    /// The bytes of the file at `path`; `nil` when there is none or it cannot be read.
+    public static func read(_ path: String) -> [UInt8]? {
+        (try? FileSystem.read(path)) ?? nil
+    }
+
+    /// Replaces the file at `path` with `bytes` (mode 0600, its folders made 0700 as needed),
+    /// atomically and durably.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        try FileSystem.makeDirectories(FileSystem.directory(of: path))
+        try FileSystem.writeAtomically(bytes, to: path, mode: 0o600)
+    }
+
+    /// Removes the file at `path`, if there is one.
+    public static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// A short stable name for `path` (FNV-1a, hex), to name a file after a data file.
+    public static func name(for path: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return String(hash, radix: 16)
+    }
+}

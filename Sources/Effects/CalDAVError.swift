@@ -1,0 +1,42 @@
+/// Why a CalDAV command stopped; every case leaves the local data and the sync state as before.
+public enum CalDAVError: Error, CustomStringConvertible {
+    /// No account is set up for this data file.
+    case notSetUp
+    /// The server could not be reached (or a request timed out).
+    case unreachable(server: String, detail: String)
+    /// The server refused the user name or password (401/403).
+    case refused(server: String)
+    /// The server answered something that is not a CalDAV answer.
+    case notCalDAV(server: String, detail: String)
+    /// The server failed (5xx, or another unexpected status).
+    case serverFailed(server: String, status: Int, detail: String)
+    /// Tasks kept changing on the server while this sync wrote (412 five times).
+    case keptChanging(tries: Int)
+    /// A local file could not be written.
+    case local(String)
+
+    /// The exit status of a failed CalDAV command (SPEC §11).
+    public var exitStatus: Int32 { 74 }
+
+    public var description: String {
+        switch self {
+        case .notSetUp:
+            "no CalDAV account is set up for this data file: run checklists caldav init URL [USER]"
+        case .unreachable(let server, let detail):
+            "cannot reach \(server) (\(detail)); nothing was changed, try again later"
+        case .refused(let server):
+            "\(server) refused the user name or password: set CHECKLISTS_CALDAV_PASSWORD, add a ~/.netrc entry"
+                + " for the host, or store it with secret-tool (service checklists host HOST user USER);"
+                + " nothing was changed"
+        case .notCalDAV(let server, let detail):
+            "\(server) did not answer as a CalDAV server should (\(detail)); check the URL; nothing was changed"
+        case .serverFailed(let server, let status, let detail):
+            "\(server) failed (HTTP \(status)\(detail.isEmpty ? "" : ": " + detail)); nothing was lost, try again later"
+        case .keptChanging(let tries):
+            "tasks kept changing on the server while this sync wrote them (\(tries) tries); nothing was lost,"
+                + " run caldav again"
+        case .local(let reason):
+            reason
+        }
+    }
+}

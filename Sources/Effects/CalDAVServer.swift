@@ -1,0 +1,240 @@
+import ChecklistKit
+
+/// The requests a CalDAV sync makes (RFC 4791, RFC 6764), each phase as one batch over one
+/// connection: discovery, the task collections, their ETags, the changed tasks, the writes.
+struct CalDAVServer {
+    /// How requests are made.
+    let transport: CurlTransport
+    /// The server named in messages (its origin).
+    let server: String
+
+    static let dav = "DAV:"
+    static let caldav = "urn:ietf:params:xml:ns:caldav"
+    /// Our namespace, for the checklist's icon on its collection.
+    static let ours = "https://checklists.invalid/ns"
+
+    /// One `<response>` of a multistatus: its href (absolute), status and the properties found (200).
+    struct Entry {
+        var href: String
+        var properties: [XMLTree]
+
+        func property(_ namespace: String, _ name: String) -> XMLTree? {
+            properties.first { $0.namespace == namespace && $0.name == name }
+        }
+    }
+
+    /// A calendar collection that holds tasks.
+    struct Collection {
+        var url: String
+        var name: String
+    }
+
+    /// Performs `requests`, failing on a transport failure or a refusal (401/403).
+    func perform(_ requests: [HTTPRequest]) throws(CalDAVError) -> [HTTPResponse] {
+        let responses: [HTTPResponse]
+        do {
+            responses = try transport.perform(requests)
+        } catch {
+            throw .local(error.reason)
+        }
+        for response in responses {
+            if response.status == 0 { throw .unreachable(server: server, detail: response.failure ?? "no answer") }
+            if response.status == 401 || response.status == 403 { throw .refused(server: server) }
+        }
+        return responses
+    }
+
+    /// The entries of a 207 Multi-Status answer; anything else is an error.
+    func entries(_ response: HTTPResponse, of url: String) throws(CalDAVError) -> [Entry] {
+        guard response.status == 207 else {
+            if response.status >= 500 {
+                throw .serverFailed(server: server, status: response.status, detail: Self.snippet(response.body))
+            }
+            throw .notCalDAV(server: server, detail: "HTTP \(response.status) for \(url)")
+        }
+        let tree: XMLTree
+        do {
+            tree = try XMLReader.read(response.body)
+        } catch {
+            throw .notCalDAV(server: server, detail: error.description)
+        }
+        guard tree.namespace == Self.dav, tree.name == "multistatus" else {
+            throw .notCalDAV(server: server, detail: "no multistatus in the answer for \(url)")
+        }
+        return tree.children(Self.dav, "response").compactMap { response in
+            guard let href = response.child(Self.dav, "href")?.text.trimmedXML, !href.isEmpty else { return nil }
+            var properties: [XMLTree] = []
+            for propstat in response.children(Self.dav, "propstat") {
+                let status = propstat.child(Self.dav, "status")?.text ?? ""
+                guard status.contains(" 200") else { continue }
+                properties += propstat.child(Self.dav, "prop")?.children ?? []
+            }
+            return Entry(href: CalDAVAccount.absolute(Self.percentDecodedPath(href), on: url), properties: properties)
+        }
+    }
+
+    /// The calendar home reached from `url`: the URL itself, its principal's home, or through
+    /// `/.well-known/caldav` (a redirect followed only on the same server).
+    func discover(_ url: String) throws(CalDAVError) -> String {
+        var candidates = [url]
+        let wellKnown = CalDAVAccount.origin(of: url) + "/.well-known/caldav"
+        if wellKnown != url { candidates.append(wellKnown) }
+        for candidate in candidates {
+            var target = candidate
+            for _ in 0..<3 {
+                guard let response = try perform([Self.propfind(target, depth: "0", Self.discoveryProperties)]).first
+                else { break }
+                if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] {
+                    let next = CalDAVAccount.absolute(location, on: target)
+                    guard CalDAVAccount.origin(of: next) == CalDAVAccount.origin(of: target) else { break }
+                    target = next
+                    continue
+                }
+                guard response.status == 207 else { break }
+                let entry = try entries(response, of: target).first
+                if let home = entry?.property(Self.caldav, "calendar-home-set")?.child(Self.dav, "href")?.text.trimmedXML {
+                    return CalDAVAccount.absolute(Self.percentDecodedPath(home), on: target)
+                }
+                if let principal = entry?.property(Self.dav, "current-user-principal")?.child(Self.dav, "href")?.text
+                    .trimmedXML
+                {
+                    let next = CalDAVAccount.absolute(Self.percentDecodedPath(principal), on: target)
+                    if next != target {
+                        target = next
+                        continue
+                    }
+                }
+                if entry?.property(Self.dav, "resourcetype")?.child(Self.dav, "collection") != nil { return target }
+                break
+            }
+        }
+        throw .notCalDAV(server: server, detail: "no calendar home found from \(url)")
+    }
+
+    /// The task collections in `home` (events-only calendars are left alone).
+    func collections(_ home: String) throws(CalDAVError) -> [Collection] {
+        let body =
+            "<d:propfind xmlns:d=\"DAV:\" xmlns:c=\"\(Self.caldav)\"><d:prop><d:resourcetype/><d:displayname/>"
+            + "<c:supported-calendar-component-set/></d:prop></d:propfind>"
+        guard let response = try perform([.xml("PROPFIND", home, depth: "1", body)]).first else { return [] }
+        return try entries(response, of: home).compactMap { entry in
+            guard entry.property(Self.dav, "resourcetype")?.child(Self.caldav, "calendar") != nil else { return nil }
+            if let set = entry.property(Self.caldav, "supported-calendar-component-set") {
+                let names = set.children(Self.caldav, "comp").compactMap { $0.attributes["name"]?.uppercased() }
+                guard names.isEmpty || names.contains("VTODO") else { return nil }
+            }
+            let shown = entry.property(Self.dav, "displayname")?.text.trimmedXML ?? ""
+            let last = entry.href.split(separator: "/").last.map(String.init) ?? entry.href
+            return Collection(url: entry.href.hasSuffix("/") ? entry.href : entry.href + "/", name: shown.isEmpty ? last : shown)
+        }
+    }
+
+    /// The task resources of each collection with their ETags (one batch).
+    func etags(_ collections: [String]) throws(CalDAVError) -> [String: [String: String]] {
+        let body = "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/><d:getcontenttype/></d:prop></d:propfind>"
+        let responses = try perform(collections.map { .xml("PROPFIND", $0, depth: "1", body) })
+        var result: [String: [String: String]] = [:]
+        for (collection, response) in zip(collections, responses) {
+            var found: [String: String] = [:]
+            for entry in try entries(response, of: collection) where entry.href != collection {
+                guard !entry.href.hasSuffix("/"), let etag = entry.property(Self.dav, "getetag")?.text.trimmedXML else {
+                    continue
+                }
+                found[entry.href] = etag
+            }
+            result[collection] = found
+        }
+        return result
+    }
+
+    /// The calendar data and ETag of `hrefs` in each collection (`calendar-multiget`, one batch).
+    func fetch(_ hrefs: [String: [String]]) throws(CalDAVError) -> [String: (etag: String, data: [UInt8])] {
+        let wanted = hrefs.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }
+        let requests = wanted.map { collection, hrefs in
+            let list = hrefs.map { "<d:href>\(Self.escapedXML(Self.path(of: $0)))</d:href>" }.joined()
+            return HTTPRequest.xml(
+                "REPORT", collection, depth: "1",
+                "<c:calendar-multiget xmlns:d=\"DAV:\" xmlns:c=\"\(Self.caldav)\"><d:prop><d:getetag/><c:calendar-data/>"
+                    + "</d:prop>\(list)</c:calendar-multiget>")
+        }
+        var result: [String: (etag: String, data: [UInt8])] = [:]
+        for ((collection, _), response) in zip(wanted, try perform(requests)) {
+            for entry in try entries(response, of: collection) {
+                guard let data = entry.property(Self.caldav, "calendar-data")?.text,
+                    let etag = entry.property(Self.dav, "getetag")?.text.trimmedXML
+                else { continue }
+                result[entry.href] = (etag, Array(data.utf8))
+            }
+        }
+        return result
+    }
+
+    /// A PROPFIND of `properties` (inner XML of `<d:prop>`) at `url`.
+    static func propfind(_ url: String, depth: String, _ properties: String) -> HTTPRequest {
+        .xml(
+            "PROPFIND", url, depth: depth,
+            "<d:propfind xmlns:d=\"DAV:\" xmlns:c=\"\(caldav)\"><d:prop>\(properties)</d:prop></d:propfind>")
+    }
+
+    static let discoveryProperties = "<d:current-user-principal/><c:calendar-home-set/><d:resourcetype/>"
+
+    /// The path of an absolute URL (`/user/list/task.ics`).
+    static func path(of url: String) -> String {
+        guard let start = CalDAVAccount.afterScheme(url) else { return url }
+        let rest = url[start...]
+        return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    }
+
+    /// `text` with XML's special characters escaped.
+    static func escapedXML(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// An href with `%XX` escapes decoded where they stand for plain characters servers vary on
+    /// (`%40` for `@`), so the same resource always gets the same key.
+    static func percentDecodedPath(_ href: String) -> String {
+        href.replacingPercentAt
+    }
+
+    /// The start of a body, for a message.
+    static func snippet(_ body: [UInt8]) -> String {
+        String(decoding: body.prefix(120), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    }
+}
+
+extension String {
+    /// The text without the white space XML puts around values.
+    var trimmedXML: String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+
+    /// `%40` written as `@` (servers differ on escaping it in hrefs).
+    var replacingPercentAt: String {
+        var out = ""
+        var rest = Substring(self)
+        while let percent = rest.firstIndex(of: "%") {
+            out += rest[..<percent]
+            let code = rest[percent...].prefix(3)
+            if code.uppercased() == "%40" {
+                out += "@"
+            } else {
+                out += code
+            }
+            rest = rest[percent...].dropFirst(code.count)
+        }
+        return out + rest
+    }
+}

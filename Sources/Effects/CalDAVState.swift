@@ -1,0 +1,81 @@
+import ChecklistKit
+import KeyedArchive
+
+/// What the last CalDAV sync left: the checklists as the server had them then (the merge's
+/// BASE), and each task resource's place, ETag and text (to write back what we do not map).
+///
+/// One binary property list, `$XDG_STATE_HOME/checklists/caldav/NAME` (0600), replaced
+/// atomically, so it is the state before a sync or after it, never between.
+struct CalDAVState {
+    /// A task on the server as the last sync left it.
+    struct Resource: Equatable {
+        var uid: String
+        var href: String
+        var etag: String
+        var collection: String
+        var data: [UInt8]
+    }
+
+    /// The checklists as the server had them after the last sync (items carry their UIDs).
+    var base: ChecklistBook?
+    /// Every task by UID.
+    var resources: [String: Resource] = [:]
+    /// Each task collection's URL by the checklist name it holds.
+    var collections: [String: String] = [:]
+
+    /// The state file of the data file at `dataFile`.
+    static func path(dataFile: String, environment: [String: String]) -> String {
+        DataLocation.calDAVStateFolder(environment: environment) + "/" + StateFile.name(for: dataFile)
+    }
+
+    /// The saved state, or an empty one (no sync yet, or a state that cannot be read).
+    static func load(_ path: String) -> CalDAVState {
+        var state = CalDAVState()
+        guard let bytes = StateFile.read(path), let tree = try? PropertyListReader.read(bytes),
+            let root = tree.dictionaryValue
+        else { return state }
+        if case .data(let archive) = root["base"] { state.base = try? ChecklistBook(archive: archive, loadTime: 0) }
+        for entry in root["resources"]?.arrayValue ?? [] {
+            guard let fields = entry.dictionaryValue, let uid = fields["uid"]?.stringValue,
+                let href = fields["href"]?.stringValue, let etag = fields["etag"]?.stringValue,
+                let collection = fields["collection"]?.stringValue, case .data(let data) = fields["data"]
+            else { continue }
+            state.resources[uid] = Resource(uid: uid, href: href, etag: etag, collection: collection, data: data)
+        }
+        for entry in root["collections"]?.arrayValue ?? [] {
+            guard let fields = entry.dictionaryValue, let name = fields["name"]?.stringValue,
+                let url = fields["url"]?.stringValue
+            else { continue }
+            state.collections[name] = url
+        }
+        return state
+    }
+
+    /// Writes the state to `path`, atomically.
+    func save(_ path: String) throws {
+        var pairs: [(String, PropertyList)] = []
+        if let base { pairs.append(("base", .data(base.archived()))) }
+        pairs.append(
+            (
+                "resources",
+                .array(
+                    resources.values.sorted { $0.uid < $1.uid }.map { resource in
+                        .dictionary(
+                            PropertyListDictionary([
+                                ("uid", .string(resource.uid)), ("href", .string(resource.href)),
+                                ("etag", .string(resource.etag)), ("collection", .string(resource.collection)),
+                                ("data", .data(resource.data)),
+                            ]))
+                    })
+            ))
+        pairs.append(
+            (
+                "collections",
+                .array(
+                    collections.sorted { $0.key < $1.key }.map {
+                        .dictionary(PropertyListDictionary([("name", .string($0.key)), ("url", .string($0.value))]))
+                    })
+            ))
+        try StateFile.write(BinaryPropertyListWriter.write(.dictionary(PropertyListDictionary(pairs))), to: path)
+    }
+}

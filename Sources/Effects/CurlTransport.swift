@@ -1,0 +1,133 @@
+import ChecklistKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Makes HTTP requests with the `curl` program: a batch of requests in one process, over one
+/// reused connection, certificates verified against the system's store.
+///
+/// The executable links no HTTP or TLS library (its start-up stays where it was); a sync runs a
+/// few curl processes, one per phase (discover, list, fetch, write), not one per request. The
+/// password travels to curl on its standard input (`--config -`), never on a command line or
+/// in a file; `~/.curlrc` is ignored. Redirects are not followed: a caller follows one itself,
+/// only to the same host, so credentials never go elsewhere.
+struct CurlTransport {
+    /// The user name and password, if the server wants them.
+    var credentials: (user: String, password: String)?
+    /// The environment curl runs with.
+    var environment: [String: String]
+    /// Seconds without progress (or to connect) after which a request fails.
+    var timeout = 30
+
+    /// Why requests could not be made at all.
+    struct Failure: Error {
+        var reason: String
+    }
+
+    /// Performs `requests` in one curl process; one response each, in order.
+    func perform(_ requests: [HTTPRequest]) throws(Failure) -> [HTTPResponse] {
+        guard !requests.isEmpty else { return [] }
+        guard ChildProcess.isAvailable("curl", path: environment["PATH"]) else {
+            throw Failure(reason: "CalDAV needs curl, which is not installed: apt-get install curl")
+        }
+        let folder = try makeFolder()
+        defer { _ = try? ChildProcess.run("rm", ["-rf", "--", folder], environment: environment) }
+        var config = ""
+        for (index, request) in requests.enumerated() {
+            if index > 0 { config += "next\n" }
+            config += "url = \(quoted(request.url))\nrequest = \(quoted(request.method))\n"
+            config += "proto = \"=http,https\"\nsilent\nshow-error\n"
+            config += "connect-timeout = \(timeout)\nspeed-time = \(timeout)\nspeed-limit = 1\n"
+            config += "output = \(quoted("\(folder)/body-\(index)"))\ndump-header = \(quoted("\(folder)/head-\(index)"))\n"
+            for header in request.headers where !header.contains(where: \.isNewline) {
+                config += "header = \(quoted(header))\n"
+            }
+            if let body = request.body {
+                let path = "\(folder)/request-\(index)"
+                guard write(body, to: path) else { throw Failure(reason: "cannot write a request into \(folder)") }
+                config += "data-binary = \(quoted("@" + path))\n"
+            }
+            if let credentials {
+                config += "user = \(quoted(credentials.user + ":" + credentials.password))\n"
+            }
+        }
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try ChildProcess.run("curl", ["-q", "--config", "-"], environment: environment, input: Array(config.utf8))
+        } catch {
+            throw Failure(reason: error.description)
+        }
+        let curlSaid = outcome.errorText.split(separator: "\n").last.map(String.init) ?? "curl failed"
+        return requests.indices.map { index in
+            let head = read("\(folder)/head-\(index)") ?? []
+            var response = Self.parseHead(head)
+            response.body = read("\(folder)/body-\(index)") ?? []
+            if response.status == 0 { response.failure = curlSaid }
+            return response
+        }
+    }
+
+    /// The status and headers of the last header block in `bytes` (after any `100 Continue`).
+    static func parseHead(_ bytes: [UInt8]) -> HTTPResponse {
+        var response = HTTPResponse(status: 0, headers: [:], body: [])
+        for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if line.hasPrefix("HTTP/") {
+                let fields = line.split(separator: " ")
+                response.status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
+                response.headers = [:]
+            } else if let colon = line.firstIndex(of: ":") {
+                let name = line[..<colon].lowercased()
+                let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+                response.headers[name] = String(value)
+            }
+        }
+        return response
+    }
+
+    /// A value for curl's configuration: in double quotes, with `\` and `"` escaped and line
+    /// breaks written as escapes (so no value can add a line of its own).
+    private func quoted(_ value: String) -> String {
+        var out = "\""
+        for character in value {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A new private folder (0700) for the bodies of one batch.
+    private func makeFolder() throws(Failure) -> String {
+        let base = environment["TMPDIR"] ?? "/tmp"
+        var template = Array((base + "/checklists-caldav.XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard made != nil else { throw Failure(reason: "cannot make a folder in \(base)") }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) -> Bool {
+        guard let file = fopen(path, "w") else { return false }
+        defer { fclose(file) }
+        return bytes.isEmpty || fwrite(bytes, 1, bytes.count, file) == bytes.count
+    }
+
+    private func read(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+/// `caldav` against real servers started here (Radicale with a password, Xandikos), with another
+/// client (curl) writing to the same account as a phone would (SPEC §11).
+@Suite(.enabled(if: CalDAVTestServer.available, "needs Radicale and Xandikos (.ci/venv)"))
+struct CalDAVTests {
+    @discardableResult
+    private func must(
+        _ machine: ChecklistsProcess, _ arguments: [String], _ server: CalDAVTestServer
+    ) throws -> ChecklistsProcess.Outcome {
+        let outcome = try machine.run(arguments, environment: server.environment)
+        try #require(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+        return outcome
+    }
+
+    private func texts(_ machine: ChecklistsProcess, _ list: String) throws -> [String] {
+        try machine.exported().list(list)?.items.map(\.text) ?? []
+    }
+
+    /// The account's calendar home, as `caldav init` found it.
+    private func home(_ outcome: ChecklistsProcess.Outcome) throws -> String {
+        let line = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("caldav set up: ") })
+        let url = String(line.dropFirst("caldav set up: ".count))
+        return "/" + url.split(separator: "/").dropFirst(2).joined(separator: "/") + "/"
+    }
+
+    private func vtodo(uid: String, summary: String, extra: String = "") -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\n"
+            + "SUMMARY:\(summary)\r\nSTATUS:NEEDS-ACTION\r\n\(extra)END:VTODO\r\nEND:VCALENDAR\r\n"
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func twoMachinesAndAPhoneSeeTheSameListsWithEveryChangeKept(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let laptop = try ChecklistsProcess()
+        let desktop = try ChecklistsProcess()
+        defer {
+            laptop.remove()
+            desktop.remove()
+        }
+        _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\nadd Bread\ncheck 1\n")
+        let setUp = try must(laptop, server.initArguments, server)
+        #expect(setUp.stdout.contains("out 3 added"))
+        let home = try home(setUp)
+        // A second machine joins: the same checklist, nothing duplicated.
+        #expect(try must(desktop, server.initArguments, server).stdout.contains("in 3 added"))
+        #expect(try texts(desktop, "Groceries") == ["Milk", "Eggs", "Bread"])
+        #expect(try desktop.exported().list("Groceries")?.items.first?.checked == true)
+        #expect(try server.tasks(home: home).count == 3)
+
+        // The phone edits Bread and adds Jam; the laptop checks Eggs and deletes Milk.
+        let tasks = try server.tasks(home: home)
+        let (breadHref, breadText) = try #require(tasks.first { $0.value.contains("SUMMARY:Bread") })
+        let collection = String(breadHref[...breadHref.lastIndex(of: "/")!])
+        let edited = breadText.replacingOccurrences(of: "SUMMARY:Bread", with: "SUMMARY:Rye bread")
+            .replacingOccurrences(of: "END:VTODO", with: "PRIORITY:1\r\nX-PHONE-THING:kept\r\nEND:VTODO")
+        #expect(try server.request("PUT", breadHref, body: edited, headers: ["Content-Type: text/calendar"]).status < 300)
+        let jam = vtodo(uid: "phone-jam-1", summary: "Jam")
+        #expect(
+            try server.request("PUT", collection + "phone-jam-1.ics", body: jam, headers: ["Content-Type: text/calendar"])
+                .status < 300)
+        try must(laptop, ["check", "2"], server)
+        try must(laptop, ["delete", "1"], server)
+        let synced = try must(laptop, ["caldav"], server)
+        #expect(synced.stdout.contains("in 1 added, 1 changed"), "\(synced.stdout)")
+        #expect(try texts(laptop, "Groceries") == ["Eggs", "Rye bread", "Jam"])
+        try must(desktop, ["sync"], server)
+        #expect(try desktop.exported().lists == laptop.exported().lists)
+
+        // What the phone wrote that the mapping does not cover is kept when the laptop writes the task.
+        try must(laptop, ["check", "2"], server)
+        try must(laptop, ["caldav"], server)
+        let bread = try #require(try server.tasks(home: home).values.first { $0.contains("SUMMARY:Rye bread") })
+        #expect(bread.contains("PRIORITY:1") && bread.contains("X-PHONE-THING:kept"))
+        #expect(bread.contains("STATUS:COMPLETED"))
+        #expect(try server.tasks(home: home).count == 3)
+        // Nothing to do: nothing moves.
+        #expect(try must(laptop, ["caldav"], server).stdout.contains("in nothing; out nothing"))
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aMalformedTaskAndAnEventsOnlyCalendarAreLeftAlone(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        _ = try laptop.batch("new Groceries\nadd Milk\n")
+        let home = try home(try must(laptop, server.initArguments, server))
+        let events = home + "events-only/"
+        let made = try server.request(
+            "MKCALENDAR", events,
+            body:
+                "<c:mkcalendar xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\"><d:set><d:prop><d:displayname>Events"
+                + "</d:displayname><c:supported-calendar-component-set><c:comp name=\"VEVENT\"/>"
+                + "</c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>")
+        #expect(made.status < 300)
+        let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e1\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        #expect(try server.request("PUT", events + "e1.ics", body: event, headers: ["Content-Type: text/calendar"]).status < 300)
+        let tasks = try server.tasks(home: home)
+        let milk = try #require(tasks.keys.first { !$0.hasPrefix(events) })
+        let collection = String(milk[...milk.lastIndex(of: "/")!])
+        // Xandikos and Radicale may refuse a broken object; one that is stored must not break the sync.
+        _ = try server.request(
+            "PUT", collection + "broken.ics", body: "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY x\r\n",
+            headers: ["Content-Type: text/calendar"])
+        #expect(try server.request("PUT", collection + "ok.ics", body: vtodo(uid: "ok", summary: "Eggs")).status < 300)
+        let synced = try must(laptop, ["caldav"], server)
+        #expect(synced.stdout.contains("in 1 added"))
+        #expect(try laptop.exported().list("Events") == nil)
+        #expect(try texts(laptop, "Groceries").sorted() == ["Eggs", "Milk"])
+        #expect(try server.request("GET", events + "e1.ics").body.contains("SUMMARY:Dentist"))
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aSyncKilledMidWayLeavesNoDuplicatesAndTheNextOneFinishes(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let laptop = try ChecklistsProcess()
+        let desktop = try ChecklistsProcess()
+        defer {
+            laptop.remove()
+            desktop.remove()
+        }
+        _ = try laptop.batch("new Groceries\n" + (1...60).map { "add item \($0)\n" }.joined())
+        for delay: UInt32 in [20_000, 60_000, 150_000, 300_000] {
+            let running = try laptop.start(server.initArguments, environment: server.environment)
+            usleep(delay)
+            running.kill(SIGKILL)
+            _ = try running.wait()
+        }
+        let home = try home(try must(laptop, server.initArguments, server))
+        try must(laptop, ["caldav"], server)
+        #expect(try server.tasks(home: home).count == 60)
+        try must(desktop, server.initArguments, server)
+        #expect(try texts(desktop, "Groceries").count == 60)
+        #expect(try laptop.exported().lists == desktop.exported().lists)
+    }
+
+    @Test func aWrongPasswordOrNoServerChangesNothingAndSaysTheWayOut() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        _ = try laptop.batch("new Groceries\nadd Milk\n")
+        let refused = try laptop.run(server.initArguments, environment: ["CHECKLISTS_CALDAV_PASSWORD": "wrong"])
+        #expect(refused.status == 74)
+        #expect(refused.stderr.contains("refused the user name or password"))
+        #expect(try laptop.run(["caldav"]).stderr.contains("caldav init"), "a failed init sets nothing up")
+        try must(laptop, server.initArguments, server)
+        let before = laptop.bytes(laptop.dataFile)
+        let down = try laptop.run(["caldav"], environment: ["CHECKLISTS_CALDAV_PASSWORD": "wrong"])
+        #expect(down.status == 74)
+        #expect(laptop.bytes(laptop.dataFile) == before)
+        let nowhere = try laptop.run(["caldav", "init", "http://127.0.0.1:9/"], environment: server.environment)
+        #expect(nowhere.status == 74)
+        #expect(nowhere.stderr.contains("cannot reach"))
+        // The account set up before is kept.
+        try must(laptop, ["caldav"], server)
+        #expect(try must(laptop, ["caldav", "off"], server).stdout.contains("forgotten"))
+        #expect(try laptop.run(["caldav"]).status == 74)
+    }
+
+    @Test func twoMachinesSharingAGitRemoteAndOneServerNeverCreateATaskTwice() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let remote = try SyncTests.Remote()
+        let laptop = try remote.machine()
+        let desktop = try remote.machine()
+        _ = try laptop.batch("new Groceries\nadd Milk\n")
+        try must(laptop, ["sync", "init", remote.url], server)
+        try must(desktop, ["sync", "init", remote.url], server)
+        let home = try home(try must(laptop, server.initArguments, server))
+        try must(desktop, server.initArguments, server)
+        try must(laptop, ["add", "Eggs"], server)
+        try must(desktop, ["add", "Bread"], server)
+        // `sync` runs git, then CalDAV, on each.
+        for machine in [laptop, desktop, laptop, desktop] { try must(machine, ["sync"], server) }
+        #expect(try server.tasks(home: home).count == 3)
+        #expect(try texts(laptop, "Groceries").sorted() == ["Bread", "Eggs", "Milk"])
+        #expect(try laptop.exported().lists == desktop.exported().lists)
+    }
+}

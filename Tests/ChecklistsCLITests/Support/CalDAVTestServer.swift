@@ -1,0 +1,176 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real CalDAV server for the tests, on 127.0.0.1 and a free port, in a temporary folder:
+/// Radicale 3.9 (with an htpasswd file, so the password path is tested) or Xandikos 0.4, from
+/// the virtual environment `.ci/run` makes (`.ci/venv`). It stops when this object goes.
+final class CalDAVTestServer {
+    /// Which server.
+    enum Kind: String, CaseIterable, CustomStringConvertible {
+        case radicale, xandikos
+        var description: String { rawValue }
+    }
+
+    /// The virtual environment's `bin` folder.
+    static let bin = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appending(path: ".ci/venv/bin").path
+
+    /// Whether both servers are installed (CI installs them: `.ci/run`).
+    static let available = RequiredTool.available(
+        "the CalDAV tests need Radicale and Xandikos",
+        present: RequiredTool.executable(bin + "/radicale") && RequiredTool.executable(bin + "/xandikos")
+            && RequiredTool.executable("/usr/bin/curl"),
+        install: ".ci/run makes them: python3 -m venv .ci/venv && .ci/venv/bin/pip install 'radicale==3.9.*' 'xandikos==0.4.*'")
+
+    let kind: Kind
+    /// The URL a user gives `caldav init`.
+    let url: String
+    /// The user and password it accepts.
+    let user = "ann"
+    let password = "s3cret pass"
+    let folder: URL
+    private let process: Process
+
+    init(_ kind: Kind) throws {
+        self.kind = kind
+        folder = FileManager.default.temporaryDirectory.appending(path: "checklists-caldav-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let port = try Self.freePort()
+        url = "http://127.0.0.1:\(port)/"
+        try "\(user):\(password)\n".write(to: folder.appending(path: "users"), atomically: true, encoding: .utf8)
+        process = Process()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: Self.create(folder.appending(path: "log")))
+        switch kind {
+        case .radicale:
+            let config = """
+                [server]
+                hosts = 127.0.0.1:\(port)
+                [auth]
+                type = htpasswd
+                htpasswd_filename = \(folder.path)/users
+                htpasswd_encryption = plain
+                [storage]
+                filesystem_folder = \(folder.path)/collections
+                [logging]
+                level = warning
+
+                """
+            try config.write(to: folder.appending(path: "config"), atomically: true, encoding: .utf8)
+            process.executableURL = URL(filePath: Self.bin + "/radicale")
+            process.arguments = ["--config", folder.path + "/config"]
+        case .xandikos:
+            process.executableURL = URL(filePath: Self.bin + "/xandikos")
+            process.arguments = [
+                "serve", "-d", folder.path + "/data", "--defaults", "-l", "127.0.0.1", "-p", String(port),
+                "--current-user-principal", "/\(user)/",
+            ]
+        }
+        try process.run()
+        try waitUntilAnswering(port)
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The environment a checklists process needs to sync with this server.
+    var environment: [String: String] { ["CHECKLISTS_CALDAV_PASSWORD": password] }
+
+    /// The user name `caldav init` gets (Xandikos wants none).
+    var initArguments: [String] { kind == .radicale ? ["caldav", "init", url, user] : ["caldav", "init", url] }
+
+    /// Another CalDAV client: one HTTP request with curl; returns the status and body.
+    @discardableResult
+    func request(
+        _ method: String, _ path: String, body: String? = nil, headers: [String] = []
+    ) throws -> (status: Int, body: String) {
+        let curl = Process()
+        curl.executableURL = URL(filePath: "/usr/bin/curl")
+        var arguments = ["-s", "-o", "-", "-w", "\n%{http_code}", "-X", method, "-u", "\(user):\(password)"]
+        for header in headers { arguments += ["-H", header] }
+        if let body { arguments += ["--data-binary", body] }
+        curl.arguments = arguments + [path.hasPrefix("http") ? path : url + path.drop { $0 == "/" }]
+        let output = Pipe()
+        curl.standardOutput = output
+        try curl.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        let status = Int(text.split(separator: "\n").last ?? "") ?? 0
+        return (status, String(text.dropLast(String(status).count + 1)))
+    }
+
+    /// The calendar objects (`.ics` texts) stored on the server, by href, in every collection below `home`.
+    func tasks(home: String) throws -> [String: String] {
+        let listing = try request(
+            "PROPFIND", home, body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:resourcetype/></d:prop></d:propfind>",
+            headers: ["Depth: 1"])
+        var result: [String: String] = [:]
+        for collection in Self.hrefs(listing.body) where collection.hasSuffix("/") && collection != home {
+            let inner = try request(
+                "PROPFIND", collection, body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>",
+                headers: ["Depth: 1"])
+            for href in Self.hrefs(inner.body) where !href.hasSuffix("/") {
+                result[href] = try request("GET", href).body
+            }
+        }
+        return result
+    }
+
+    /// The hrefs in a multistatus body.
+    static func hrefs(_ body: String) -> [String] {
+        var result: [String] = []
+        var rest = Substring(body)
+        while let open = rest.range(of: "href>") {
+            let after = rest[open.upperBound...]
+            guard let close = after.range(of: "</") else { break }
+            result.append(String(after[..<close.lowerBound]))
+            rest = after[close.upperBound...]
+        }
+        return result
+    }
+
+    private static func create(_ url: URL) -> URL {
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        return url
+    }
+
+    /// A TCP port nothing listens on now.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private func waitUntilAnswering(_ port: Int) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if (try? request("OPTIONS", "/").status).map({ $0 > 0 }) == true { return }
+            guard process.isRunning else { break }
+            usleep(100_000)
+        }
+        let log = (try? String(contentsOf: folder.appending(path: "log"), encoding: .utf8)) ?? ""
+        Issue.record("the \(kind) server did not start: \(log.suffix(2000))")
+        throw CancellationError()
+    }
+}
