@@ -98,7 +98,7 @@ public struct ReminderWatcher {
             return fired
         }
         do {
-            if let warning = try ReminderRecord.update(path: recordPath, dataFile: store.path, deliver) {
+            if let warning = try ReminderRecord.update(path: recordPath, dataFile: store.identity, deliver) {
                 report("checklists: \(warning)", true)
             }
         } catch {

@@ -69,7 +69,7 @@ struct Invocation {
             Output.error("checklists: \(error)")
             Self.leave(error.exitStatus)
         }
-        let session = Session(store: store, journal: UndoJournal(dataFile: store.path, environment: environment))
+        let session = Session(store: store, journal: UndoJournal(dataFile: store.identity, environment: environment))
         session.syncRunner = { initialize, url in
             let sync = GitSync(store: store, executable: Self.executablePath, environment: environment)
             do {

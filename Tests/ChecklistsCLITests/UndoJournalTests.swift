@@ -153,4 +153,20 @@ struct UndoJournalTests {
         #expect(oneShot.stderr.split(separator: "\n").filter { $0.contains("undo is unavailable") }.count == 1)
         #expect(try texts(cli) == ["a", "b", "c"])
     }
+
+    @Test func aChangeMadeThroughOneNameOfTheDataFileIsUndoneThroughAnother() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try must(cli, ["add", "seed"])
+        try FileManager.default.createSymbolicLink(
+            atPath: cli.folder.appending(path: "link.plist").path, withDestinationPath: "data/Checklists.plist")
+        let relative = try cli.shell(
+            "cd \"$1\" && exec \"$CHECKLISTS\" --file data/Checklists.plist add relative", arguments: [cli.folder.path])
+        #expect(relative.status == 0, "\(relative.stderr)")
+        #expect(try must(cli, ["undo"]) == "undid add \"relative\"\n")
+        let linked = try cli.shell(
+            "cd \"$1\" && exec \"$CHECKLISTS\" --file link.plist undo", arguments: [cli.folder.path])
+        #expect(linked.stdout == "undid add \"seed\"\n", "\(linked.stderr)")
+        #expect(try texts(cli).isEmpty)
+    }
 }

@@ -65,7 +65,7 @@ struct WatchTests {
         #expect(try watcher.wait(timeout: 30).status == 0)
         #expect(bus.received().count == 1)
         let record = try String(contentsOfFile: cli.folder.path + "/xdg-state/checklists/reminders", encoding: .utf8)
-        #expect(record.hasPrefix("checklists reminders 1\n0\t"))
+        #expect(record.hasPrefix("checklists reminders 2\n0\t"))
     }
 
     @Test func moreThanThreeMissedAtStartBecomeOneNotification() throws {

@@ -49,7 +49,8 @@ public final class UndoJournal {
     }
 
     /// The journal of the data file at `dataFile`: `undo/` in the state folder, named by a hash
-    /// of the data file's path.
+    /// of the data file's path (its resolved one, `ChecklistStore.identity`, so that every name of
+    /// the file finds the same journal).
     public convenience init(dataFile: String, environment: [String: String]) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in dataFile.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
