@@ -5,19 +5,18 @@ import Glibc
 #endif
 
 /// What a sleeping watcher waits for: a change in the data file's folder (inotify), SIGINT,
-/// SIGTERM or SIGQUIT (a signalfd), and the next wall-clock time a reminder fires (a timerfd).
+/// SIGTERM or SIGQUIT (`StopSignals`), and the next wall-clock time a reminder fires (a timerfd).
 ///
 /// The timer runs on the wall clock with an absolute time, so a machine that was suspended past a
 /// reminder fires it on waking, and a clock that is set wakes the watcher to look again. Nothing
-/// wakes it otherwise: an idle watcher never polls. signalfd and timerfd are Linux calls that
-/// Swift's Glibc module leaves out, looked up with `CLibraryFunction`.
+/// wakes it otherwise: an idle watcher never polls. timerfd is a Linux call that Swift's Glibc
+/// module leaves out, looked up with `CLibraryFunction`.
 final class WakeSources {
     /// Why `wait` returned.
     enum Wake: Equatable {
         case dataChanged, timer, signal
     }
 
-    private typealias SignalFD = @convention(c) (Int32, UnsafePointer<sigset_t>?, Int32) -> Int32
     private typealias TimerCreate = @convention(c) (Int32, Int32) -> Int32
     private typealias TimerSet =
         @convention(c) (Int32, Int32, UnsafePointer<itimerspec>?, UnsafeMutablePointer<itimerspec>?) -> Int32
@@ -30,16 +29,17 @@ final class WakeSources {
     private static let unixOffset: Double = 978_307_200
 
     private let inotify: Int32
-    private let signals: Int32
+    private let signals: StopSignals
     private let timer: Int32
     /// The data file's name in the folder watched.
     private let fileName: String
 
-    /// Watches the folder of `dataFile` and takes SIGINT, SIGTERM and SIGQUIT from now on.
-    init(dataFile: String) throws(WatchError) {
-        guard let signalFD = CLibraryFunction.named("signalfd", as: SignalFD.self),
+    /// Watches the folder of `dataFile`, and `signals`.
+    init(dataFile: String, signals: StopSignals) throws(WatchError) {
+        guard signals.descriptor >= 0,
             let timerCreate = CLibraryFunction.named("timerfd_create", as: TimerCreate.self)
         else { throw .unsupported("signalfd and timerfd") }
+        self.signals = signals
         var real = dataFile
         if let resolved = realpath(dataFile, nil) {
             real = String(cString: resolved)
@@ -56,18 +56,11 @@ final class WakeSources {
             if inotify >= 0 { close(inotify) }
             throw .cannotWatch(folder: folder, reason: reason)
         }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        sigaddset(&mask, SIGINT)
-        sigaddset(&mask, SIGTERM)
-        sigaddset(&mask, SIGQUIT)
-        pthread_sigmask(SIG_BLOCK, &mask, nil)
-        signals = signalFD(-1, &mask, O_CLOEXEC | O_NONBLOCK)
         timer = timerCreate(CLOCK_REALTIME, O_CLOEXEC | O_NONBLOCK)
     }
 
     deinit {
-        for descriptor in [inotify, signals, timer] where descriptor >= 0 { close(descriptor) }
+        for descriptor in [inotify, timer] where descriptor >= 0 { close(descriptor) }
     }
 
     /// Sleeps until the data file changes, a signal arrives, or the wall clock reaches `deadline`
@@ -76,12 +69,10 @@ final class WakeSources {
         arm(deadline)
         while true {
             var descriptors = [
-                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
             ]
-            // Without a signalfd (it could not be made) signals end the process as usual.
-            if signals < 0 { descriptors[0].fd = -1 }
             guard poll(&descriptors, 3, -1) > 0 else {
                 if errno == EINTR { continue }
                 return .signal

@@ -13,6 +13,25 @@ struct WatchExecTests {
         "printf '%s\\n' \"$CHECKLISTS_TEXT\" >> '\(log)'"
     }
 
+    /// The process ID written in the file at `path`, once it is there.
+    private func processID(in path: String) throws -> Int32 {
+        var found: Int32?
+        try ChecklistsProcess.waitUntil {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            found = text.hasSuffix("\n") ? Int32(text.dropLast()) : nil
+            return found != nil
+        }
+        return try #require(found)
+    }
+
+    /// Whether process `pid` runs (it exists and is not a zombie waiting to be reaped).
+    private func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+
     /// The lines of `path`, none when it is missing.
     private func lines(_ path: String) -> [String] {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
@@ -48,5 +67,68 @@ struct WatchExecTests {
         try cli.writeReminders([("Milk", due), ("Eggs", due)], ids: [5, 9])
         #expect(try cli.run(["watch", "--once", "--exec", logging(to: log)]).status == 0)
         #expect(lines(log) == ["Eggs", "Milk"])
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aStopSignalEndsTheWatcherAndWhatItsCommandStartedWhateverTheCommandDoes(signal: Int32) throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try cli.writeReminders([("Hang", ChecklistsProcess.now - 60)])
+        let pidFile = cli.folder.appending(path: "pid").path
+        // A command that never ends, with a process of its own in the background.
+        let watcher = try cli.start(["watch", "--exec", "sleep 1000 & echo $! > '\(pidFile)'; wait"])
+        let sleeper = try processID(in: pidFile)
+        defer { kill(sleeper, SIGKILL) }
+        watcher.kill(signal)
+        let ended = try watcher.wait(timeout: 10)
+        #expect(!ended.timedOut, "still running 10 s after the signal")
+        #expect(ended.status == 0, "\(ended.stderr)")
+        try ChecklistsProcess.waitUntil(seconds: 10) { !isRunning(sleeper) }
+    }
+
+    @Test func aCommandThatHangsIsStoppedAtItsTimeLimitAndTheNextReminderStillFires() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try cli.writeReminders([("Hang", ChecklistsProcess.now - 120), ("Second", ChecklistsProcess.now - 60)])
+        let log = cli.folder.appending(path: "log").path
+        let pidFile = cli.folder.appending(path: "pid").path
+        let command =
+            "if [ \"$CHECKLISTS_TEXT\" = Hang ]; then echo $$ > '\(pidFile)'; exec sleep 1000; fi; " + logging(to: log)
+        let watcher = try cli.start(
+            ["watch", "--once", "--exec", command], environment: ["CHECKLISTS_EXEC_TIMEOUT": "2"])
+        let hung = try processID(in: pidFile)
+        defer { kill(hung, SIGKILL) }
+        let outcome = try watcher.wait(timeout: 60)
+        #expect(!outcome.timedOut)
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.contains(
+                "reminder \"Hang\" not delivered: --exec command did not finish within 2 seconds; it was stopped"),
+            "\(outcome.stderr)")
+        #expect(lines(log) == ["Second"])
+        try ChecklistsProcess.waitUntil(seconds: 10) { !isRunning(hung) }
+        // Not marked fired: the next look tries it again.
+        let again = try cli.run(
+            ["watch", "--once", "--exec", "[ \"$CHECKLISTS_TEXT\" = Hang ] && " + logging(to: log)])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(lines(log) == ["Second", "Hang"])
+    }
+
+    @Test func twoWatchersWithADeliveryLongerThanTheLockWaitFireItOnce() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try cli.writeReminders([("Shared", ChecklistsProcess.now + 2)])
+        let log = cli.folder.appending(path: "log").path
+        // Longer than the 10 s another watcher waits for the record's lock.
+        let command = "echo start >> '\(log)'; sleep 11; echo end >> '\(log)'"
+        let first = try cli.start(["watch", "--exec", command])
+        let second = try cli.start(["watch", "--exec", command])
+        try ChecklistsProcess.waitUntil(seconds: 60) { lines(log).contains("end") }
+        usleep(1_500_000)
+        #expect(lines(log) == ["start", "end"])
+        first.kill(SIGTERM)
+        second.kill(SIGTERM)
+        #expect(try first.wait(timeout: 10).status == 0)
+        #expect(try second.wait(timeout: 10).status == 0)
     }
 }
