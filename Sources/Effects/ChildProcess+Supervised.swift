@@ -19,63 +19,68 @@ extension ChildProcess {
     public struct Supervised: Sendable, Equatable {
         /// How it ended.
         public var ending: Ending
-        /// What it wrote to standard output.
-        public var output: [UInt8]
-        /// What it wrote to standard error.
-        public var errorOutput: [UInt8]
+        /// The end of what it wrote to standard error: at most `errorTailLimit` bytes.
+        public var errorTail: [UInt8]
     }
 
     /// How long a child being killed has between SIGTERM and SIGKILL.
     static let killGrace: Double = 0.5
+    /// How many of the last bytes a supervised child wrote to standard error are kept.
+    public static let errorTailLimit = 2048
 
-    /// Runs `program` as `run` does, but in a process group of its own and for at most `timeLimit`
-    /// seconds, and only until the descriptor `stop` becomes readable (a signalfd: the signal is
-    /// left there to be read).
+    /// Runs `program` in a process group of its own, for at most `timeLimit` seconds, and only until
+    /// the descriptor `stop` becomes readable (a signalfd: the signal is left there to be read).
     ///
+    /// Its standard input is `/dev/null`; its standard output is this process's (flushed first),
+    /// so what it writes goes out as it writes it, and none of it is held here; of its standard
+    /// error, read through a pipe, only the last `errorTailLimit` bytes are kept, for a message.
     /// On the time limit or a stop, the group (the program and whatever it started) gets SIGTERM,
     /// then SIGKILL `killGrace` seconds later, and the child is reaped: nothing it started is left
-    /// running, and a hung program holds nobody up. Once the program has exited, what its pipes hold
-    /// is read and the run ends, without waiting for processes it left in the background. The end
-    /// is seen through a pidfd, or, where the system has none, looked for every 50 ms.
+    /// running, and a hung program holds nobody up. Once the program has exited, what its pipe
+    /// holds is read and the run ends, without waiting for processes it left in the background.
+    /// The end is seen through a pidfd, or, where the system has none, looked for every 50 ms.
     public static func supervise(
         _ program: String, _ arguments: [String], environment: [String: String]? = nil, timeLimit: Double,
         stop: Int32 = -1
     ) throws(ChildProcessError) -> Supervised {
-        var pipes = try Pipes(piping: [.output, .error])
+        var pipes = try Pipes(piping: [.error])
         defer { pipes.closeAll() }
         pipes.makeNonBlocking()
+        // What this process wrote before comes first.
+        fflush(nil)
         let pid = try spawn(program, arguments, environment: environment, pipes: &pipes, newGroup: true)
         pipes.closeChildEnds()
         let exitDescriptor = openExitDescriptor(pid)
         defer { if exitDescriptor >= 0 { close(exitDescriptor) } }
-        var result = Supervised(ending: .timedOut, output: [], errorOutput: [])
+        var tail: [UInt8] = []
+        let keep = { (bytes: ArraySlice<UInt8>) in
+            tail += bytes
+            // Cut back now and then, not at every read: the tail stays within twice the limit.
+            if tail.count > 2 * errorTailLimit { tail.removeFirst(tail.count - errorTailLimit) }
+        }
+        let finish = { (ending: Ending) in Supervised(ending: ending, errorTail: Array(tail.suffix(errorTailLimit))) }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = Monotonic.now + timeLimit
         while true {
             if let status = reaped(pid) {
-                pipes.readAll(.output) { result.output += $0 }
-                pipes.readAll(.error) { result.errorOutput += $0 }
-                result.ending = .exited(status)
-                return result
+                pipes.readAll(.error, into: keep)
+                return finish(.exited(status))
             }
             let remaining = deadline - Monotonic.now
             guard remaining > 0 else {
                 killGroup(pid, exitDescriptor: exitDescriptor)
-                result.ending = .timedOut
-                return result
+                return finish(.timedOut)
             }
-            var descriptors = [stop, pipes.descriptor(.output), pipes.descriptor(.error), exitDescriptor].map {
+            var descriptors = [stop, pipes.descriptor(.error), exitDescriptor].map {
                 pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
             }
             let wait = exitDescriptor >= 0 ? min(remaining, 3600) : min(remaining, 0.05)
-            if poll(&descriptors, 4, Int32((wait * 1000).rounded(.up))) < 0, errno != EINTR { usleep(10_000) }
+            if poll(&descriptors, 3, Int32((wait * 1000).rounded(.up))) < 0, errno != EINTR { usleep(10_000) }
             if descriptors[0].revents != 0 {
                 killGroup(pid, exitDescriptor: exitDescriptor)
-                result.ending = .interrupted
-                return result
+                return finish(.interrupted)
             }
-            if descriptors[1].revents != 0 { _ = pipes.read(.output, buffer: &buffer) { result.output += $0 } }
-            if descriptors[2].revents != 0 { _ = pipes.read(.error, buffer: &buffer) { result.errorOutput += $0 } }
+            if descriptors[1].revents != 0 { _ = pipes.read(.error, buffer: &buffer, into: keep) }
         }
     }
 

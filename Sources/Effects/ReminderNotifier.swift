@@ -88,14 +88,13 @@ struct ReminderNotifier {
             } catch {
                 return .failed(error.description)
             }
-            if !run.output.isEmpty { report(Self.text(run.output), false) }
             switch run.ending {
             case .interrupted:
                 return .interrupted
             case .timedOut:
                 return .failed("--exec command did not finish within \(seconds) seconds; it was stopped")
             case .exited(let status) where status != 0:
-                let detail = run.errorOutput.isEmpty ? "" : ": " + Self.text(run.errorOutput)
+                let detail = run.errorTail.isEmpty ? "" : ": " + Self.text(run.errorTail)
                 return .failed("--exec command failed with status \(status)\(detail)")
             case .exited:
                 report("reminded: \(reminder.list): \(body)", false)
@@ -127,11 +126,14 @@ struct ReminderNotifier {
         timeLimit == timeLimit.rounded() ? String(Int(timeLimit)) : String(timeLimit)
     }
 
-    /// Bytes a program wrote, as text without the final newlines.
-    private static func text(_ bytes: [UInt8]) -> String {
-        var text = String(decoding: bytes, as: UTF8.self)
+    /// The end of what a program wrote to standard error, as text without the final newlines; when
+    /// it was cut, after `…`, and from its first whole line on where it holds more than one.
+    private static func text(_ tail: [UInt8]) -> String {
+        var text = String(decoding: tail, as: UTF8.self)
         while text.last == "\n" { text.removeLast() }
-        return text
+        guard tail.count >= ChildProcess.errorTailLimit else { return text }
+        if let newline = text.firstIndex(of: "\n") { text = String(text[text.index(after: newline)...]) }
+        return "…" + text
     }
 
     private func notify(summary: String, body: String, about: String, stop: Int32) -> Delivery {
@@ -151,7 +153,7 @@ struct ReminderNotifier {
         case .exited(let status) where status != 0:
             return .failed(
                 "notify-send failed (status \(status))"
-                    + (run.errorOutput.isEmpty ? "" : ": \(Self.text(run.errorOutput))"))
+                    + (run.errorTail.isEmpty ? "" : ": \(Self.text(run.errorTail))"))
         case .exited:
             report("reminded: \(about)", false)
             return .delivered

@@ -131,4 +131,49 @@ struct WatchExecTests {
         #expect(try first.wait(timeout: 10).status == 0)
         #expect(try second.wait(timeout: 10).status == 0)
     }
+
+    @Test func aCommandsOutputIsPassedOnAsItComes() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try cli.writeReminders([("Buy milk", ChecklistsProcess.now - 60)])
+        let out = cli.folder.appending(path: "out").path
+        let gate = cli.folder.appending(path: "gate").path
+        // The command waits (a minute at most) for the test to have seen its first line.
+        let command = """
+            echo first; i=0; while [ ! -e '\(gate)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done; echo second
+            """
+        let watcher = try cli.startShell(
+            "exec \"$CHECKLISTS\" watch --once --exec \"$2\" > \"$1\"", arguments: [out, command])
+        let seenFirst = Result { try ChecklistsProcess.waitUntil { lines(out) == ["first"] } }
+        _ = FileManager.default.createFile(atPath: gate, contents: nil)
+        #expect(throws: Never.self, "the command's first line came out only when it ended") { try seenFirst.get() }
+        let outcome = try watcher.wait(timeout: 90)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(lines(out).prefix(2) == ["first", "second"])
+        #expect(lines(out).last?.hasPrefix("reminded: Groceries: Buy milk") == true)
+    }
+
+    @Test func aCommandWritingMuchOutputLeavesTheWatchersMemoryAlone() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try cli.writeReminders([("Buy milk", ChecklistsProcess.now - 60)])
+        let out = cli.folder.appending(path: "out").path
+        let peak = cli.folder.appending(path: "peak").path
+        // 64 MB on each stream; then the watcher's (its parent's) peak memory, while it still runs.
+        let size = 64_000_000
+        let command = """
+            head -c \(size) /dev/zero; head -c \(size) /dev/zero >&2; \
+            awk '/^VmHWM:/ { print $2 }' /proc/$PPID/status > '\(peak)'; echo last words >&2; exit 3
+            """
+        let outcome = try cli.shell(
+            "exec \"$CHECKLISTS\" watch --once --exec \"$2\" > \"$1\"", arguments: [out, command])
+        #expect(outcome.status == 1)
+        let written = try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int
+        #expect(written == size, "the command's output reached the watcher's standard output whole")
+        let kilobytes = try #require(Int(lines(peak).first ?? ""))
+        #expect(kilobytes < 40_000, "the watcher's memory peaked at \(kilobytes) kB")
+        #expect(outcome.stderr.contains("--exec command failed with status 3: …"))
+        #expect(outcome.stderr.contains("last words\n"))
+        #expect(outcome.stderr.utf8.count < 10_000)
+    }
 }

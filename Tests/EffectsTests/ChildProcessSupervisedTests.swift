@@ -35,7 +35,15 @@ struct ChildProcessSupervisedTests {
     @Test func theExitStatusAndTheErrorOutputComeBack() throws {
         let run = try ChildProcess.supervise("sh", ["-c", "echo err >&2; exit 3"], timeLimit: 60)
         #expect(run.ending == .exited(3))
-        #expect(run.errorOutput == Array("err\n".utf8))
+        #expect(run.errorTail == Array("err\n".utf8))
+    }
+
+    @Test func onlyTheEndOfALargeErrorOutputIsKept() throws {
+        let script = "head -c 3000000 /dev/zero | tr '\\0' x >&2; echo >&2; echo last words >&2"
+        let run = try ChildProcess.supervise("sh", ["-c", script], timeLimit: 60)
+        #expect(run.ending == .exited(0))
+        #expect(run.errorTail.count == ChildProcess.errorTailLimit)
+        #expect(String(decoding: run.errorTail, as: UTF8.self).hasSuffix("xxx\nlast words\n"))
     }
 
     @Test func aChildPastItsTimeLimitIsKilledWithWhatItStarted() throws {
