@@ -15,7 +15,9 @@ import Glibc
 /// twice, and a slow delivery holds no other watcher up. A delivery that fails is reported and
 /// tried again at the next wake-up, and at the latest a minute later; a claim held by a watcher
 /// that was killed is taken over when it expires. A stop signal ends a delivery under way (its
-/// program's process group is killed) and the watcher, within a second.
+/// program's process group is killed) and the watcher, within a second. A data file that is a
+/// symbolic link pointed elsewhere while the watcher runs is followed: the file it leads to now is
+/// read at the next look (`WakeSources` wakes the watcher for it).
 public struct ReminderWatcher {
     /// How long after a failed delivery it is tried again, at the latest.
     static let retryDelay: Double = 60
@@ -61,20 +63,32 @@ public struct ReminderWatcher {
         let signals = StopSignals()
         var memory = FiredReminders()
         if once {
-            let pass = fire(atStart: true, memory: &memory, signals: signals)
+            let pass = fire(store, atStart: true, memory: &memory, signals: signals)
             return pass.failed
                 ? CommandResult(error: "some reminders could not be delivered", exitStatus: 1) : CommandResult()
         }
         let sources: WakeSources
         do {
-            sources = try WakeSources(dataFile: store.path, signals: signals)
+            sources = try WakeSources(dataFile: store.openedPath, signals: signals)
         } catch {
             return CommandResult(error: error.description, exitStatus: 1)
         }
+        var store = self.store
         var atStart = true
         while true {
             tzset()  // The zone may have changed since (a laptop that travelled).
-            let pass = fire(atStart: atStart, memory: &memory, signals: signals)
+            var pass = Pass()
+            if store.wasRetargeted {
+                // The data file's link points elsewhere now: the file it leads to is the data file.
+                do {
+                    store = try ChecklistStore(path: store.openedPath)
+                    memory = FiredReminders()
+                } catch {
+                    report("checklists: \(error) (waiting for it to change)", true)
+                    pass.failed = true
+                }
+            }
+            if !store.wasRetargeted { pass = fire(store, atStart: atStart, memory: &memory, signals: signals) }
             if pass.stopped { return CommandResult() }
             atStart = false
             let now = WallClock.now()
@@ -89,7 +103,9 @@ public struct ReminderWatcher {
     ///
     /// `memory` holds what this process delivered, so that with a record that cannot be written
     /// (a read-only state folder) each reminder still fires once per run.
-    private func fire(atStart: Bool, memory: inout FiredReminders, signals: StopSignals) -> Pass {
+    private func fire(
+        _ store: ChecklistStore, atStart: Bool, memory: inout FiredReminders, signals: StopSignals
+    ) -> Pass {
         var pass = Pass()
         do {
             try store.reloadIfChanged()

@@ -36,6 +36,7 @@ struct QuitSignalTests {
             try cli.start(
                 ["watch", "--exec", "touch '\(ready)'"], removing: ["SWIFT_BACKTRACE", "DBUS_SESSION_BUS_ADDRESS"])
         }
+        defer { watcher.killIfRunning() }
         try ChecklistsProcess.waitUntil { FileManager.default.fileExists(atPath: ready) }
         watcher.kill(SIGQUIT)
         let ended = try watcher.wait(timeout: 10)
@@ -56,6 +57,7 @@ struct QuitSignalTests {
         let adding = try Self.withQuitUnblocked {
             try cli.startShell("ulimit -c 0; unset SWIFT_BACKTRACE; exec \"$CHECKLISTS\" add two")
         }
+        defer { adding.killIfRunning() }
         try ChecklistsProcess.waitUntil {
             ChecklistsProcess.process(adding.processIdentifier, hasOpen: cli.dataFile + ".lock")
         }

@@ -77,6 +77,7 @@ struct WatchExecTests {
         let pidFile = cli.folder.appending(path: "pid").path
         // A command that never ends, with a process of its own in the background.
         let watcher = try cli.start(["watch", "--exec", "sleep 1000 & echo $! > '\(pidFile)'; wait"])
+        defer { watcher.killIfRunning() }
         let sleeper = try processID(in: pidFile)
         defer { kill(sleeper, SIGKILL) }
         watcher.kill(signal)
@@ -96,6 +97,7 @@ struct WatchExecTests {
             "if [ \"$CHECKLISTS_TEXT\" = Hang ]; then echo $$ > '\(pidFile)'; exec sleep 1000; fi; " + logging(to: log)
         let watcher = try cli.start(
             ["watch", "--once", "--exec", command], environment: ["CHECKLISTS_EXEC_TIMEOUT": "2"])
+        defer { watcher.killIfRunning() }
         let hung = try processID(in: pidFile)
         defer { kill(hung, SIGKILL) }
         let outcome = try watcher.wait(timeout: 60)
@@ -122,7 +124,9 @@ struct WatchExecTests {
         // Longer than the 10 s another watcher waits for the record's lock.
         let command = "echo start >> '\(log)'; sleep 11; echo end >> '\(log)'"
         let first = try cli.start(["watch", "--exec", command])
+        defer { first.killIfRunning() }
         let second = try cli.start(["watch", "--exec", command])
+        defer { second.killIfRunning() }
         try ChecklistsProcess.waitUntil(seconds: 60) { lines(log).contains("end") }
         usleep(1_500_000)
         #expect(lines(log) == ["start", "end"])
@@ -144,6 +148,7 @@ struct WatchExecTests {
             """
         let watcher = try cli.startShell(
             "exec \"$CHECKLISTS\" watch --once --exec \"$2\" > \"$1\"", arguments: [out, command])
+        defer { watcher.killIfRunning() }
         let seenFirst = Result { try ChecklistsProcess.waitUntil { lines(out) == ["first"] } }
         _ = FileManager.default.createFile(atPath: gate, contents: nil)
         #expect(throws: Never.self, "the command's first line came out only when it ended") { try seenFirst.get() }
@@ -175,5 +180,37 @@ struct WatchExecTests {
         #expect(outcome.stderr.contains("--exec command failed with status 3: …"))
         #expect(outcome.stderr.contains("last words\n"))
         #expect(outcome.stderr.utf8.count < 10_000)
+    }
+
+    @Test func aDataFileLinkPointedElsewhereIsFollowedByARunningWatcher() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        // Two data files in folders of their own, and a link to the first in a third folder.
+        let first = cli.folder.appending(path: "first/Checklists.plist").path
+        let second = cli.folder.appending(path: "second/Checklists.plist").path
+        try cli.writeReminders([("Started", ChecklistsProcess.now - 60)], to: first)
+        try cli.writeReminders([("In the second file", ChecklistsProcess.now - 60)], to: second)
+        let links = cli.folder.appending(path: "links").path
+        try FileManager.default.createDirectory(atPath: links, withIntermediateDirectories: true)
+        let link = links + "/Checklists.plist"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../first/Checklists.plist")
+        let log = cli.folder.appending(path: "log").path
+        let watcher = try cli.start(["--file", link, "watch", "--exec", logging(to: log)])
+        defer { watcher.killIfRunning() }
+        try ChecklistsProcess.waitUntil { lines(log) == ["Started"] }
+        // As `ln -sfn` does: a new link renamed over the old one.
+        try FileManager.default.createSymbolicLink(
+            atPath: links + "/.new", withDestinationPath: "../second/Checklists.plist")
+        #expect(rename(links + "/.new", link) == 0)
+        try ChecklistsProcess.waitUntil { lines(log) == ["Started", "In the second file"] }
+        // A change of the file the link leads to now is seen too.
+        let added = try cli.batch(
+            "add Added later\ndue #1 2020-01-01 10:00\nremind #1 on\n", arguments: ["--file", link])
+        #expect(added.status == 0, "\(added.stderr)")
+        try ChecklistsProcess.waitUntil { lines(log).last == "Added later" }
+        watcher.kill(SIGTERM)
+        let ended = try watcher.wait(timeout: 10)
+        #expect(ended.status == 0, "\(ended.stderr)")
+        #expect(lines(log) == ["Started", "In the second file", "Added later"])
     }
 }

@@ -10,9 +10,9 @@ extension ChecklistsProcess {
     /// The current time in seconds since 2001, the archive's epoch.
     static var now: Double { Date().timeIntervalSinceReferenceDate }
 
-    /// Writes the data file: one checklist `Groceries` with an item reminding at each due date
-    /// (seconds since 2001), with IDs from 0, unless `ids` gives them.
-    func writeReminders(_ items: [(text: String, due: Double)], ids: [Int]? = nil) throws {
+    /// Writes the data file (or the file at `path`): one checklist `Groceries` with an item
+    /// reminding at each due date (seconds since 2001), with IDs from 0, unless `ids` gives them.
+    func writeReminders(_ items: [(text: String, due: Double)], ids: [Int]? = nil, to path: String? = nil) throws {
         let list = Checklist(
             name: "Groceries",
             items: items.enumerated().map { index, item in
@@ -21,8 +21,9 @@ extension ChecklistsProcess {
             })
         let next = (ids ?? Array(items.indices)).max().map { $0 + 1 } ?? 0
         let book = ChecklistBook(checklists: [list], currentIndex: 0, nextItemID: next)
-        try FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
-        try Data(book.archived()).write(to: URL(filePath: dataFile))
+        let file = URL(filePath: path ?? dataFile)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(book.archived()).write(to: file)
     }
 
     /// Polls `condition` every 20 ms until it holds; fails the test after `seconds` (a hang, not a speed).

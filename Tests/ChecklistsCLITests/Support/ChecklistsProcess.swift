@@ -40,6 +40,11 @@ struct ChecklistsProcess {
             _ = Glibc.kill(process.processIdentifier, signal)
         }
 
+        /// Kills the child if it still runs: for a test that ends early, leaving no process behind.
+        func killIfRunning() {
+            if process.isRunning { kill(SIGKILL) }
+        }
+
         /// Waits for the child to end and returns what it wrote; after `timeout` seconds it is killed.
         func wait(timeout: Double = 120) throws -> Outcome {
             let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
