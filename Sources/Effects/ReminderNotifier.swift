@@ -13,6 +13,7 @@ import Glibc
 struct ReminderNotifier {
     /// How a delivery went.
     enum Delivery: Equatable {
+        /// It went out.
         case delivered
         /// It failed for this reason; it is tried again later.
         case failed(String)
