@@ -15,7 +15,8 @@ enum CalDAVPassword {
         }
         guard let user, ChildProcess.isAvailable("secret-tool", path: environment["PATH"]),
             let found = try? ChildProcess.run(
-                "secret-tool", ["lookup", "service", "checklists", "host", host, "user", user], environment: environment),
+                "secret-tool", ["lookup", "service", "checklists", "host", host, "user", user], environment: environment
+            ),
             found.succeeded, !found.output.isEmpty
         else { return nil }
         return found.outputText
@@ -31,7 +32,9 @@ enum CalDAVPassword {
         var login: String?
         var password: String?
         func finish() -> String? {
-            guard machine == host || machine == "default", user == nil || login == nil || login == user else { return nil }
+            guard machine == host || machine == "default", user == nil || login == nil || login == user else {
+                return nil
+            }
             return password
         }
         while index < words.count {

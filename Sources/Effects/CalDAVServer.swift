@@ -92,7 +92,9 @@ struct CalDAVServer {
                 }
                 guard response.status == 207 else { break }
                 let entry = try entries(response, of: target).first
-                if let home = entry?.property(Self.caldav, "calendar-home-set")?.child(Self.dav, "href")?.text.trimmedXML {
+                if let home = entry?.property(Self.caldav, "calendar-home-set")?.child(Self.dav, "href")?.text
+                    .trimmedXML
+                {
                     return CalDAVAccount.absolute(Self.percentDecodedPath(home), on: target)
                 }
                 if let principal = entry?.property(Self.dav, "current-user-principal")?.child(Self.dav, "href")?.text
@@ -125,7 +127,8 @@ struct CalDAVServer {
             }
             let shown = entry.property(Self.dav, "displayname")?.text.trimmedXML ?? ""
             let last = entry.href.split(separator: "/").last.map(String.init) ?? entry.href
-            return Collection(url: entry.href.hasSuffix("/") ? entry.href : entry.href + "/", name: shown.isEmpty ? last : shown)
+            return Collection(
+                url: entry.href.hasSuffix("/") ? entry.href : entry.href + "/", name: shown.isEmpty ? last : shown)
         }
     }
 
@@ -208,7 +211,8 @@ struct CalDAVServer {
 
     /// The start of a body, for a message.
     static func snippet(_ body: [UInt8]) -> String {
-        String(decoding: body.prefix(120), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        String(decoding: body.prefix(120), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+            ?? ""
     }
 }
 

@@ -67,7 +67,9 @@ public struct CalDAVSync {
         let had = isSetUp
         StateFile.remove(CalDAVAccount.path(dataFile: store.path, environment: environment))
         StateFile.remove(statePath)
-        return CommandResult(lines: [OutputLine(had ? "caldav off: account and sync state forgotten" : "caldav was not set up")])
+        return CommandResult(lines: [
+            OutputLine(had ? "caldav off: account and sync state forgotten" : "caldav was not set up")
+        ])
     }
 
     /// `caldav`: one two-way sync.
@@ -120,7 +122,8 @@ public struct CalDAVSync {
             }
         }
         for (href, fetched) in try server.fetch(wanted) {
-            guard let todo = Self.todo(in: fetched.data), let uid = todo.property("UID").map({ CalendarText.unescaped($0.value) }),
+            guard let todo = Self.todo(in: fetched.data),
+                let uid = todo.property("UID").map({ CalendarText.unescaped($0.value) }),
                 let collection = collections.first(where: { href.hasPrefix($0.url) })
             else { continue }
             current[uid] = CalDAVState.Resource(
@@ -158,7 +161,9 @@ public struct CalDAVSync {
                 kept.insert(uid)
                 let existing = current[uid]
                 let existingTodo = existing.flatMap { Self.todo(in: $0.data) }
-                let theirsItem = existingTodo.map { CalendarTask.item($0, itemID: item.itemID, created: item.archivedDate) }
+                let theirsItem = existingTodo.map {
+                    CalendarTask.item($0, itemID: item.itemID, created: item.archivedDate)
+                }
                 let moved = existing.map { $0.collection != collection } ?? false
                 if let theirsItem, !moved, Self.sameTask(theirsItem, item) { continue }
                 var todo = CalendarTask.todo(item, uid: uid, now: now, existing: moved ? nil : existingTodo)
@@ -198,7 +203,8 @@ public struct CalDAVSync {
                 uid: uid, href: write.href, etag: etag, collection: write.collection, data: write.data)
         }
         state.resources = resources
-        state.base = ChecklistBook(checklists: merged.book.checklists, currentIndex: nil, nextItemID: merged.book.nextItemID)
+        state.base = ChecklistBook(
+            checklists: merged.book.checklists, currentIndex: nil, nextItemID: merged.book.nextItemID)
         state.collections = [:]
         for list in merged.book.checklists { state.collections[list.name] = collectionOf[list.name.lowercased()] }
         do {
@@ -233,7 +239,8 @@ public struct CalDAVSync {
         var unpaired: [String: [(text: String, id: Int)]] = [:]
         let serverUIDs = Set(resources.keys)
         for list in ours.checklists {
-            for item in list.items where item.uid.map({ !serverUIDs.contains($0) && idOfUID[$0] == item.itemID }) ?? true {
+            for item in list.items
+            where item.uid.map({ !serverUIDs.contains($0) && idOfUID[$0] == item.itemID }) ?? true {
                 if base?.location(ofItemID: item.itemID) == nil {
                     unpaired[list.name.lowercased(), default: []].append((item.text, item.itemID))
                 }
@@ -252,7 +259,9 @@ public struct CalDAVSync {
             for (resource, todo) in members {
                 var id = idOfUID[resource.uid]
                 if id == nil, let candidates = unpaired[collection.name.lowercased()],
-                    let match = candidates.firstIndex(where: { $0.text == CalendarTask.item(todo, itemID: 0, created: 0).text })
+                    let match = candidates.firstIndex(where: {
+                        $0.text == CalendarTask.item(todo, itemID: 0, created: 0).text
+                    })
                 {
                     id = candidates[match].id
                     unpaired[collection.name.lowercased()]?.remove(at: match)
@@ -270,7 +279,8 @@ public struct CalDAVSync {
             for index in lists.indices {
                 guard let old = base.checklists.first(where: { $0.name.lowercased() == lists[index].name.lowercased() })
                 else { continue }
-                let rank = Dictionary(uniqueKeysWithValues: old.items.enumerated().map { ($0.element.itemID, $0.offset) })
+                let rank = Dictionary(
+                    uniqueKeysWithValues: old.items.enumerated().map { ($0.element.itemID, $0.offset) })
                 lists[index].items.sort { (rank[$0.itemID] ?? Int.max) < (rank[$1.itemID] ?? Int.max) }
             }
         }
@@ -317,7 +327,9 @@ public struct CalDAVSync {
         }
         return CalendarComponent(
             "VCALENDAR",
-            properties: [ContentLine("VERSION", value: "2.0"), ContentLine("PRODID", value: "-//checklists//checklists//EN")],
+            properties: [
+                ContentLine("VERSION", value: "2.0"), ContentLine("PRODID", value: "-//checklists//checklists//EN"),
+            ],
             components: [todo])
     }
 
@@ -342,7 +354,9 @@ public struct CalDAVSync {
 
     /// A resource name for a UID: its letters, digits, dashes and dots, else a new name.
     static func resourceName(_ uid: String) -> String {
-        let safe = uid.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0)) }
+        let safe = uid.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0))
+        }
         return (safe && !uid.isEmpty && uid.count < 200 ? uid.replacingAt : newName()) + ".ics"
     }
 

@@ -86,9 +86,11 @@ public enum ChildProcess {
         return false
     }
 
-    private static func spawn(
+    /// Starts `program` with `pipes` arranged, default signal dispositions and an empty signal mask;
+    /// with `newGroup`, in a process group of its own (whose ID is its process ID).
+    static func spawn(
         _ program: String, _ arguments: [String], environment: [String: String]?, pipes: inout Pipes,
-        keepingOpen: [Int32] = []
+        newGroup: Bool = false, keepingOpen: [Int32] = []
     ) throws(ChildProcessError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -106,7 +108,12 @@ public enum ChildProcess {
         sigemptyset(&none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if newGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = CStrings([program] + arguments)
         let envp = environment.map { CStrings($0.map { "\($0.key)=\($0.value)" }.sorted()) }

@@ -39,7 +39,8 @@ struct CurlTransport {
             config += "url = \(quoted(request.url))\nrequest = \(quoted(request.method))\n"
             config += "proto = \"=http,https\"\nsilent\nshow-error\n"
             config += "connect-timeout = \(timeout)\nspeed-time = \(timeout)\nspeed-limit = 1\n"
-            config += "output = \(quoted("\(folder)/body-\(index)"))\ndump-header = \(quoted("\(folder)/head-\(index)"))\n"
+            config +=
+                "output = \(quoted("\(folder)/body-\(index)"))\ndump-header = \(quoted("\(folder)/head-\(index)"))\n"
             for header in request.headers where !header.contains(where: \.isNewline) {
                 config += "header = \(quoted(header))\n"
             }
@@ -54,7 +55,8 @@ struct CurlTransport {
         }
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try ChildProcess.run("curl", ["-q", "--config", "-"], environment: environment, input: Array(config.utf8))
+            outcome = try ChildProcess.run(
+                "curl", ["-q", "--config", "-"], environment: environment, input: Array(config.utf8))
         } catch {
             throw Failure(reason: error.description)
         }

@@ -4,13 +4,28 @@ import Glibc
 
 /// The pipes between this process and a child: its standard output and error.
 struct Pipes {
-    /// The parent's read ends of the child's output and error, -1 when unused or closed.
-    private var parentOutput: Int32 = -1
-    private var parentError: Int32 = -1
-    /// The child's ends, closed in the parent once the child has started.
-    private var childEnds: [Int32] = []
-    /// Whether any pipe is used at all (`start` passes this process's own descriptors).
-    private let connected: Bool
+    /// One of the child's output streams.
+    enum Stream: CaseIterable {
+        case output, error
+
+        /// The child's descriptor for it.
+        var childDescriptor: Int32 { self == .output ? 1 : 2 }
+    }
+
+    /// What one read from a pipe found.
+    enum Read: Equatable {
+        /// Bytes, handed to the reader.
+        case data
+        /// Nothing for now (a non-blocking pipe).
+        case nothingYet
+        /// End of file or an error: the pipe is closed.
+        case closed
+    }
+
+    /// The parent's read ends, by stream; a stream not piped (or closed) has none.
+    private var parentEnds: [Stream: Int32] = [:]
+    /// The child's ends with the stream each serves, closed in the parent once the child has started.
+    private var childEnds: [(stream: Stream, descriptor: Int32)] = []
     /// The parent's write end of the child's standard input, -1 when it reads `/dev/null`.
     private var parentInput: Int32 = -1
     /// The child's read end of its standard input, -1 when unused.
@@ -19,18 +34,21 @@ struct Pipes {
     /// Pipes for the child's output and error, or none (it writes where this process writes);
     /// with `input`, one for its standard input too.
     init(connected: Bool, input: Bool = false) throws(ChildProcessError) {
-        self.connected = connected
+        try self.init(piping: connected ? [.output, .error] : [])
         if input {
             let pipe = try Self.makePipe()
             parentInput = pipe.write
             childInput = pipe.read
         }
-        guard connected else { return }
-        let output = try Self.makePipe()
-        parentOutput = output.read
-        let error = try Self.makePipe()
-        parentError = error.read
-        childEnds += [output.write, error.write]
+    }
+
+    /// Pipes for the streams `piping`; the others go where this process's go.
+    init(piping streams: Set<Stream>) throws(ChildProcessError) {
+        for stream in Stream.allCases where streams.contains(stream) {
+            let ends = try Self.makePipe()
+            parentEnds[stream] = ends.read
+            childEnds.append((stream, ends.write))
+        }
     }
 
     private static func makePipe() throws(ChildProcessError) -> (read: Int32, write: Int32) {
@@ -48,17 +66,26 @@ struct Pipes {
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        guard connected, childEnds.count == 2 else { return }
-        posix_spawn_file_actions_adddup2(&actions, childEnds[0], 1)
-        posix_spawn_file_actions_adddup2(&actions, childEnds[1], 2)
+        for end in childEnds {
+            posix_spawn_file_actions_adddup2(&actions, end.descriptor, end.stream.childDescriptor)
+        }
     }
 
     /// Closes the child's ends in this process, so the parent sees end of file when the child ends.
     mutating func closeChildEnds() {
-        for end in childEnds { close(end) }
+        for end in childEnds { close(end.descriptor) }
         childEnds = []
         if childInput >= 0 { close(childInput) }
         childInput = -1
+    }
+
+    /// Closes every descriptor still open.
+    mutating func closeAll() {
+        closeChildEnds()
+        for end in parentEnds.values { close(end) }
+        parentEnds = [:]
+        if parentInput >= 0 { close(parentInput) }
+        parentInput = -1
     }
 
     /// Writes `bytes` to the child's standard input and closes it (the child sees end of file);
@@ -81,38 +108,50 @@ struct Pipes {
         parentInput = -1
     }
 
-    /// Closes every descriptor still open.
-    mutating func closeAll() {
-        closeChildEnds()
-        for end in [parentOutput, parentError, parentInput] where end >= 0 { close(end) }
-        parentInput = -1
-        parentOutput = -1
-        parentError = -1
+    /// The read end of `stream`'s pipe, -1 when it is not piped or was closed.
+    func descriptor(_ stream: Stream) -> Int32 {
+        parentEnds[stream] ?? -1
+    }
+
+    /// Makes reads return at once when the pipes are empty, for `readAll(_:into:)`.
+    func makeNonBlocking() {
+        for end in parentEnds.values { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
     }
 
     /// Reads the child's output and error until both end.
     mutating func collect(output: inout [UInt8], errorOutput: inout [UInt8]) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while parentOutput >= 0 || parentError >= 0 {
+        while !parentEnds.isEmpty {
             var fds = [
-                pollfd(fd: parentOutput, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: parentError, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: descriptor(.output), events: Int16(POLLIN), revents: 0),
+                pollfd(fd: descriptor(.error), events: Int16(POLLIN), revents: 0),
             ]
             guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return }
-            if fds[0].revents != 0 { Self.drain(&parentOutput, into: &output, buffer: &buffer) }
-            if fds[1].revents != 0 { Self.drain(&parentError, into: &errorOutput, buffer: &buffer) }
+            if fds[0].revents != 0 { _ = read(.output, buffer: &buffer) { output += $0 } }
+            if fds[1].revents != 0 { _ = read(.error, buffer: &buffer) { errorOutput += $0 } }
         }
     }
 
-    /// Reads once from `descriptor` into `bytes`; closes it (setting -1) at end of file or error.
-    private static func drain(_ descriptor: inout Int32, into bytes: inout [UInt8], buffer: inout [UInt8]) {
-        let source = descriptor
-        let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+    /// Reads once from `stream`'s pipe through `buffer` and hands what came to `reader`; closes the
+    /// pipe at end of file or on an error.
+    mutating func read(
+        _ stream: Stream, buffer: inout [UInt8], into reader: (ArraySlice<UInt8>) -> Void
+    ) -> Read {
+        guard let source = parentEnds[stream] else { return .closed }
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress, $0.count) }
         if count > 0 {
-            bytes += buffer[..<count]
-        } else if count == 0 || errno != EINTR {
-            close(descriptor)
-            descriptor = -1
+            reader(buffer[..<count])
+            return .data
         }
+        if count < 0, errno == EINTR || errno == EAGAIN { return .nothingYet }
+        close(source)
+        parentEnds[stream] = nil
+        return .closed
+    }
+
+    /// Reads `stream`'s pipe (non-blocking) until it is empty or ends, handing the bytes to `reader`.
+    mutating func readAll(_ stream: Stream, into reader: (ArraySlice<UInt8>) -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while read(stream, buffer: &buffer, into: reader) == .data {}
     }
 }

@@ -7,7 +7,23 @@ import Glibc
 /// Delivers reminders: a desktop notification through `notify-send` (the freedesktop
 /// Notifications service on the D-Bus session bus), the user's `--exec` command, or, without a
 /// session bus or notify-send, a line on standard output (SPEC §9).
+///
+/// Each program runs for at most `timeLimit` seconds (`$CHECKLISTS_EXEC_TIMEOUT`, else 60), in a
+/// process group of its own that is killed on the time limit and when a stop signal arrives.
 struct ReminderNotifier {
+    /// How a delivery went.
+    enum Delivery: Equatable {
+        /// It went out.
+        case delivered
+        /// It failed for this reason; it is tried again later.
+        case failed(String)
+        /// A stop signal arrived while it was under way.
+        case interrupted
+    }
+
+    /// The time limit of a program run to deliver a reminder when none is set.
+    static let defaultTimeLimit: Double = 60
+
     /// Where reminders go.
     enum Channel: Equatable {
         /// `sh -c COMMAND` with the reminder in the environment.
@@ -22,11 +38,16 @@ struct ReminderNotifier {
     let environment: [String: String]
     /// Writes a line: `true` for standard error.
     let report: (String, Bool) -> Void
+    /// How many seconds a program run to deliver a reminder may take.
+    let timeLimit: Double
 
     /// Picks the channel: `exec` when given, else notify-send when a session bus is there.
     init(exec: String?, environment: [String: String], report: @escaping (String, Bool) -> Void) {
         self.environment = environment
         self.report = report
+        timeLimit =
+            environment["CHECKLISTS_EXEC_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            ?? Self.defaultTimeLimit
         if let exec {
             channel = .command(exec)
         } else if environment["DBUS_SESSION_BUS_ADDRESS"] == nil,
@@ -46,34 +67,40 @@ struct ReminderNotifier {
         return "note: \(reason): reminders are printed here instead of shown on the desktop"
     }
 
-    /// Delivers one reminder; `nil` when delivered, else why not.
-    func deliver(_ reminder: Reminder, now: Double) -> String? {
+    /// Delivers one reminder, giving up when the descriptor `stop` becomes readable.
+    func deliver(_ reminder: Reminder, now: Double, stop: Int32) -> Delivery {
         let body = reminder.body(now: now)
         switch channel {
         case .terminal:
             report("reminder: \(reminder.list): \(body)", false)
-            return nil
+            return .delivered
         case .desktop:
-            return notify(summary: reminder.list, body: body, about: "\(reminder.list): \(body)")
+            return notify(summary: reminder.list, body: body, about: "\(reminder.list): \(body)", stop: stop)
         case .command(let command):
             var environment = self.environment
             environment["CHECKLISTS_ITEM_ID"] = String(reminder.itemID)
             environment["CHECKLISTS_TEXT"] = reminder.text
             environment["CHECKLISTS_LIST"] = reminder.list
             environment["CHECKLISTS_DUE"] = LocalTime.iso8601(reminder.due)
-            let outcome: ChildProcess.Outcome
+            let run: ChildProcess.Supervised
             do {
-                outcome = try ChildProcess.run("/bin/sh", ["-c", command], environment: environment)
+                run = try ChildProcess.supervise(
+                    "/bin/sh", ["-c", command], environment: environment, timeLimit: timeLimit, stop: stop)
             } catch {
-                return error.description
+                return .failed(error.description)
             }
-            if !outcome.output.isEmpty { report(outcome.outputText, false) }
-            guard outcome.succeeded else {
-                let detail = outcome.errorText.isEmpty ? "" : ": " + outcome.errorText
-                return "--exec command failed with status \(outcome.status)\(detail)"
+            switch run.ending {
+            case .interrupted:
+                return .interrupted
+            case .timedOut:
+                return .failed("--exec command did not finish within \(seconds) seconds; it was stopped")
+            case .exited(let status) where status != 0:
+                let detail = run.errorTail.isEmpty ? "" : ": " + Self.text(run.errorTail)
+                return .failed("--exec command failed with status \(status)\(detail)")
+            case .exited:
+                report("reminded: \(reminder.list): \(body)", false)
+                return .delivered
             }
-            report("reminded: \(reminder.list): \(body)", false)
-            return nil
         }
     }
 
@@ -85,29 +112,52 @@ struct ReminderNotifier {
     }
 
     /// Delivers many reminders at once as one notification saying how many.
-    func deliverSummary(_ reminders: [Reminder]) -> String? {
+    func deliverSummary(_ reminders: [Reminder], stop: Int32) -> Delivery {
         let texts = reminders.prefix(3).map(\.text).joined(separator: ", ")
         let body = "\(reminders.count) reminders are due: \(texts), …"
         guard channel == .desktop else {
             report("reminder: \(body)", false)
-            return nil
+            return .delivered
         }
-        return notify(summary: "checklists", body: body, about: body)
+        return notify(summary: "checklists", body: body, about: body, stop: stop)
     }
 
-    private func notify(summary: String, body: String, about: String) -> String? {
-        let outcome: ChildProcess.Outcome
+    /// The time limit as people write it: `60`, `0.5`.
+    private var seconds: String {
+        timeLimit == timeLimit.rounded() ? String(Int(timeLimit)) : String(timeLimit)
+    }
+
+    /// The end of what a program wrote to standard error, as text without the final newlines; when
+    /// it was cut, after `…`, and from its first whole line on where it holds more than one.
+    private static func text(_ tail: [UInt8]) -> String {
+        var text = String(decoding: tail, as: UTF8.self)
+        while text.last == "\n" { text.removeLast() }
+        guard tail.count >= ChildProcess.errorTailLimit else { return text }
+        if let newline = text.firstIndex(of: "\n") { text = String(text[text.index(after: newline)...]) }
+        return "…" + text
+    }
+
+    private func notify(summary: String, body: String, about: String, stop: Int32) -> Delivery {
+        let run: ChildProcess.Supervised
         do {
-            outcome = try ChildProcess.run(
-                "notify-send", ["--app-name=checklists", "--", summary, body], environment: environment)
+            run = try ChildProcess.supervise(
+                "notify-send", ["--app-name=checklists", "--", summary, body], environment: environment,
+                timeLimit: timeLimit, stop: stop)
         } catch {
-            return error.description
+            return .failed(error.description)
         }
-        guard outcome.succeeded else {
-            return "notify-send failed (status \(outcome.status))"
-                + (outcome.errorText.isEmpty ? "" : ": \(outcome.errorText)")
+        switch run.ending {
+        case .interrupted:
+            return .interrupted
+        case .timedOut:
+            return .failed("notify-send did not finish within \(seconds) seconds; it was stopped")
+        case .exited(let status) where status != 0:
+            return .failed(
+                "notify-send failed (status \(status))"
+                    + (run.errorTail.isEmpty ? "" : ": \(Self.text(run.errorTail))"))
+        case .exited:
+            report("reminded: \(about)", false)
+            return .delivered
         }
-        report("reminded: \(about)", false)
-        return nil
     }
 }

@@ -33,7 +33,9 @@ enum ManualText {
 
             ENVIRONMENT: CHECKLISTS_FILE, XDG_DATA_HOME, XDG_STATE_HOME (as above); NO_COLOR turns \
             colour off; EDITRC names the editrc file (else ~/.editrc); DBUS_SESSION_BUS_ADDRESS is \
-            where watch sends desktop notifications; TZ is the local time zone.
+            where watch sends desktop notifications; CHECKLISTS_EXEC_TIMEOUT is how many seconds a \
+            program watch runs to deliver a reminder (--exec, notify-send) may take (60 when unset); \
+            TZ is the local time zone.
 
             EXIT STATUS: 0 success, 1 a command failed, 2 invalid invocation, 65 the data file (or an \
             archive given to merge or cat) is not a readable checklists archive, 74 the data file \

@@ -55,11 +55,14 @@ struct CalDAVTests {
         let collection = String(breadHref[...breadHref.lastIndex(of: "/")!])
         let edited = breadText.replacingOccurrences(of: "SUMMARY:Bread", with: "SUMMARY:Rye bread")
             .replacingOccurrences(of: "END:VTODO", with: "PRIORITY:1\r\nX-PHONE-THING:kept\r\nEND:VTODO")
-        #expect(try server.request("PUT", breadHref, body: edited, headers: ["Content-Type: text/calendar"]).status < 300)
+        #expect(
+            try server.request("PUT", breadHref, body: edited, headers: ["Content-Type: text/calendar"]).status < 300)
         let jam = vtodo(uid: "phone-jam-1", summary: "Jam")
         #expect(
-            try server.request("PUT", collection + "phone-jam-1.ics", body: jam, headers: ["Content-Type: text/calendar"])
-                .status < 300)
+            try server.request(
+                "PUT", collection + "phone-jam-1.ics", body: jam, headers: ["Content-Type: text/calendar"]
+            )
+            .status < 300)
         try must(laptop, ["check", "2"], server)
         try must(laptop, ["delete", "1"], server)
         let synced = try must(laptop, ["caldav"], server)
@@ -94,8 +97,11 @@ struct CalDAVTests {
                 + "</d:displayname><c:supported-calendar-component-set><c:comp name=\"VEVENT\"/>"
                 + "</c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>")
         #expect(made.status < 300)
-        let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e1\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-        #expect(try server.request("PUT", events + "e1.ics", body: event, headers: ["Content-Type: text/calendar"]).status < 300)
+        let event =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e1\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        #expect(
+            try server.request("PUT", events + "e1.ics", body: event, headers: ["Content-Type: text/calendar"]).status
+                < 300)
         let tasks = try server.tasks(home: home)
         let milk = try #require(tasks.keys.first { !$0.hasPrefix(events) })
         let collection = String(milk[...milk.lastIndex(of: "/")!])

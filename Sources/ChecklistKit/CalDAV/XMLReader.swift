@@ -152,7 +152,9 @@ public enum XMLReader {
                     index += 2
                     let qualified = try name()
                     skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw fail("a malformed end tag") }
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+                        throw fail("a malformed end tag")
+                    }
                     index += 1
                     guard let open = stack.popLast(), open.qualified == qualified else {
                         throw fail("</\(qualified)> closes no open element")
@@ -204,10 +206,13 @@ public enum XMLReader {
                 }
                 let attribute = try name()
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw fail("an attribute without a value") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                    throw fail("an attribute without a value")
+                }
                 index += 1
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+                else {
                     throw fail("an unquoted attribute value")
                 }
                 let quote = bytes[index]
@@ -225,7 +230,9 @@ public enum XMLReader {
             }
         }
 
-        func open(_ qualified: String, _ attributes: [String: String], _ scope: [String: String]) throws(Failure) -> Open {
+        func open(
+            _ qualified: String, _ attributes: [String: String], _ scope: [String: String]
+        ) throws(Failure) -> Open {
             let parts = qualified.split(separator: ":", maxSplits: 1)
             let (prefix, local) = parts.count == 2 ? (String(parts[0]), String(parts[1])) : ("", qualified)
             guard let namespace = scope[prefix] ?? (prefix.isEmpty ? "" : nil) else {

@@ -5,8 +5,14 @@
 /// and written atomically; only when that succeeds does the copy become the store's state, so a
 /// change that cannot be saved leaves memory and disk as they were.
 public final class ChecklistStore {
-    /// The data file's path.
+    /// The data file's path: the path the store was opened with, its symbolic link followed.
     public let path: String
+    /// The path the store was opened with, before symbolic links were followed.
+    public let openedPath: String
+    /// The data file's identity for what is kept about it elsewhere (the undo journal, the record
+    /// of fired reminders): its real path, the same whichever name reaches the file (relative,
+    /// absolute, through a symbolic link). For a file not made yet, its folder's real path and name.
+    public let identity: String
     /// The book as last loaded or saved.
     public private(set) var book: ChecklistBook
     /// How long a change waits for another process's lock.
@@ -25,10 +31,25 @@ public final class ChecklistStore {
     /// A `path` that is a symbolic link is followed: saves replace the file it points to (the
     /// temporary file and the lock beside that file), and the link stays a link (SPEC §5).
     public init(path: String, clock: @escaping @Sendable () -> Double = WallClock.now) throws(StoreError) {
+        openedPath = path
         self.path = FileSystem.followingLinks(path)
+        identity = FileSystem.resolved(self.path)
         self.clock = clock
         book = .firstRun
         try reloadIfChanged(force: true)
+    }
+
+    /// Whether `openedPath` leads to another file than `path` now: its symbolic link was pointed
+    /// elsewhere since. A store opened at `openedPath` again reads the file it leads to now.
+    public var wasRetargeted: Bool {
+        FileSystem.followingLinks(openedPath) != path
+    }
+
+    /// The real path of the file that `path` names, as `identity` is found: symbolic links followed,
+    /// the file's and its folders'; for a file not made yet, its nearest existing folder's real
+    /// path and the rest.
+    public static func resolvedPath(_ path: String) -> String {
+        FileSystem.resolved(path)
     }
 
     /// The path of the sibling lock file.

@@ -41,13 +41,3 @@ final class FileLock {
         close(descriptor)
     }
 }
-
-/// Seconds on the monotonic clock.
-enum Monotonic {
-    /// The current monotonic time in seconds.
-    static var now: Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-}

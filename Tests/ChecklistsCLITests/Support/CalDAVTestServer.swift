@@ -25,7 +25,9 @@ final class CalDAVTestServer {
         "the CalDAV tests need Radicale and Xandikos",
         present: RequiredTool.executable(bin + "/radicale") && RequiredTool.executable(bin + "/xandikos")
             && RequiredTool.executable("/usr/bin/curl"),
-        install: ".ci/run makes them: python3 -m venv .ci/venv && .ci/venv/bin/pip install 'radicale==3.9.*' 'xandikos==0.4.*'")
+        install:
+            ".ci/run makes them: python3 -m venv .ci/venv && .ci/venv/bin/pip install 'radicale==3.9.*' 'xandikos==0.4.*'"
+    )
 
     let kind: Kind
     /// The URL a user gives `caldav init`.
