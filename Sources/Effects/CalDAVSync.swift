@@ -100,12 +100,7 @@ public struct CalDAVSync {
     /// One sync; `nil` when a write found a task changed meanwhile and it must start over.
     private func attempt(_ account: CalDAVAccount, server: CalDAVServer, lock: HeldStoreLock) throws -> CommandResult? {
         var state = CalDAVState.load(statePath)
-        // 1. Every item gets its UID, saved before anything reaches the server.
-        var ours = store.book
-        giveUIDs(&ours)
-        if ours != store.book { try lock.save(ours) }
-        let before = ours
-        // 2. The server's task lists, fetching only tasks whose ETag changed.
+        // 1. The server's task lists, fetching only tasks whose ETag changed.
         let collections = try server.collections(account.home)
         let etags = try server.etags(collections.map(\.url))
         var wanted: [String: [String]] = [:]
@@ -129,6 +124,14 @@ public struct CalDAVSync {
             current[uid] = CalDAVState.Resource(
                 uid: uid, href: href, etag: fetched.etag, collection: collection.url, data: fetched.data)
         }
+        // 2. Every item gets its UID, saved before anything reaches the server: the UID of an
+        // unpaired task of the same text in the same list (joining never duplicates, nor do two
+        // machines that share the file through git), else a new one.
+        var ours = store.book
+        adoptUIDs(&ours, collections: collections, resources: current, base: state.base)
+        giveUIDs(&ours)
+        if ours != store.book { try lock.save(ours) }
+        let before = ours
         let theirs = theirsBook(collections: collections, resources: current, ours: ours, base: state.base)
         // 3. The merge, saved here before anything is written there.
         var merged = ChecklistMerge.merge(base: state.base, ours: ours, theirs: theirs, sharedCounter: false)
@@ -222,7 +225,7 @@ public struct CalDAVSync {
     }
 
     /// The server's task lists as checklists: each task an item, with this machine's ID for it
-    /// (by UID, else by BASE, else an unpaired item of the same text in the same list), or a fresh one.
+    /// (by UID, here or in BASE), or a fresh one.
     private func theirsBook(
         collections: [CalDAVServer.Collection], resources: [String: CalDAVState.Resource], ours: ChecklistBook,
         base: ChecklistBook?
@@ -236,16 +239,6 @@ public struct CalDAVSync {
                 created[item.itemID] = item.archivedDate
             }
         }
-        var unpaired: [String: [(text: String, id: Int)]] = [:]
-        let serverUIDs = Set(resources.keys)
-        for list in ours.checklists {
-            for item in list.items
-            where item.uid.map({ !serverUIDs.contains($0) && idOfUID[$0] == item.itemID }) ?? true {
-                if base?.location(ofItemID: item.itemID) == nil {
-                    unpaired[list.name.lowercased(), default: []].append((item.text, item.itemID))
-                }
-            }
-        }
         var next = max(ours.nextItemID, base?.nextItemID ?? 0)
         var lists: [Checklist] = []
         for collection in collections {
@@ -257,15 +250,7 @@ public struct CalDAVSync {
                 return left != right ? left < right : a.0.href < b.0.href
             }
             for (resource, todo) in members {
-                var id = idOfUID[resource.uid]
-                if id == nil, let candidates = unpaired[collection.name.lowercased()],
-                    let match = candidates.firstIndex(where: {
-                        $0.text == CalendarTask.item(todo, itemID: 0, created: 0).text
-                    })
-                {
-                    id = candidates[match].id
-                    unpaired[collection.name.lowercased()]?.remove(at: match)
-                }
+                let id = idOfUID[resource.uid]
                 let itemID = id ?? next
                 if id == nil { next += 1 }
                 var item = CalendarTask.item(todo, itemID: itemID, created: created[itemID] ?? WallClock.now())
@@ -290,6 +275,40 @@ public struct CalDAVSync {
     /// A task's `X-APPLE-SORT-ORDER`, the position Apple Reminders and others give it.
     static func sortOrder(_ todo: CalendarComponent) -> Int {
         todo.property("X-APPLE-SORT-ORDER").flatMap { Int(CalendarText.unescaped($0.value)) } ?? Int.max
+    }
+
+    /// Gives each item without a UID the UID of a task no item has, of the same text, in the
+    /// checklist's task list, when BASE does not know the item (it was never synced from here).
+    private func adoptUIDs(
+        _ book: inout ChecklistBook, collections: [CalDAVServer.Collection], resources: [String: CalDAVState.Resource],
+        base: ChecklistBook?
+    ) {
+        var taken = Set<String>()
+        for list in book.checklists { for item in list.items { if let uid = item.uid { taken.insert(uid) } } }
+        var free: [String: [(text: String, uid: String)]] = [:]
+        for resource in resources.values.sorted(by: { $0.href < $1.href }) where !taken.contains(resource.uid) {
+            guard let collection = collections.first(where: { $0.url == resource.collection }),
+                let todo = Self.todo(in: resource.data)
+            else { continue }
+            let text = CalendarTask.item(todo, itemID: 0, created: 0).text
+            free[collection.name.lowercased(), default: []].append((text, resource.uid))
+        }
+        guard !free.isEmpty else { return }
+        for list in book.checklists.indices {
+            let name = book.checklists[list].name.lowercased()
+            guard free[name] != nil else { continue }
+            book.update(at: list) { checklist in
+                for index in checklist.items.indices where checklist.items[index].uid == nil {
+                    let item = checklist.items[index]
+                    guard base?.location(ofItemID: item.itemID) == nil,
+                        let match = free[name]?.firstIndex(where: { $0.text == item.text }),
+                        let uid = free[name]?[match].uid
+                    else { continue }
+                    checklist.items[index].uid = uid
+                    free[name]?.remove(at: match)
+                }
+            }
+        }
     }
 
     /// Gives every item without a UID a new one.

@@ -52,7 +52,7 @@ struct CalDAVTests {
         // The phone edits Bread and adds Jam; the laptop checks Eggs and deletes Milk.
         let tasks = try server.tasks(home: home)
         let (breadHref, breadText) = try #require(tasks.first { $0.value.contains("SUMMARY:Bread") })
-        let collection = String(breadHref[...breadHref.lastIndex(of: "/")!])
+        let collection = String(breadHref[...(try #require(breadHref.lastIndex(of: "/")))])
         let edited = breadText.replacingOccurrences(of: "SUMMARY:Bread", with: "SUMMARY:Rye bread")
             .replacingOccurrences(of: "END:VTODO", with: "PRIORITY:1\r\nX-PHONE-THING:kept\r\nEND:VTODO")
         #expect(
@@ -95,7 +95,8 @@ struct CalDAVTests {
             body:
                 "<c:mkcalendar xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\"><d:set><d:prop><d:displayname>Events"
                 + "</d:displayname><c:supported-calendar-component-set><c:comp name=\"VEVENT\"/>"
-                + "</c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>")
+                + "</c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>",
+            headers: ["Content-Type: application/xml"])
         #expect(made.status < 300)
         let event =
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e1\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
@@ -104,7 +105,7 @@ struct CalDAVTests {
                 < 300)
         let tasks = try server.tasks(home: home)
         let milk = try #require(tasks.keys.first { !$0.hasPrefix(events) })
-        let collection = String(milk[...milk.lastIndex(of: "/")!])
+        let collection = String(milk[...(try #require(milk.lastIndex(of: "/")))])
         // Xandikos and Radicale may refuse a broken object; one that is stored must not break the sync.
         _ = try server.request(
             "PUT", collection + "broken.ics", body: "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY x\r\n",

@@ -78,7 +78,11 @@ final class CalDAVTestServer {
     }
 
     deinit {
+        // Radicale may take its time over SIGTERM: after a moment it is killed.
         process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
     }
@@ -114,12 +118,12 @@ final class CalDAVTestServer {
     func tasks(home: String) throws -> [String: String] {
         let listing = try request(
             "PROPFIND", home, body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:resourcetype/></d:prop></d:propfind>",
-            headers: ["Depth: 1"])
+            headers: ["Depth: 1", "Content-Type: application/xml"])
         var result: [String: String] = [:]
         for collection in Self.hrefs(listing.body) where collection.hasSuffix("/") && collection != home {
             let inner = try request(
                 "PROPFIND", collection, body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>",
-                headers: ["Depth: 1"])
+                headers: ["Depth: 1", "Content-Type: application/xml"])
             for href in Self.hrefs(inner.body) where !href.hasSuffix("/") {
                 result[href] = try request("GET", href).body
             }
@@ -133,9 +137,12 @@ final class CalDAVTestServer {
         var rest = Substring(body)
         while let open = rest.range(of: "href>") {
             let after = rest[open.upperBound...]
+            // An opening tag (`<href>`, `<D:href>`), not a closing one.
+            let tag = rest[..<open.lowerBound].lastIndex(of: "<").map { rest[rest.index(after: $0)...] }
+            let opening = tag?.first != "/"
             guard let close = after.range(of: "</") else { break }
-            result.append(String(after[..<close.lowerBound]))
-            rest = after[close.upperBound...]
+            if opening { result.append(String(after[..<close.lowerBound])) }
+            rest = after[close.lowerBound...]
         }
         return result
     }
