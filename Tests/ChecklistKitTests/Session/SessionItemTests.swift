@@ -350,7 +350,7 @@ struct SessionItemTests {
     @Test func ambiguousAndUnknownCommandsChangeNothing() throws {
         let fixture = try groceries()
         #expect(fixture.failure("d 1") == "\"d\" could be drop, delete or due; type more letters")
-        #expect(fixture.failure("c 1") == "\"c\" could be check, clear or cat; type more letters")
+        #expect(fixture.failure("c 1") == "\"c\" could be check, clear, caldav or cat; type more letters")
         fixture.failure("un 1")
         fixture.failure("r 1")
         #expect(fixture.failure("remove 1") == "unknown command \"remove\"; type help for the list of commands")
