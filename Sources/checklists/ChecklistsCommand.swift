@@ -43,7 +43,7 @@ struct ChecklistsCommand: ParsableCommand {
         // Passthrough capture takes --help and --version when they come first: answer them here.
         switch command.first {
         case "--help", "-h":
-            print(Self.helpMessage())
+            print(Self.helpMessage(columns: ManualText.columns))
             return
         case "--version":
             print(Self.configuration.version)

@@ -98,17 +98,29 @@ extension Session {
     }
 
     func delete(_ references: [ItemReference]) throws -> CommandResult {
-        try changeResult("delete") { book in
+        let (lines, notices) = try change("delete", summarizing: \.summary) { book in
             let locations = try resolveItems(references, in: book)
             let lines = locations.map { reportLine(book, $0, verb: "deleted") }
+            let texts = locations.map { book.checklists[$0.list].items[$0.item].text }
             for list in Set(locations.map(\.list)) {
                 let doomed = Set(locations.filter { $0.list == list }.map(\.item))
                 book.update(at: list) { checklist in
                     checklist.items = checklist.items.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
                 }
             }
-            return lines
+            return (lines: lines, summary: "delete " + Self.naming(texts))
         }
+        var result = CommandResult(lines: lines.lines)
+        result.notices = notices
+        return result
+    }
+
+    /// Items named by their texts for an undo summary: `"Milk"`, `"Milk", "Eggs"`, or the first
+    /// two and how many more.
+    static func naming(_ texts: [String]) -> String {
+        let quoted = texts.map { "\"\($0)\"" }
+        guard quoted.count > 3 else { return quoted.joined(separator: ", ") }
+        return quoted.prefix(2).joined(separator: ", ") + " and \(quoted.count - 2) more"
     }
 
     func move(_ reference: ItemReference, to position: Int) throws -> CommandResult {
@@ -118,7 +130,14 @@ extension Session {
                 throw CommandError.refused("move takes one item; give a single position or #ID")
             }
             let list = book.checklists[location.list]
-            let target = try checkPosition(position, in: list)
+            let count = list.items.count
+            guard position <= count else {
+                let range = count == 1 ? "the only position is 1" : "give a position from 1 to \(count)"
+                throw CommandError.refused(
+                    "cannot move to position \(position): \"\(list.name)\" has \(count) item\(count == 1 ? "" : "s"); \(range)"
+                )
+            }
+            let target = position - 1
             book.update(at: location.list) { checklist in
                 let item = checklist.items.remove(at: location.item)
                 checklist.items.insert(item, at: target)

@@ -54,7 +54,11 @@ extension Session {
         let next = journal.next()
         guard let entry = next.undo else { throw CommandError.refused(nothingTo("undo", next.warning)) }
         return try changeResult("undo", recorded: journal.recordUndo) { book in
-            guard Self.replace(entry.added, with: entry.removed, in: &book, reselecting: entry.currentBefore) else {
+            guard
+                Self.replace(
+                    entry.added, with: entry.removed, in: &book, reselecting: entry.currentBefore,
+                    leaving: entry.currentAfter)
+            else {
                 throw CommandError.refused(
                     "cannot undo \(entry.summary): the checklists it would restore were changed since"
                         + " (by a sync, another machine or the iOS app); show what is there now")
@@ -67,7 +71,11 @@ extension Session {
         let next = journal.next()
         guard let entry = next.redo else { throw CommandError.refused(nothingTo("redo", next.warning)) }
         return try changeResult("redo", recorded: journal.recordRedo) { book in
-            guard Self.replace(entry.removed, with: entry.added, in: &book, reselecting: entry.currentAfter) else {
+            guard
+                Self.replace(
+                    entry.removed, with: entry.added, in: &book, reselecting: entry.currentAfter,
+                    leaving: entry.currentBefore)
+            else {
                 throw CommandError.refused(
                     "cannot redo \(entry.summary): the checklists it would change were changed since")
             }
@@ -81,19 +89,29 @@ extension Session {
     }
 
     /// Replaces the checklists `old` in `book` with `new`, when `old` are there exactly as recorded
-    /// and no other checklist has a name of `new`; whether it did. `reselecting` becomes current
-    /// when the current checklist goes.
+    /// and no other checklist has a name of `new`; whether it did.
+    ///
+    /// `reselecting` becomes current when the current checklist goes, and also when the current
+    /// checklist is still `leaving`, the one the step being reverted or re-applied left current:
+    /// redoing `new` makes the new checklist current again, as the change itself did.
     static func replace(
-        _ old: [Checklist], with new: [Checklist], in book: inout ChecklistBook, reselecting: String?
+        _ old: [Checklist], with new: [Checklist], in book: inout ChecklistBook, reselecting: String?,
+        leaving: String?
     ) -> Bool {
         var byName: [String: Checklist] = [:]
         for list in book.checklists { byName[list.name] = list }
         for list in old where byName[list.name] != list { return false }
-        let leaving = Set(old.map(\.name))
-        let kept = book.checklists.filter { !leaving.contains($0.name) }
+        let going = Set(old.map(\.name))
+        let kept = book.checklists.filter { !going.contains($0.name) }
         let keptNames = Set(kept.map { $0.name.lowercased() })
         guard new.allSatisfy({ !keptNames.contains($0.name.lowercased()) }) else { return false }
+        let stillAsLeft = book.current?.name == leaving
         book.replaceChecklists(with: kept + new, fallbackCurrent: reselecting)
+        if stillAsLeft, reselecting != leaving, let reselecting,
+            let index = book.checklists.firstIndex(where: { $0.name == reselecting })
+        {
+            book.select(index)
+        }
         return true
     }
 }

@@ -138,11 +138,13 @@ public final class Session {
     /// `change` sees the book with this session's current checklist selected; its errors
     /// refuse the change. The journal gets the change while the lock is still held, so it lists
     /// changes in the order they were made; `recorded` replaces that record (undo and redo
-    /// record themselves). Returns what `change` returned.
+    /// record themselves); `summarizing` names the change from what `change` returned, when the
+    /// summary depends on the data (the items a `delete` removed). Returns what `change` returned.
     func change<Result>(
         _ summary: String,
         undoable: Bool = true,
         recorded: (() -> Void)? = nil,
+        summarizing: ((Result) -> String)? = nil,
         _ change: (inout ChecklistBook) throws -> Result
     ) throws -> (result: Result, notices: [String]) {
         var entry = UndoJournal.Entry(summary: summary, removed: [], added: [])
@@ -152,6 +154,7 @@ public final class Session {
                 let before = book.checklists
                 entry.currentBefore = book.current?.name
                 let result = try change(&book)
+                if let summarizing { entry.summary = summarizing(result) }
                 entry.currentAfter = book.current?.name
                 (entry.removed, entry.added) = Self.difference(before, book.checklists)
                 return result

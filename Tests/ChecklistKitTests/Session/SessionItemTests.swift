@@ -171,11 +171,20 @@ struct SessionItemTests {
 
     @Test func moveRefusesPositionsOutsideTheChecklist() throws {
         let fixture = try groceries()
-        #expect(fixture.failure("move 1 4") == "no item 4: \"Groceries\" has 3 items")
+        #expect(
+            fixture.failure("move 1 4")
+                == "cannot move to position 4: \"Groceries\" has 3 items; give a position from 1 to 3")
+        #expect(fixture.failure("move 4 1") == "no item 4: \"Groceries\" has 3 items")
         #expect(fixture.failure("move 1-2 3") == "move takes one item; give a single position or #ID")
         fixture.failure("move 1 0")
         fixture.failure("move 1")
-        fixture.failure("move 4 1")
+    }
+
+    @Test func moveInAOneItemChecklistSaysTheOnlyPosition() throws {
+        let fixture = try SessionFixture()
+        fixture.run("add Milk")
+        #expect(
+            fixture.failure("move 1 99") == "cannot move to position 99: \"List\" has 1 item; the only position is 1")
     }
 
     @Test func moveByIDWorksInAnotherChecklist() throws {
