@@ -28,6 +28,9 @@ struct BatchMode {
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 let result = session.run(line)
                 for line in result.lines { Output.line(styler.render(line)) }
+                for notice in result.notices {
+                    Output.error(styler.paint("line \(reader.lineNumber): note: " + notice, .warning))
+                }
                 if let error = result.error { failure = (error, result.exitStatus) }
                 if result.quit, failure == nil {
                     Output.flush()

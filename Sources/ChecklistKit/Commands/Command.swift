@@ -52,6 +52,14 @@ public enum Command: Sendable, Equatable {
     case watch(once: Bool, exec: String?)
     case quit
 
+    /// Whether the command reads or shows dates in the local time zone.
+    public var involvesDates: Bool {
+        switch self {
+        case .due(_, .date), .show, .upcoming, .find, .watch: true
+        default: false
+        }
+    }
+
     /// Parses a line's words; `nil` for a line with no words.
     public static func parse(_ words: [String]) throws(CommandError) -> Command? {
         guard let first = words.first else { return nil }

@@ -14,23 +14,20 @@ public enum DateExpression {
     private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
     /// Evaluates `text` relative to `now`; `nil` when it is not a DATE or names no local time.
-    public static func evaluate(_ text: String, now: Double) -> Double? {
+    public static func evaluate(_ text: String, now: Double) -> Due? {
         let words = text.lowercased().split(separator: " ", omittingEmptySubsequences: true)
         guard let first = words.first, words.count <= 2 else { return nil }
         if words.count == 1 {
-            if first.hasPrefix("+") { return relative(first.dropFirst(), now: now) }
-            if let (hour, minute) = clockTime(first) { return nextClockTime(hour, minute, now: now) }
+            if first.hasPrefix("+") { return relative(first.dropFirst(), now: now).map(Due.time) }
+            if let (hour, minute) = clockTime(first) { return nextClockTime(hour, minute, now: now).map(Due.time) }
         }
         guard var fields = day(first, now: now) else { return nil }
         if words.count == 2 {
             guard let (hour, minute) = clockTime(words[1]) else { return nil }
             (fields.hour, fields.minute) = (hour, minute)
-            return LocalTime.time(fields)
+            return LocalTime.time(fields).map(Due.time)
         }
-        // A day whose midnight is skipped by a daylight-saving change starts at 01:00.
-        if let midnight = LocalTime.time(fields) { return midnight }
-        fields.hour = 1
-        return LocalTime.time(fields)
+        return CalendarDay(year: fields.year, month: fields.month, day: fields.day).map(Due.day)
     }
 
     /// `Nd`, `Nh` or `Nm` (after the `+`): that long from now; days keep the clock time.

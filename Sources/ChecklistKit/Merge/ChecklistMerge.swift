@@ -256,6 +256,7 @@ private struct Merger {
             let due = Self.pick(before.map(DueField.init), DueField(o.item), DueField(t.item), "due date", &found)
             o.item.archivedDate = due.date
             o.item.hasDueDate = due.isSet
+            o.item.dueDay = due.day
             let oursList = listName(o.slot)
             let theirsList = listName(t.slot)
             o.slot = Self.pick(b?.slot, o.slot, t.slot, "checklist", &found)

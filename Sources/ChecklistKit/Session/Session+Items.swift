@@ -147,7 +147,7 @@ extension Session {
     }
 
     func due(_ reference: ItemReference, _ argument: Command.DueArgument) throws -> CommandResult {
-        var date: Double?
+        var date: Due?
         if case .date(let text) = argument {
             guard let evaluated = DateExpression.evaluate(text, now: clock()) else {
                 throw CommandError.refused(
@@ -158,7 +158,7 @@ extension Session {
         return try changeResult("due") { book in
             let locations = try resolveItems([reference], in: book)
             for location in locations {
-                book.update(at: location.list) { $0.items[location.item].dueDate = date }
+                book.update(at: location.list) { $0.items[location.item].due = date }
             }
             return locations.map { reportLine(book, $0, verb: date == nil ? "no due date:" : "due set:") }
         }

@@ -36,7 +36,7 @@ extension Session {
         var entries: [(due: Double, list: Int, position: Int)] = []
         for (index, list) in book.checklists.enumerated() {
             for (position, item) in list.items.enumerated() {
-                if let due = item.dueDate { entries.append((due, index, position)) }
+                if let due = item.due { entries.append((due.start, index, position)) }
             }
         }
         entries.sort { ($0.due, $0.list, $0.position) < ($1.due, $1.list, $1.position) }

@@ -21,6 +21,8 @@ public final class Session {
     var shownReminders = FiredReminders()
     /// The changes made to the data file, by this process and others, for undo and redo.
     let journal: UndoJournal
+    /// Whether this session has said that `TZ` names no known zone (it says so once).
+    var toldZoneProblem = false
 
     /// Starts a session on `store`; the current checklist is the one the file names. Changes are
     /// recorded in `journal` (by default in memory, for this session only).
@@ -80,6 +82,10 @@ public final class Session {
             notices.append("\(store.path) was changed by another process; reloaded it")
         }
         var result = try dispatch(command)
+        if command.involvesDates, !toldZoneProblem, let problem = LocalTime.zoneProblem() {
+            notices.append(problem)
+            toldZoneProblem = true
+        }
         result.notices = notices + result.notices
         return result
     }

@@ -7,7 +7,7 @@ struct DateExpressionTests {
     private let now = TestTime.now  // 2026-06-15 09:30 UTC
 
     private func evaluate(_ text: String, now: Double? = nil) -> Double? {
-        LocalZone.with(LocalZone.utc) { DateExpression.evaluate(text, now: now ?? self.now) }
+        LocalZone.with(LocalZone.utc) { DateExpression.evaluate(text, now: now ?? self.now)?.start }
     }
 
     @Test func aDateIsThatWholeDayAtLocalMidnight() {
@@ -89,23 +89,26 @@ struct DateExpressionTests {
         }
     }
 
-    @Test func wholeDaysAreShownWithoutATimeAndTimedDatesWithOne() {
+    @Test func wholeDaysAreShownWithoutATimeAndTimesWithOneMidnightIncluded() {
         LocalZone.with(LocalZone.utc) {
-            #expect(LocalTime.format(TestTime.utc(2026, 7, 1)) == "2026-07-01")
-            #expect(LocalTime.format(TestTime.utc(2026, 7, 1, 18, 45)) == "2026-07-01 18:45")
-            #expect(LocalTime.isWholeDay(TestTime.utc(2026, 7, 1)))
-            #expect(!LocalTime.isWholeDay(TestTime.utc(2026, 7, 1, 0, 1)))
+            #expect(Due.day(CalendarDay(year: 2026, month: 7, day: 1)!).text == "2026-07-01")
+            #expect(Due.time(TestTime.utc(2026, 7, 1)).text == "2026-07-01 00:00")
+            #expect(Due.time(TestTime.utc(2026, 7, 1, 18, 45)).text == "2026-07-01 18:45")
+            #expect(LocalTime.format(TestTime.utc(2026, 7, 1)) == "2026-07-01 00:00")
         }
     }
 
-    @Test func aWholeDayIsOverdueOnlyOnceTheDayIsOver() {
-        LocalZone.with(LocalZone.utc) {
-            let day = TestTime.utc(2026, 6, 15)
-            #expect(!LocalTime.isOverdue(day, now: TestTime.utc(2026, 6, 15, 23, 59, 59)))
-            #expect(LocalTime.isOverdue(day, now: TestTime.utc(2026, 6, 16)))
-            let minute = TestTime.utc(2026, 6, 15, 9, 0)
-            #expect(!LocalTime.isOverdue(minute, now: TestTime.utc(2026, 6, 15, 8, 59)))
-            #expect(LocalTime.isOverdue(minute, now: TestTime.utc(2026, 6, 15, 9, 0)))
+    @Test func aWholeDayIsOverdueOnlyOnceTheDayIsOverAndMidnightFromMidnight() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let day = Due.day(try #require(CalendarDay(year: 2026, month: 6, day: 15)))
+            #expect(!day.isOverdue(now: TestTime.utc(2026, 6, 15, 23, 59, 59)))
+            #expect(day.isOverdue(now: TestTime.utc(2026, 6, 16)))
+            let midnight = Due.time(TestTime.utc(2026, 6, 15))
+            #expect(!midnight.isOverdue(now: TestTime.utc(2026, 6, 14, 23, 59, 59)))
+            #expect(midnight.isOverdue(now: TestTime.utc(2026, 6, 15)))
+            let minute = Due.time(TestTime.utc(2026, 6, 15, 9, 0))
+            #expect(!minute.isOverdue(now: TestTime.utc(2026, 6, 15, 8, 59)))
+            #expect(minute.isOverdue(now: TestTime.utc(2026, 6, 15, 9, 0)))
         }
     }
 
@@ -124,24 +127,30 @@ struct DaylightSavingTests {
 
     @Test func aClockTimeSkippedBySpringForwardIsRejected() {
         inBerlin {
-            #expect(DateExpression.evaluate("2026-03-29 02:30", now: TestTime.now) == nil)
-            #expect(DateExpression.evaluate("2026-03-29 02:00", now: TestTime.now) == nil)
-            #expect(DateExpression.evaluate("2026-03-29 01:59", now: TestTime.now) == TestTime.utc(2026, 3, 29, 0, 59))
-            #expect(DateExpression.evaluate("2026-03-29 03:00", now: TestTime.now) == TestTime.utc(2026, 3, 29, 1, 0))
+            #expect(DateExpression.evaluate("2026-03-29 02:30", now: TestTime.now)?.start == nil)
+            #expect(DateExpression.evaluate("2026-03-29 02:00", now: TestTime.now)?.start == nil)
+            #expect(
+                DateExpression.evaluate("2026-03-29 01:59", now: TestTime.now)?.start
+                    == TestTime.utc(2026, 3, 29, 0, 59))
+            #expect(
+                DateExpression.evaluate("2026-03-29 03:00", now: TestTime.now)?.start == TestTime.utc(2026, 3, 29, 1, 0)
+            )
         }
     }
 
     @Test func localDatesUseTheZonesOffsetInWinterAndSummer() {
         inBerlin {
-            #expect(DateExpression.evaluate("2026-01-10 12:00", now: TestTime.now) == TestTime.utc(2026, 1, 10, 11))
-            #expect(DateExpression.evaluate("2026-07-10 12:00", now: TestTime.now) == TestTime.utc(2026, 7, 10, 10))
-            #expect(DateExpression.evaluate("2026-07-10", now: TestTime.now) == TestTime.utc(2026, 7, 9, 22))
+            #expect(
+                DateExpression.evaluate("2026-01-10 12:00", now: TestTime.now)?.start == TestTime.utc(2026, 1, 10, 11))
+            #expect(
+                DateExpression.evaluate("2026-07-10 12:00", now: TestTime.now)?.start == TestTime.utc(2026, 7, 10, 10))
+            #expect(DateExpression.evaluate("2026-07-10", now: TestTime.now)?.start == TestTime.utc(2026, 7, 9, 22))
         }
     }
 
     @Test func aRepeatedClockTimeInAutumnIsOneOfItsTwoInstants() throws {
         try inBerlin {
-            let time = try #require(DateExpression.evaluate("2026-10-25 02:30", now: TestTime.now))
+            let time = try #require(DateExpression.evaluate("2026-10-25 02:30", now: TestTime.now)?.start)
             #expect([TestTime.utc(2026, 10, 25, 0, 30), TestTime.utc(2026, 10, 25, 1, 30)].contains(time))
         }
     }
@@ -149,37 +158,39 @@ struct DaylightSavingTests {
     @Test func addingDaysAcrossAChangeKeepsTheClockTime() {
         inBerlin {
             let beforeSpring = TestTime.utc(2026, 3, 28, 9)  // 10:00 CET
-            let spring = DateExpression.evaluate("+1d", now: beforeSpring)
+            let spring = DateExpression.evaluate("+1d", now: beforeSpring)?.start
             #expect(spring == TestTime.utc(2026, 3, 29, 8), "10:00 CEST, 23 hours later")
             let beforeAutumn = TestTime.utc(2026, 10, 24, 8)  // 10:00 CEST
-            let autumn = DateExpression.evaluate("+1d", now: beforeAutumn)
+            let autumn = DateExpression.evaluate("+1d", now: beforeAutumn)?.start
             #expect(autumn == TestTime.utc(2026, 10, 25, 9), "10:00 CET, 25 hours later")
-            #expect(DateExpression.evaluate("+24h", now: beforeSpring) == beforeSpring + 86_400)
+            #expect(DateExpression.evaluate("+24h", now: beforeSpring)?.start == beforeSpring + 86_400)
         }
     }
 
     @Test func todayIsLocalMidnightEvenWhenUTCIsStillOnTheDayBefore() {
         inBerlin {
             let earlyMorning = TestTime.utc(2026, 6, 15, 23, 30)  // 01:30 on 16 June in Berlin
-            #expect(DateExpression.evaluate("today", now: earlyMorning) == TestTime.utc(2026, 6, 15, 22))
-            #expect(DateExpression.evaluate("tomorrow", now: earlyMorning) == TestTime.utc(2026, 6, 16, 22))
+            #expect(DateExpression.evaluate("today", now: earlyMorning)?.start == TestTime.utc(2026, 6, 15, 22))
+            #expect(DateExpression.evaluate("tomorrow", now: earlyMorning)?.start == TestTime.utc(2026, 6, 16, 22))
             let springDay = TestTime.utc(2026, 3, 29, 10)
-            #expect(DateExpression.evaluate("today", now: springDay) == TestTime.utc(2026, 3, 28, 23))
+            #expect(DateExpression.evaluate("today", now: springDay)?.start == TestTime.utc(2026, 3, 28, 23))
             #expect(
-                DateExpression.evaluate("tomorrow", now: TestTime.utc(2026, 3, 28, 12)) == TestTime.utc(2026, 3, 28, 23)
+                DateExpression.evaluate("tomorrow", now: TestTime.utc(2026, 3, 28, 12))?.start
+                    == TestTime.utc(2026, 3, 28, 23)
             )
         }
     }
 
     @Test func aWholeDayIsOverdueOnlyWhenItsLocalDayIsOver() {
         inBerlin {
-            let day = TestTime.utc(2026, 6, 14, 22)  // 2026-06-15 00:00 CEST
-            #expect(LocalTime.format(day) == "2026-06-15")
-            #expect(!LocalTime.isOverdue(day, now: TestTime.utc(2026, 6, 15, 21, 59)))
-            #expect(LocalTime.isOverdue(day, now: TestTime.utc(2026, 6, 15, 22)))
-            let shortDay = TestTime.utc(2026, 3, 28, 23)  // 2026-03-29, 23 hours long
-            #expect(!LocalTime.isOverdue(shortDay, now: TestTime.utc(2026, 3, 29, 21, 59)))
-            #expect(LocalTime.isOverdue(shortDay, now: TestTime.utc(2026, 3, 29, 22)))
+            let day = Due.day(CalendarDay(year: 2026, month: 6, day: 15)!)
+            #expect(day.text == "2026-06-15")
+            #expect(day.start == TestTime.utc(2026, 6, 14, 22))
+            #expect(!day.isOverdue(now: TestTime.utc(2026, 6, 15, 21, 59)))
+            #expect(day.isOverdue(now: TestTime.utc(2026, 6, 15, 22)))
+            let shortDay = Due.day(CalendarDay(year: 2026, month: 3, day: 29)!)  // 23 hours long
+            #expect(!shortDay.isOverdue(now: TestTime.utc(2026, 3, 29, 21, 59)))
+            #expect(shortDay.isOverdue(now: TestTime.utc(2026, 3, 29, 22)))
         }
     }
 
@@ -187,10 +198,10 @@ struct DaylightSavingTests {
         LocalZone.with(LocalZone.berlin) {
             // Saturday 2026-03-28 20:00 CET; clocks go forward in the night to Sunday.
             let saturday = TestTime.utc(2026, 3, 28, 19)
-            #expect(DateExpression.evaluate("tomorrow 09:00", now: saturday) == TestTime.utc(2026, 3, 29, 7))
-            #expect(DateExpression.evaluate("09:00", now: saturday) == TestTime.utc(2026, 3, 29, 7))
-            #expect(DateExpression.evaluate("sun 09:00", now: saturday) == TestTime.utc(2026, 3, 29, 7))
-            #expect(DateExpression.evaluate("tomorrow 02:30", now: saturday) == nil)
+            #expect(DateExpression.evaluate("tomorrow 09:00", now: saturday)?.start == TestTime.utc(2026, 3, 29, 7))
+            #expect(DateExpression.evaluate("09:00", now: saturday)?.start == TestTime.utc(2026, 3, 29, 7))
+            #expect(DateExpression.evaluate("sun 09:00", now: saturday)?.start == TestTime.utc(2026, 3, 29, 7))
+            #expect(DateExpression.evaluate("tomorrow 02:30", now: saturday)?.start == nil)
         }
     }
 
@@ -198,10 +209,10 @@ struct DaylightSavingTests {
         // Clocks go from 00:00 to 01:00 on the third Sunday of October (as Brazil's once did).
         LocalZone.with("XXX3YYY,M10.3.0/0,M2.3.0/0") {
             let noon = TestTime.utc(2026, 10, 18, 14)  // 12:00 local summer time (UTC-2)
-            #expect(DateExpression.evaluate("today", now: noon) == TestTime.utc(2026, 10, 18, 3))
-            #expect(DateExpression.evaluate("2026-10-18", now: noon) == TestTime.utc(2026, 10, 18, 3))
-            #expect(DateExpression.evaluate("2026-10-18 00:30", now: noon) == nil)
-            #expect(DateExpression.evaluate("2026-02-30", now: noon) == nil)
+            #expect(DateExpression.evaluate("today", now: noon)?.start == TestTime.utc(2026, 10, 18, 3))
+            #expect(DateExpression.evaluate("2026-10-18", now: noon)?.start == TestTime.utc(2026, 10, 18, 3))
+            #expect(DateExpression.evaluate("2026-10-18 00:30", now: noon)?.start == nil)
+            #expect(DateExpression.evaluate("2026-02-30", now: noon)?.start == nil)
         }
     }
 
