@@ -34,7 +34,8 @@ enum ManualText {
 
             LIST is a number from lists, a name (ignoring case) or a unique prefix of one. ITEM is a \
             position from show (3), a range (2-5) or a stable ID (#17). DATE is \
-            \(DateExpression.forms), in the local time zone; a day alone means the whole day.
+            \(DateExpression.forms), in the local time zone; a day alone means the whole day \
+            (help due lists every form).
 
             FILES: the data file is --file, else $CHECKLISTS_FILE, else \
             $XDG_DATA_HOME/checklists/Checklists.plist, else ~/.local/share/checklists/Checklists.plist \

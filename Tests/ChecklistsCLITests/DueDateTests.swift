@@ -25,6 +25,21 @@ struct DueDateTests {
         #expect(shown.stderr.isEmpty)
     }
 
+    @Test func datesPeopleTypeWorkAsSeparateWordsAndHelpDueListsThem() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        _ = try cli.batch("add Call mum\n")
+        for words in [["tomorrow", "9am"], ["next", "week"], ["in", "2", "days"], ["eod"], ["6pm"], ["dec", "25"]] {
+            let outcome = try cli.run(["due", "1"] + words)
+            #expect(outcome.status == 0, "\(words): \(outcome.stderr)")
+        }
+        let refused = try cli.run(["due", "1", "tomorrow", "18"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("checklists: \"tomorrow 18\" is not a date; did you mean \"tomorrow 18:00\"?"))
+        let help = try cli.run(["help", "due"])
+        #expect(help.stdout.contains("eod, eow (Sunday), eom, eoy"))
+    }
+
     @Test func aTimeZoneTheSystemDoesNotKnowIsToldOnce() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

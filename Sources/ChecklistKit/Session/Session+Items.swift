@@ -149,11 +149,11 @@ extension Session {
     func due(_ reference: ItemReference, _ argument: Command.DueArgument) throws -> CommandResult {
         var date: Due?
         if case .date(let text) = argument {
-            guard let evaluated = DateExpression.evaluate(text, now: clock()) else {
-                throw CommandError.refused(
-                    "\"\(text)\" is not a date in the local time zone; use \(DateExpression.forms)")
+            do {
+                date = try DateExpression.evaluate(text, now: clock())
+            } catch {
+                throw CommandError.refused(error.description)
             }
-            date = evaluated
         }
         return try changeResult("due") { book in
             let locations = try resolveItems([reference], in: book)

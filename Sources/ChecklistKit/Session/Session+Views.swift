@@ -2,7 +2,9 @@ extension Session {
     func help(_ name: String?) throws -> CommandResult {
         if let name {
             let command = try CommandName.resolve(name)
-            return CommandResult(lines: [OutputLine(command.usage, .heading), OutputLine("  " + command.summary)])
+            var lines = [OutputLine(command.usage, .heading), OutputLine("  " + command.summary)]
+            if command == .due { lines += DateExpression.formLines.map { OutputLine($0, .dim) } }
+            return CommandResult(lines: lines)
         }
         let width = CommandName.allCases.map(\.usage.count).max() ?? 0
         var lines = CommandName.allCases.filter { $0 != .exit }.map { command in
@@ -11,7 +13,7 @@ extension Session {
         lines.append("")
         lines.append(OutputLine("LIST: a number from lists, a name or a unique prefix.", .dim))
         lines.append(OutputLine("ITEM: a position from show (3), a range (2-5) or an ID (#17).", .dim))
-        lines.append(OutputLine("DATE: \(DateExpression.forms), in the local time zone.", .dim))
+        lines.append(OutputLine("DATE: \(DateExpression.forms), in the local time zone (help due).", .dim))
         lines.append(OutputLine("Commands may be shortened to a unique prefix; quote text with \" or '.", .dim))
         return CommandResult(lines: lines)
     }
