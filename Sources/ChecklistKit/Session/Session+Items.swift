@@ -75,6 +75,28 @@ extension Session {
         }
     }
 
+    /// `edit ITEM` alone: in the REPL, the item's text to change on the line; elsewhere TEXT is missing.
+    func editInPlace(_ reference: ItemReference) throws -> CommandResult {
+        guard editsInPlace else {
+            throw CommandError.usage(
+                command: "edit", usage: CommandName.edit.usage,
+                problem: "missing TEXT (edit ITEM alone changes the text on the line, in the interactive mode)")
+        }
+        let book = self.book
+        let locations = try resolveItems([reference], in: book)
+        guard locations.count == 1, let location = locations.first else {
+            throw CommandError.refused("edit changes one item; give a single position or #ID")
+        }
+        let item = book.checklists[location.list].items[location.item]
+        guard !item.text.contains(where: \.isNewline) else {
+            throw CommandError.refused(
+                "the text of #\(item.itemID) has a line break; give the new text: edit ITEM TEXT")
+        }
+        var result = CommandResult()
+        result.editRequest = CommandResult.EditRequest(itemID: item.itemID, text: item.text)
+        return result
+    }
+
     func mark(_ references: [ItemReference], _ mark: Command.Mark) throws -> CommandResult {
         let verb: String
         switch mark {

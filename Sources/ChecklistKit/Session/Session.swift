@@ -23,6 +23,9 @@ public final class Session {
     let journal: UndoJournal
     /// Whether this session has said that `TZ` names no known zone (it says so once).
     var toldZoneProblem = false
+    /// Whether `edit ITEM` without TEXT may ask for the text to be changed on the line: only where
+    /// a line editor answers `CommandResult.editRequest` (the REPL).
+    public var editsInPlace = false
 
     /// Starts a session on `store`; the current checklist is the one the file names. Changes are
     /// recorded in `journal` (by default in memory, for this session only).
@@ -103,6 +106,7 @@ public final class Session {
         case .show(let reference): return try show(reference)
         case .add(let text): return try add(text)
         case .edit(let item, let text): return try edit(item, text)
+        case .editInPlace(let item): return try editInPlace(item)
         case .mark(let items, let action): return try mark(items, action)
         case .delete(let items): return try delete(items)
         case .move(let item, let position): return try move(item, to: position)

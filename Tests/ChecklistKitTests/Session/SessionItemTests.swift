@@ -89,6 +89,18 @@ struct SessionItemTests {
 
     // MARK: check, uncheck, toggle
 
+    @Test func editWithoutTextAsksTheREPLToPutTheTextOnTheLine() throws {
+        let fixture = try groceries()
+        #expect(fixture.failure("edit 2").hasPrefix("missing TEXT (edit ITEM alone changes the text on the line"))
+        fixture.session.editsInPlace = true
+        let result = fixture.session.run("edit 2")
+        #expect(result.error == nil && result.lines.isEmpty)
+        #expect(result.editRequest?.itemID == 1 && result.editRequest?.text == "Eggs")
+        #expect(fixture.failure("edit 1-2") == "edit changes one item; give a single position or #ID")
+        #expect(fixture.session.run(words: ["add", "two\nlines"]).succeeded)
+        #expect(fixture.failure("edit 4") == "the text of #3 has a line break; give the new text: edit ITEM TEXT")
+    }
+
     @Test func checkUncheckAndToggleTakeSeveralItems() throws {
         let fixture = try groceries()
         #expect(fixture.run("check 1 3") == ["checked 1 [x] Milk  #0", "checked 3 [x] Bread  #2"])
