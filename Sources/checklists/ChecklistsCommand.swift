@@ -21,7 +21,10 @@ struct ChecklistsCommand: ParsableCommand {
 
     @Argument(
         parsing: .captureForPassthrough,
-        help: ArgumentHelp("A command and its arguments (see help); none to read commands from standard input.")
+        help: ArgumentHelp("A command and its arguments (see help); none to read commands from standard input."),
+        completion: .custom { words, index, prefix in
+            ShellCompletion.candidates(words: words, index: index, prefix: prefix)
+        }
     )
     var command: [String] = []
 

@@ -31,7 +31,10 @@ struct InteractiveMode {
         let names = Names()
         names.lists = session.book.checklists.map(\.name)
         reader.completer = { line in
-            Completion.candidates(lineBeforeCursor: line, checklistNames: names.lists)
+            switch Completion.complete(lineBeforeCursor: line, checklistNames: names.lists) {
+            case .words(let words): return words
+            case .files: return ShellCompletion.fileNames(startingWith: EditLineReader.completionWords(line).current)
+            }
         }
         reader.promptColor = styler.enabled ? "\u{1B}[1;36m" : nil
         session.historyProvider = { reader.historyEntries() }
