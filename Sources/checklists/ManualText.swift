@@ -37,12 +37,13 @@ enum ManualText {
             \(DateExpression.forms), in the local time zone; a day alone means the whole day \
             (help due lists every form).
 
-            FILES: the data file is --file, else $CHECKLISTS_FILE, else \
+            FILES: The data file is --file, else $CHECKLISTS_FILE, else \
             $XDG_DATA_HOME/checklists/Checklists.plist, else ~/.local/share/checklists/Checklists.plist \
             (an NSKeyedArchiver binary property list, as the iOS Checklists app writes it), locked \
-            through Checklists.plist.lock beside it. The REPL history is \
-            $XDG_STATE_HOME/checklists/history (else ~/.local/state/checklists/history); fired \
-            reminders are recorded in $XDG_STATE_HOME/checklists/reminders.
+            through Checklists.plist.lock beside it. In $XDG_STATE_HOME/checklists (else \
+            ~/.local/state/checklists): the REPL history is history; the undo journal of each data \
+            file is undo/HASH (the last 100 changes, at most 8 MiB); fired reminders are recorded in \
+            reminders (locked through reminders.lock). None of these is needed to read the data file.
 
             ENVIRONMENT: CHECKLISTS_FILE, XDG_DATA_HOME, XDG_STATE_HOME (as above); NO_COLOR turns \
             colour off; EDITRC names the editrc file (else ~/.editrc); DBUS_SESSION_BUS_ADDRESS is \
