@@ -12,6 +12,14 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 
+# The package's Maintainer and Homepage: set here and nowhere else (README, "Install"). The project
+# has no mail address and no homepage of its own, so a package you hand out should name you:
+#   make deb MAINTAINER="Ann Example <ann@example.net>" HOMEPAGE=https://git.example.net/checklists
+# The default maintainer's address says that it reaches no one (.invalid is reserved for that,
+# RFC 2606); without a HOMEPAGE the package has no Homepage field.
+MAINTAINER ?= checklists developers <no-address@checklists.invalid>
+HOMEPAGE ?=
+
 VERSION := $(shell sed -n 's/.*static let number = "\(.*\)".*/\1/p' Sources/checklists/Version.swift)
 ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
 DIST := .build/dist
@@ -71,14 +79,16 @@ deb: $(DIST)/checklists
 	gzip -9n $(DIST)/deb/usr/share/man/man1/checklists.1
 	install -d $(DIST)/deb/usr/share/doc/checklists $(DIST)/deb/DEBIAN
 	install -m 0644 Packaging/copyright $(DIST)/deb/usr/share/doc/checklists/copyright
-	sed 's/@VERSION@/$(VERSION)/' Packaging/changelog | gzip -9n > $(DIST)/deb/usr/share/doc/checklists/changelog.gz
+	sed -e 's/@VERSION@/$(VERSION)/' -e 's|@MAINTAINER@|$(MAINTAINER)|' Packaging/changelog \
+		| gzip -9n > $(DIST)/deb/usr/share/doc/checklists/changelog.gz
 	chmod 0644 $(DIST)/deb/usr/share/doc/checklists/changelog.gz
 	mkdir -p $(DIST)/shlibs/debian
 	printf 'Source: checklists\n\nPackage: checklists\nArchitecture: any\n' > $(DIST)/shlibs/debian/control
 	cd $(DIST)/shlibs && dpkg-shlibdeps -O $(CURDIR)/$(DIST)/deb/usr/bin/checklists \
 		| sed -n 's/^shlibs:Depends=//p' > ../depends
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(ARCH)/' -e "s/@DEPENDS@/$$(cat $(DIST)/depends)/" \
-		-e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DIST)/deb | cut -f1)/" Packaging/control > $(DIST)/deb/DEBIAN/control
+		-e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DIST)/deb | cut -f1)/" -e 's|@MAINTAINER@|$(MAINTAINER)|' \
+		$(if $(HOMEPAGE),-e '/^Priority:/a Homepage: $(HOMEPAGE)') Packaging/control > $(DIST)/deb/DEBIAN/control
 	cd $(DIST)/deb && find usr -type f -exec md5sum {} + | sort -k 2 > DEBIAN/md5sums
 	dpkg-deb --root-owner-group -Zxz --build $(DIST)/deb $(DEB)
 

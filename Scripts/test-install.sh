@@ -72,6 +72,11 @@ if make --no-print-directory deb > "$work/deb.log" 2>&1; then
     dpkg-deb -x "$deb" "$work/unpacked"
     check "the package's executable runs" test "$("$work/unpacked/usr/bin/checklists" --version)" = "checklists $version"
     check "the package declares its dependencies" sh -c "dpkg-deb -f '$deb' Depends | grep -q libedit2"
+    maintainer=$(sed -n 's/^MAINTAINER ?= //p' Makefile)
+    check "the package's maintainer is the Makefile's MAINTAINER" test "$(dpkg-deb -f "$deb" Maintainer)" = "$maintainer"
+    check "the package has no Homepage while HOMEPAGE is empty" test -z "$(dpkg-deb -f "$deb" Homepage)"
+    check "the package names no made-up example.org address" \
+        sh -c "! dpkg-deb -I '$deb' | grep -q example.org && ! zcat '$work/unpacked/usr/share/doc/checklists/changelog.gz' | grep -q example.org && ! grep -q example.org '$work/unpacked/usr/share/doc/checklists/copyright'"
     rm -f "$deb"
 else
     cat "$work/deb.log" >&2

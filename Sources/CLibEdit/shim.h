@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <termios.h>
 #include <unistd.h>
 #include <histedit.h>
 
@@ -155,6 +156,93 @@ static inline int clibedit_interrupt_pending(void) {
 static inline int clibedit_interrupt_disarm(void) {
     clibedit_interrupt_input = -1;
     return clibedit_interrupt_arrived;
+}
+
+// MARK: - The terminal between lines
+// libedit puts the terminal in its "executing" mode whenever el_gets returns. The reader sets that mode
+// up without canonical input, echo or signal keys (setty -x), so keys typed while a command runs reach
+// the next line as typed: a cooked terminal would echo them, turn Ctrl-D into end of file and Ctrl-C into
+// a signal. The terminal's own settings come back when the reader is done, and when a signal stops or ends
+// the program: these handlers put them back first (and the editor's after a stop). Same `static` rule.
+
+/// The terminal's settings when the reader started (a function's static: a file-scope struct is not
+/// emitted for Swift's use of these inline functions).
+static inline struct termios *clibedit_original_settings(void) {
+    static struct termios settings;
+    return &settings;
+}
+/// The terminal's descriptor once its settings are saved, else -1.
+static volatile sig_atomic_t clibedit_original_descriptor = -1;
+
+/// Installs `handler` for `signal_number` (no flags, nothing else blocked).
+static inline void clibedit_set_handler(int signal_number, void (*handler)(int)) {
+    struct sigaction action;
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    (void)sigaction(signal_number, &action, NULL);
+}
+
+/// Restores the saved settings, then takes the signal's default action (ending the process).
+static inline void clibedit_restore_and_reraise(int signal_number) {
+    int descriptor = clibedit_original_descriptor;
+    if (descriptor >= 0) {
+        (void)tcsetattr(descriptor, TCSANOW, clibedit_original_settings());
+    }
+    clibedit_set_handler(signal_number, SIG_DFL);
+    (void)raise(signal_number);
+}
+
+/// SIGTSTP: restores the saved settings for the shell, stops, and once continued puts back the
+/// settings the terminal had (libedit's own SIGCONT handler redraws a line being edited).
+static inline void clibedit_stop_handler(int signal_number) {
+    int saved_errno = errno;
+    int descriptor = clibedit_original_descriptor;
+    struct termios current;
+    int have_current = descriptor >= 0 && tcgetattr(descriptor, &current) == 0;
+    if (descriptor >= 0) {
+        (void)tcsetattr(descriptor, TCSANOW, clibedit_original_settings());
+    }
+    clibedit_set_handler(signal_number, SIG_DFL);
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, signal_number);
+    (void)raise(signal_number);
+    (void)sigprocmask(SIG_UNBLOCK, &stop, NULL);
+    // Stopped here until SIGCONT.
+    clibedit_set_handler(signal_number, clibedit_stop_handler);
+    if (have_current) {
+        (void)tcsetattr(descriptor, TCSANOW, &current);
+    }
+    errno = saved_errno;
+}
+
+/// Saves the settings of the terminal on `descriptor` and has SIGTERM, SIGHUP and SIGQUIT (where their
+/// action is the default) restore them before ending the process, and SIGTSTP around a stop; 0 when
+/// saved, -1 when not a terminal.
+static inline int clibedit_guard_terminal(int descriptor) {
+    if (tcgetattr(descriptor, clibedit_original_settings()) != 0) {
+        return -1;
+    }
+    clibedit_original_descriptor = descriptor;
+    int signals[] = {SIGTERM, SIGHUP, SIGQUIT, SIGTSTP};
+    for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) {
+        struct sigaction current;
+        if (sigaction(signals[index], NULL, &current) != 0 || current.sa_handler != SIG_DFL) {
+            continue;
+        }
+        clibedit_set_handler(
+            signals[index], signals[index] == SIGTSTP ? clibedit_stop_handler : clibedit_restore_and_reraise);
+    }
+    return 0;
+}
+
+/// Puts the saved settings back now (the reader is done with the terminal).
+static inline void clibedit_restore_terminal(void) {
+    int descriptor = clibedit_original_descriptor;
+    if (descriptor >= 0) {
+        (void)tcsetattr(descriptor, TCSADRAIN, clibedit_original_settings());
+    }
 }
 
 // MARK: - history

@@ -325,7 +325,7 @@ public struct CalDAVSync {
 
     /// Whether the mapped fields of an item and a task's item agree.
     private static func sameTask(_ a: ChecklistItem, _ b: ChecklistItem) -> Bool {
-        a.text == b.text && a.checked == b.checked && a.dueDate == b.dueDate && a.shouldRemind == b.shouldRemind
+        a.text == b.text && a.checked == b.checked && a.due == b.due && a.shouldRemind == b.shouldRemind
             && a.repeatRule == b.repeatRule
     }
 

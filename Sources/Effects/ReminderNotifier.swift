@@ -81,7 +81,7 @@ struct ReminderNotifier {
             environment["CHECKLISTS_ITEM_ID"] = String(reminder.itemID)
             environment["CHECKLISTS_TEXT"] = reminder.text
             environment["CHECKLISTS_LIST"] = reminder.list
-            environment["CHECKLISTS_DUE"] = LocalTime.iso8601(reminder.due)
+            environment["CHECKLISTS_DUE"] = reminder.day?.description ?? LocalTime.iso8601(reminder.due)
             let run: ChildProcess.Supervised
             do {
                 run = try ChildProcess.supervise(

@@ -45,6 +45,11 @@ public final class EditLineReader: LineReader {
     /// It runs inside a libedit callback, so it must not trap.
     public var onWake: (() -> [String])?
 
+    /// The prompt as it should read now, asked after each wake-up: when it differs from the one shown
+    /// (another process changed the data), the line is drawn again under the new one. `nil` keeps the
+    /// prompt given to `read`. It runs inside a libedit callback, so it must not trap.
+    public var currentPrompt: (() -> String)?
+
     /// The file the history is loaded from and saved to; nil keeps the history in memory only.
     public let historyFile: String?
 
@@ -78,6 +83,10 @@ public final class EditLineReader: LineReader {
     fileprivate var interruptRequested = false
     /// The prompt as a C string for libedit's prompt callback; replaced on every read.
     private var promptText: UnsafeMutablePointer<CChar>
+    /// The prompt shown, as given (without colour).
+    private var shownPrompt = ""
+    /// Text to put on the line before the first key is read, for editing it in place.
+    private var initialText: String?
     /// Reads lines when libedit could not be set up.
     private lazy var fallbackReader = PlainLineReader(fileDescriptor: inputDescriptor)
 
@@ -122,6 +131,11 @@ public final class EditLineReader: LineReader {
                 _ = clibedit_history_load(historyHandle, historyFile)
             }
         }
+        if editLine != nil {
+            // Saved before configureEditor changes libedit's executing mode, and restored when the
+            // reader is done or a signal stops or ends the program.
+            _ = clibedit_guard_terminal(editorInputDescriptor)
+        }
         configureEditor()
     }
 
@@ -156,9 +170,18 @@ public final class EditLineReader: LineReader {
 
     /// Shows `prompt` and lets the user edit a line until Return, Ctrl-C or Ctrl-D.
     public func read(prompt: String) -> LineInput {
+        read(prompt: prompt, editing: nil)
+    }
+
+    /// Shows `prompt` with `text` already on the line (cursor at its end) to be changed in place, and
+    /// lets the user edit it until Return, Ctrl-C or Ctrl-D. `text` is inserted as it is, never read as
+    /// keys. Without libedit, `text` is not shown and a plain line is read.
+    public func read(prompt: String, editing text: String?) -> LineInput {
         guard let editLine else {
             return fallbackReader.read(prompt: prompt)
         }
+        initialText = text
+        defer { initialText = nil }
         setPrompt(prompt)
         // Anything the program printed through other streams must appear before the prompt.
         fflush(nil)
@@ -190,10 +213,12 @@ public final class EditLineReader: LineReader {
         sigaction(SIGINT, &previousAction, nil)
         let signalled = clibedit_interrupt_disarm() != 0
         if signalled {
-            // The handler may have left libedit's input on the pipe and the terminal in either mode.
+            // The handler may have left libedit's input on the pipe.
             dup2(inputDescriptor, editorInputDescriptor)
-            _ = clibedit_prepare_terminal(editLine, 0)
         }
+        // el_gets has put the terminal in libedit's executing mode, set up without canonical input,
+        // echo or signal keys (see configureEditor), so keys typed from now until the next read reach
+        // it as typed; `restoreTerminal()` gives the terminal its own settings back.
 
         guard let line, count > 0 else {
             if interruptRequested || signalled || readError == EINTR {
@@ -201,6 +226,7 @@ public final class EditLineReader: LineReader {
                 writeOutput("\n")
                 return .interrupted
             }
+            restoreTerminal()
             if Self.isTerminal(inputDescriptor) {
                 // libedit leaves the cursor after the "^D" it echoes; the next output starts a new line.
                 writeOutput("\n")
@@ -215,6 +241,14 @@ public final class EditLineReader: LineReader {
             bytes = bytes.dropLast()
         }
         return LineDecoder.decode(bytes)
+    }
+
+    /// Puts the terminal back in the mode it had before the reader started, as the program leaves
+    /// the editor (the reader keeps the editor's mode between lines, see `read`).
+    public func restoreTerminal() {
+        guard let editLine else { return }
+        _ = clibedit_prepare_terminal(editLine, 0)
+        clibedit_restore_terminal()
     }
 
     /// Adds a non-blank line to the history (unless it repeats the newest entry) and saves the history file.
@@ -269,6 +303,13 @@ public final class EditLineReader: LineReader {
         // arrives while libedit is busy rather than blocked in read(2) is lost, and libedit re-raises
         // signals to the whole process group. Outside el_gets the terminal keeps generating them.
         _ = clibedit_setty(editLine, "-d", "-isig")
+        // Between lines too (libedit's executing mode, while a command runs), keys stay keys: without
+        // canonical input Ctrl-D is not end of file (a NUL byte once read raw, so the key was lost),
+        // without echo a line typed ahead is shown once, by the editor, and without signal keys a
+        // Ctrl-C typed ahead discards the next line instead of vanishing.
+        for setting in ["-icanon", "-echo", "-isig", "-iexten"] {
+            _ = clibedit_setty(editLine, "-x", setting)
+        }
         _ = clibedit_add_function(
             editLine, "interrupt-line", "Discard the line and return to the prompt", editLineInterrupt)
         _ = clibedit_bind(editLine, "^C", "interrupt-line")
@@ -335,6 +376,7 @@ public final class EditLineReader: LineReader {
 
     /// Builds the C string the prompt callback returns, with the colour between ignore markers.
     private func setPrompt(_ prompt: String) {
+        shownPrompt = prompt
         let marker = Self.promptIgnoreMarker
         var text = prompt.filter { $0 != marker }
         if let color = promptColor?.filter({ $0 != marker }), !color.isEmpty, let last = text.last {
@@ -431,6 +473,11 @@ public final class EditLineReader: LineReader {
     /// Reads from libedit's own input descriptor, so a SIGINT, which points it at an end-of-file pipe,
     /// ends the line as before; other signals (a window resize) only interrupt the wait, which goes on.
     fileprivate func readCharacter(_ editLine: OpaquePointer, into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        if let text = initialText {
+            // The text to edit in place goes on the line before the first key, inserted, not typed.
+            initialText = nil
+            if !text.isEmpty, el_insertstr(editLine, text) == 0 { _ = clibedit_refresh(editLine) }
+        }
         while true {
             var descriptor = pollfd(fd: editorInputDescriptor, events: Int16(POLLIN), revents: 0)
             let timeout = wakeDelay?().map { Int32(clamping: Int((max($0, 0) * 1000).rounded(.up))) } ?? -1
@@ -467,12 +514,17 @@ public final class EditLineReader: LineReader {
         return nil
     }
 
-    /// Prints what ``onWake`` returns above the line being edited, and draws the line again.
+    /// Prints what ``onWake`` returns above the line being edited, takes a changed ``currentPrompt``,
+    /// and draws the line again.
     private func wake(_ editLine: OpaquePointer) {
-        guard let lines = onWake?(), !lines.isEmpty else { return }
+        let lines = onWake?() ?? []
+        let prompt = currentPrompt?()
+        let promptChanged = prompt.map { $0 != shownPrompt } ?? false
+        guard !lines.isEmpty || promptChanged else { return }
+        if promptChanged, let prompt { setPrompt(prompt) }
         // The terminal is in raw mode: return to the start of the line, clear it, and end each line
         // with CR LF; libedit then redraws its prompt and line from where the cursor is.
-        writeOutput("\r\u{1B}[K" + lines.joined(separator: "\r\n") + "\r\n")
+        writeOutput("\r\u{1B}[K" + lines.map { $0 + "\r\n" }.joined())
         _ = clibedit_refresh(editLine)
     }
 
@@ -517,8 +569,9 @@ private func editLineInterrupt(_ editLine: OpaquePointer?, _ key: Int32) -> UInt
 
 /// libedit's `suspend` command (Ctrl-Z): stops the process group as the terminal would.
 ///
-/// libedit's SIGTSTP handler (EL_SIGNAL) restores the terminal first, and its SIGCONT handler puts the
-/// editor back and redraws the line when the program is resumed.
+/// libedit's SIGTSTP handler (EL_SIGNAL), then the reader's (shim.h), give the shell the terminal as it
+/// was before the program started; libedit's SIGCONT handler puts the editor back and redraws the line
+/// when the program is resumed.
 private func editLineSuspend(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
     kill(0, SIGTSTP)
     return UInt8(truncatingIfNeeded: CC_REFRESH)

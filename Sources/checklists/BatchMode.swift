@@ -29,6 +29,9 @@ struct BatchMode {
                 let result = session.run(line)
                 for line in result.lines { Output.line(styler.render(line)) }
                 Output.showWarnings(result, styler: styler)
+                for notice in result.notices {
+                    Output.error(styler.paint("line \(reader.lineNumber): note: " + notice, .warning))
+                }
                 if let error = result.error { failure = (error, result.exitStatus) }
                 if result.quit, failure == nil {
                     Output.flush()

@@ -21,7 +21,10 @@ struct ChecklistsCommand: ParsableCommand {
 
     @Argument(
         parsing: .captureForPassthrough,
-        help: ArgumentHelp("A command and its arguments (see help); none to read commands from standard input.")
+        help: ArgumentHelp("A command and its arguments (see help); none to read commands from standard input."),
+        completion: .custom { words, index, prefix in
+            ShellCompletion.candidates(words: words, index: index, prefix: prefix)
+        }
     )
     var command: [String] = []
 
@@ -43,7 +46,7 @@ struct ChecklistsCommand: ParsableCommand {
         // Passthrough capture takes --help and --version when they come first: answer them here.
         switch command.first {
         case "--help", "-h":
-            print(Self.helpMessage())
+            print(Self.helpMessage(columns: ManualText.columns))
             return
         case "--version":
             print(Self.configuration.version)

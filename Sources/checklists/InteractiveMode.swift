@@ -31,20 +31,49 @@ struct InteractiveMode {
         let names = Names()
         names.lists = session.book.checklists.map(\.name)
         reader.completer = { line in
-            Completion.candidates(lineBeforeCursor: line, checklistNames: names.lists)
+            switch Completion.complete(lineBeforeCursor: line, checklistNames: names.lists) {
+            case .words(let words): return words
+            case .files: return ShellCompletion.fileNames(startingWith: EditLineReader.completionWords(line).current)
+            }
         }
         reader.promptColor = styler.enabled ? "\u{1B}[1;36m" : nil
         session.historyProvider = { reader.historyEntries() }
+        session.editsInPlace = reader.isEditing
         Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim))
         for line in session.dueReminders() { Output.line(styler.render(line)) }
-        // While a line is typed, reminders that come due are printed above it at their time.
-        reader.wakeDelay = { session.secondsUntilNextReminder() }
-        reader.onWake = { session.dueReminders().map { styler.render($0) } }
+        // While a line is typed, reminders that come due are printed above it at their time, and a
+        // change another process made shows in the prompt's count within a second (a stat per wait).
+        let waiting = WaitingState(nextReminderCheck: WallClock.now() + session.secondsUntilNextReminder())
+        reader.wakeDelay = {
+            max(0, min(waiting.nextReminderCheck - WallClock.now(), Self.promptRefreshSeconds))
+        }
+        reader.onWake = {
+            let reloaded = session.reloadIfChanged()
+            guard reloaded || WallClock.now() >= waiting.nextReminderCheck else { return [] }
+            let lines = session.dueReminders().map { styler.render($0) }
+            waiting.nextReminderCheck = WallClock.now() + session.secondsUntilNextReminder()
+            return lines
+        }
+        var editRequest: CommandResult.EditRequest?
         while true {
             Output.flush()
-            switch reader.read(prompt: prompt()) {
+            let input: LineInput
+            if let request = editRequest {
+                // `edit ITEM` alone: the text is on the line to change; Enter saves it, Ctrl-C leaves it.
+                reader.currentPrompt = nil
+                input = reader.read(prompt: "edit #\(request.itemID)> ", editing: request.text)
+            } else {
+                reader.currentPrompt = { prompt() }
+                input = reader.read(prompt: prompt())
+            }
+            let editing = editRequest
+            editRequest = nil
+            switch input {
             case .endOfInput:
+                // Ctrl-D on the empty line of an edit leaves the item as it was; elsewhere it ends.
+                if editing != nil { continue }
                 // The line reader has already ended the line on the terminal.
+                reader.restoreTerminal()
                 Output.flush()
                 return 0
             case .interrupted:
@@ -52,17 +81,42 @@ struct InteractiveMode {
             case .rejected(let reason):
                 Output.error("error: \(reason)")
             case .line(let line):
-                guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
-                reader.addHistory(line)
-                let result = session.run(line)
+                let result: CommandResult
+                if let editing {
+                    result = session.run(words: ["edit", "#\(editing.itemID)", line])
+                } else {
+                    guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
+                    reader.addHistory(line)
+                    // git and ssh may ask on the terminal (a host key, a passphrase): give it its own
+                    // settings back for them; the next read takes the editor's mode again.
+                    switch try? Command.parse(CommandWords.split(line)) {
+                    case .sync?, .caldav?: reader.restoreTerminal()
+                    default: break
+                    }
+                    result = session.run(line)
+                }
                 Output.show(result, styler: styler, errorPrefix: "error: ", warningPrefix: "warning: ")
+                editRequest = result.editRequest
                 names.lists = session.book.checklists.map(\.name)
                 if let problem = reader.historySaveError { Output.error("note: history not saved: \(problem)") }
                 if result.quit {
+                    reader.restoreTerminal()
                     Output.flush()
                     return 0
                 }
             }
+        }
+    }
+
+    /// How often, at most, the prompt looks at the data file for changes made by other processes.
+    static let promptRefreshSeconds = 0.5
+
+    /// When the waiting REPL next looks for due reminders (it looks sooner when the file changes).
+    final class WaitingState: @unchecked Sendable {
+        var nextReminderCheck: Double
+
+        init(nextReminderCheck: Double) {
+            self.nextReminderCheck = nextReminderCheck
         }
     }
 

@@ -1,3 +1,4 @@
+import ChecklistKit
 import Foundation
 import Testing
 
@@ -25,6 +26,26 @@ struct InvocationTests {
         #expect(outcome.stdout.contains("65"))
         #expect(outcome.stdout.contains("74"))
         #expect(!FileManager.default.fileExists(atPath: cli.dataFolder))
+    }
+
+    /// The command table fits the width: a summary that does not fit goes on under itself, never
+    /// back at the left margin where it would read as a command.
+    @Test(arguments: ["80", "100", "50"])
+    func helpKeepsTheCommandTableIndentedWithinTheWidth(columns: String) throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let outcome = try cli.run(["--help"], environment: ["COLUMNS": columns])
+        #expect(outcome.status == 0)
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let width = try #require(Int(columns))
+        let start = try #require(lines.firstIndex { $0.hasPrefix("COMMANDS (") })
+        let table = lines[start...].drop { !$0.isEmpty }.drop { $0.isEmpty }.prefix { !$0.isEmpty }
+        #expect(table.allSatisfy { $0.count < width }, "\(table.filter { $0.count >= width })")
+        let commands = CommandName.allCases.filter { $0 != .exit }.map(\.usage)
+        // Each command's usage starts a line; every other line of the table is indented.
+        let starts = table.filter { !$0.hasPrefix(" ") }.map { line in commands.first { line.hasPrefix($0) } }
+        #expect(starts == commands)
+        #expect(table.contains { $0.hasPrefix("  ") })
     }
 
     @Test func theHelpCommandListsTheCommands() throws {

@@ -26,7 +26,7 @@ struct UndoJournalTests {
         _ = try cli.batch((1...7).map { "add item \($0)" }.joined(separator: "\n"))
         try must(cli, ["delete", "1-5"])
         #expect(try texts(cli) == ["item 6", "item 7"])
-        #expect(try must(cli, ["undo"]) == "undid delete\n")
+        #expect(try must(cli, ["undo"]) == "undid delete \"item 1\", \"item 2\" and 3 more\n")
         #expect(try texts(cli) == (1...7).map { "item \($0)" })
         #expect(try must(cli, ["redo"]).hasPrefix("redid"))
         #expect(try texts(cli) == ["item 6", "item 7"])

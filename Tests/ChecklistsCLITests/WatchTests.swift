@@ -56,7 +56,9 @@ struct WatchTests {
         try write(cli, [("Call mum", due)])
         let once = try cli.run(["watch", "--once"], environment: environment(bus))
         #expect(once.status == 0, "\(once.stderr)")
-        #expect(bus.received().map(\.body) == ["Call mum — due \(clock(due))"])
+        // The day is named too when the due time was yesterday (a run just after midnight).
+        let bodies = bus.received().map(\.body)
+        #expect(bodies.count == 1 && bodies.allSatisfy { $0.hasPrefix("Call mum — due ") && $0.hasSuffix(clock(due)) })
         let again = try cli.run(["watch", "--once"], environment: environment(bus))
         #expect(again.status == 0)
         let watcher = try cli.start(["watch"], environment: environment(bus))

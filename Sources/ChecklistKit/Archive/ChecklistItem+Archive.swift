@@ -1,5 +1,10 @@
 import KeyedArchive
 
+/// Whole days (SPEC §4 leaves the marking to us): `AllDay` (bool) is written with every due date
+/// the user set, true for a whole day; `DueDay` (`YYYY-MM-DD`) then names the day, the same in
+/// every time zone, while `DueDate` holds the day's start where it was set (what the iOS app shows).
+/// A file without `AllDay` comes from the iOS app (its dates are times) or from an earlier version
+/// of ours (a `HasDueDate` date at local midnight meant the whole day, and is read as one).
 extension ChecklistItem: KeyedArchivable {
     /// The iOS app's class name; any module prefix is accepted on reading.
     public static let archivedClass = ArchivedClass(name: "Checklists.ChecklistItem")
@@ -14,6 +19,10 @@ extension ChecklistItem: KeyedArchivable {
         // Written only for an item that repeats: the others cost nothing more (SPEC §4).
         if let repeatRule { coder.encode(repeatRule.rrule, forKey: "Repeat") }
         if let uid { coder.encode(uid, forKey: "UID") }
+        if hasDueDate {
+            coder.encode(dueDay != nil, forKey: "AllDay")
+            if let dueDay { coder.encode(dueDay.description, forKey: "DueDay") }
+        }
     }
 
     /// Reads an item; a missing `ItemID` is read as -1 and replaced by a fresh ID afterwards.
@@ -27,9 +36,23 @@ extension ChecklistItem: KeyedArchivable {
         // A missing DueDate is NaN until the book replaces it with the time of loading.
         archivedDate = stored ?? .nan
         // The iOS app has no HasDueDate: it treats the date as meaningful only with a reminder.
-        hasDueDate = try coder.decodeIfPresent(Bool.self, forKey: "HasDueDate") ?? (shouldRemind && stored != nil)
         // Kept as written, understood or not (a rule from a phone goes back out unchanged).
         repeatRule = try coder.decodeIfPresent(String.self, forKey: "Repeat").map(RepeatRule.init(rrule:))
         uid = try coder.decodeIfPresent(String.self, forKey: "UID")
+        let marked = try coder.decodeIfPresent(Bool.self, forKey: "HasDueDate")
+        hasDueDate = marked ?? (shouldRemind && stored != nil)
+        dueDay = nil
+        guard hasDueDate, let stored else { return }
+        if let allDay = try coder.decodeIfPresent(Bool.self, forKey: "AllDay") {
+            guard allDay else { return }
+            dueDay =
+                try coder.decodeIfPresent(String.self, forKey: "DueDay").flatMap(CalendarDay.init)
+                ?? LocalTime.day(stored)
+        } else if marked != nil {
+            let local = LocalTime.fields(stored)
+            if local.hour == 0, local.minute == 0, local.second == 0, stored == stored.rounded(.down) {
+                dueDay = LocalTime.day(stored)
+            }
+        }
     }
 }

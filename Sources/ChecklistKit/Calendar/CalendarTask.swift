@@ -26,13 +26,15 @@ public enum CalendarTask {
             todo.set("COMPLETED", nil)
             todo.set("PERCENT-COMPLETE", nil)
         }
-        if let due = item.dueDate {
+        if let due = item.due {
             if dueDate(of: before) != due {
-                todo.set(
-                    "DUE",
-                    LocalTime.isWholeDay(due)
-                        ? ContentLine("DUE", parameters: [.init("VALUE", ["DATE"])], value: CalendarTime.dayValue(due))
-                        : ContentLine("DUE", value: CalendarTime.utcValue(due)))
+                switch due {
+                case .day(let day):
+                    let value = day.description.filter { $0 != "-" }
+                    todo.set("DUE", ContentLine("DUE", parameters: [.init("VALUE", ["DATE"])], value: value))
+                case .time(let time):
+                    todo.set("DUE", ContentLine("DUE", value: CalendarTime.utcValue(time)))
+                }
             }
         } else {
             todo.set("DUE", nil)
@@ -75,7 +77,7 @@ public enum CalendarTask {
     public static func item(_ todo: CalendarComponent, itemID: Int, created: Double) -> ChecklistItem {
         let text = todo.property("SUMMARY").map { CalendarText.unescaped($0.value) } ?? ""
         return ChecklistItem(
-            text: text, checked: isChecked(todo), itemID: itemID, created: created, dueDate: dueDate(of: todo),
+            text: text, checked: isChecked(todo), itemID: itemID, created: created, due: dueDate(of: todo),
             shouldRemind: !todo.components(named: "VALARM").isEmpty,
             repeatRule: todo.property("RRULE").map { RepeatRule(rrule: String(CalendarText.trimmed($0.value))) })
     }
@@ -88,9 +90,13 @@ public enum CalendarTask {
         return todo.property("COMPLETED") != nil
     }
 
-    /// The task's due date (`DUE`), as seconds since 2001-01-01 UTC.
-    public static func dueDate(of todo: CalendarComponent) -> Double? {
-        todo.property("DUE").flatMap(CalendarTime.init).flatMap(\.referenceSeconds)
+    /// The task's due date (`DUE`): a whole day for a DATE value, else the moment it names.
+    public static func dueDate(of todo: CalendarComponent) -> Due? {
+        guard let line = todo.property("DUE"), let value = CalendarTime(line) else { return nil }
+        if case .day(let year, let month, let day) = value {
+            return CalendarDay(year: year, month: month, day: day).map(Due.day)
+        }
+        return value.referenceSeconds.map(Due.time)
     }
 
     /// The first category of a task, if it has one.

@@ -28,6 +28,8 @@ public enum Command: Sendable, Equatable {
     case show(String?)
     case add(String)
     case edit(ItemReference, String)
+    /// `edit ITEM` without TEXT: the item's text to be changed on the line (the REPL only).
+    case editInPlace(ItemReference)
     case mark([ItemReference], Mark)
     case delete([ItemReference])
     case move(ItemReference, Int)
@@ -65,6 +67,14 @@ public enum Command: Sendable, Equatable {
     /// `watch [--once] [--exec CMD]`: fire reminders when they come due.
     case watch(once: Bool, exec: String?)
     case quit
+
+    /// Whether the command reads or shows dates in the local time zone.
+    public var involvesDates: Bool {
+        switch self {
+        case .due(_, .date), .show, .upcoming, .find, .watch: true
+        default: false
+        }
+    }
 
     /// Parses a line's words; `nil` for a line with no words.
     public static func parse(_ words: [String]) throws(CommandError) -> Command? {
@@ -124,8 +134,9 @@ public enum Command: Sendable, Equatable {
         case .show: return .show(arguments.isEmpty ? nil : text)
         case .add: return .add(try nonEmpty("TEXT"))
         case .edit:
-            guard arguments.count >= 2 else { throw fail("missing ITEM or TEXT") }
-            return .edit(try item(arguments[0]), arguments.dropFirst().joined(separator: " "))
+            guard let first = arguments.first else { throw fail("missing ITEM") }
+            guard arguments.count >= 2 else { return .editInPlace(try item(first)) }
+            return .edit(try item(first), arguments.dropFirst().joined(separator: " "))
         case .check: return .mark(try items(arguments[...]), .check)
         case .uncheck: return .mark(try items(arguments[...]), .uncheck)
         case .toggle: return .mark(try items(arguments[...]), .toggle)

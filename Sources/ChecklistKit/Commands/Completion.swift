@@ -1,34 +1,104 @@
-/// Tab-completion candidates for a partly typed command line.
+/// Tab-completion candidates for a partly typed command line, for the REPL and the shells alike.
 ///
-/// The first word completes to command names; after `use`, `show` and `drop` to checklist
-/// names; after `icon` to icon names; after `help` to command names; after `repeat ITEM` to the
-/// words of a RULE. Matching ignores case.
+/// The first word completes to command names; then each command's arguments: checklist names for
+/// LIST (`use`, `show`, `drop`), command names after `help`, icon names after `icon`, `on`/`off`
+/// after `remind ITEM`, the formats after `export`, `init` after `sync`, the options of `watch`
+/// and `inspect`, a few day words after `due ITEM`, the words of a RULE after `repeat ITEM`, `init`/`off` after `caldav`, and file names where a FILE is expected.
+/// Matching ignores case.
 public enum Completion {
-    /// The full words that can replace the last word of `lineBeforeCursor`.
+    /// What may replace the word being completed.
+    public enum Candidates: Sendable, Equatable {
+        /// These full words.
+        case words([String])
+        /// File names (the caller lists them: this enum reads no folder).
+        case files
+    }
+
+    /// The words `due ITEM` completes to: the single-word DATEs and the start of a few others.
+    static let dueWords = [
+        "none", "today", "tomorrow", "yesterday", "now", "noon", "midnight", "next", "in", "eod", "eow", "eom", "eoy",
+        "sow", "som", "soy",
+    ]
+
+    /// The full words that can replace the last word of `lineBeforeCursor` (none where a file name
+    /// goes: see `complete`).
     public static func candidates(lineBeforeCursor line: String, checklistNames: [String]) -> [String] {
+        guard case .words(let words) = complete(lineBeforeCursor: line, checklistNames: checklistNames) else {
+            return []
+        }
+        return words
+    }
+
+    /// What the shells' completion (swift-argument-parser's custom completion, which runs the
+    /// program) offers: `words` are the command and its arguments as the shell split them, quotes
+    /// and escapes still in them, the last one cut at the cursor. A checklist name typed over
+    /// several unquoted words completes in its last word (`use My L` → `List`), since the shell
+    /// replaces only that one. `checklistNames` is read only for a LIST.
+    public static func complete(shellWords words: [String], checklistNames: () -> [String]) -> Candidates {
+        let line = words.joined(separator: " ")
+        if words.count <= 1 {
+            // The commands that make sense only in the interactive mode are left out.
+            guard case .words(let names) = complete(lineBeforeCursor: line, checklistNames: []) else {
+                return .words([])
+            }
+            return .words(names.filter { !["quit", "exit", "history"].contains($0) })
+        }
+        let isList = words.first.flatMap { try? CommandName.resolve($0) }.map { [.use, .show, .drop].contains($0) }
+        guard isList == true else { return complete(lineBeforeCursor: line, checklistNames: []) }
+        let result = complete(lineBeforeCursor: line, checklistNames: checklistNames())
+        let typed = lenientWords(words.dropFirst().dropLast().joined(separator: " "))
+        guard case .words(let names) = result, !typed.isEmpty else { return result }
+        let before = typed.joined(separator: " ") + " "
+        return .words(names.map { String($0.dropFirst(before.count)) })
+    }
+
+    /// What can replace the last word of `lineBeforeCursor`.
+    public static func complete(lineBeforeCursor line: String, checklistNames: [String]) -> Candidates {
         var words = lenientWords(line)
         let endsWithSpace = line.last == " " || line.last == "\t"
         if endsWithSpace || words.isEmpty { words.append("") }
         let partial = words.removeLast().lowercased()
         guard let first = words.first else {
-            return CommandName.allCases.map(\.rawValue).filter { $0.hasPrefix(partial) }
+            return .words(CommandName.allCases.map(\.rawValue).filter { $0.hasPrefix(partial) })
         }
-        let pool: [String]
+        let arguments = Array(words.dropFirst())
+        func matching(_ pool: [String]) -> Candidates {
+            .words(pool.filter { $0.lowercased().hasPrefix(partial) })
+        }
         switch try? CommandName.resolve(first) {
-        case .use, .show, .drop:
+        case .use?, .show?, .drop?:
             // A name with spaces is completed from everything typed after the command.
-            let typed = words.dropFirst().map { $0.lowercased() + " " }.joined() + partial
-            return checklistNames.filter { $0.lowercased().hasPrefix(typed) }.sorted(by: NaturalOrder.precedes)
-        case .icon where words.count == 1:
-            pool = Checklist.iconNames
-        case .help where words.count == 1:
-            pool = CommandName.allCases.map(\.rawValue)
-        case .repeat where words.count >= 2:
-            return ruleCandidates(after: words.dropFirst(2).map { $0.lowercased() }, partial: partial)
+            let typed = arguments.map { $0.lowercased() + " " }.joined() + partial
+            return .words(checklistNames.filter { $0.lowercased().hasPrefix(typed) }.sorted(by: NaturalOrder.precedes))
+        case .icon? where arguments.isEmpty:
+            return matching(Checklist.iconNames)
+        case .help? where arguments.isEmpty:
+            return matching(CommandName.allCases.map(\.rawValue))
+        case .remind? where arguments.count == 1:
+            return matching(["on", "off"])
+        case .due? where arguments.count == 1:
+            return matching(dueWords + DateExpression.weekdays)
+        case .export? where arguments.isEmpty:
+            return matching(["json", "markdown", "ics"])
+        case .export? where arguments.count == 1, .import? where arguments.isEmpty, .cat? where arguments.isEmpty,
+            .merge? where arguments.count < 3:
+            return .files
+        case .inspect? where arguments.isEmpty:
+            return partial.hasPrefix("-") ? matching(["--raw"]) : .files
+        case .inspect? where arguments == ["--raw"]:
+            return .files
+        case .sync? where arguments.isEmpty:
+            return matching(["init"])
+        case .caldav? where arguments.isEmpty:
+            return matching(["init", "off"])
+        case .repeat? where !arguments.isEmpty:
+            return .words(ruleCandidates(after: arguments.dropFirst().map { $0.lowercased() }, partial: partial))
+        case .watch?:
+            guard arguments.last != "--exec" else { return .words([]) }
+            return matching(["--once", "--exec"].filter { !arguments.contains($0) })
         default:
-            pool = []
+            return .words([])
         }
-        return pool.filter { $0.lowercased().hasPrefix(partial) }
     }
 
     /// The words that can come next in a RULE typed so far (`every 2 weeks on fri,th`).

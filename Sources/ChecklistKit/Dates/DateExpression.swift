@@ -1,103 +1,173 @@
-/// The DATE forms commands accept (SPEC §6), evaluated in the local time zone.
+/// A DATE as people type it (SPEC §6): parsed once by one small grammar, then evaluated against a
+/// time given as a parameter, in the local time zone.
 ///
-/// A day — `YYYY-MM-DD`, `today`, `tomorrow` or a weekday (`friday`, `fri`: the next such day,
-/// a week ahead when it is today) — alone means the whole day (local midnight); followed by
-/// `HH:MM` it is that minute. `HH:MM` alone is the next time the clock shows it (today, or
-/// tomorrow once it has passed). `+Nd` is N days from now at the same clock time, `+Nh` N hours
-/// and `+Nm` N minutes from now.
-public enum DateExpression {
-    /// The forms, for error messages.
+/// ```
+/// DATE  := now | FROM-NOW | ISO-TIME | DAY [at TIME] | TIME [on DAY]
+/// DAY   := YYYY-MM-DD | today | tomorrow | yesterday | [next] WEEKDAY | next week
+///        | Nd | +Nd | in N days | Nw | +Nw | in N weeks | MONTH D | D MONTH
+///        | eod | eow | eom | eoy | sow | som | soy
+/// TIME  := H:MM | HH:MM | HH:MM:SS | H[:MM]am | H[:MM]pm | H am | noon | midnight
+/// FROM-NOW := +Nm | +Nh | in N minutes | in N hours
+/// ISO-TIME := YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]
+/// ```
+///
+/// A DAY without a TIME is a whole day; a TIME alone is the next time the clock shows it. Words
+/// are case-insensitive; weekday and month names may be shortened to three letters or more.
+public struct DateExpression: Equatable, Sendable {
+    /// A day, relative to today or not.
+    public enum Day: Equatable, Sendable {
+        /// A date as written.
+        case date(CalendarDay)
+        /// Today and N days on (`today`, `tomorrow`, `yesterday`, `+3d`, `in 2 weeks`, `eod`).
+        case daysAhead(Int)
+        /// The next such weekday (0 Sunday to 6 Saturday), a week ahead when it is today.
+        case weekday(Int)
+        /// Monday of next week (`next week`, `sow`).
+        case nextWeek
+        /// The next `month`/`day` from today on (`dec 25`, `25 dec`).
+        case monthDay(month: Int, day: Int)
+        /// The Sunday ending this week (`eow`).
+        case endOfWeek
+        /// The last day of this month (`eom`).
+        case endOfMonth
+        /// December 31 of this year (`eoy`).
+        case endOfYear
+        /// The first day of next month (`som`).
+        case startOfMonth
+        /// January 1 of next year (`soy`).
+        case startOfYear
+    }
+
+    /// A clock time.
+    public struct Clock: Equatable, Sendable {
+        /// 0 to 23.
+        public var hour: Int
+        /// 0 to 59.
+        public var minute: Int
+        /// 0 to 59.
+        public var second = 0
+
+        /// `hour:minute:second`.
+        public init(hour: Int, minute: Int, second: Int = 0) {
+            self.hour = hour
+            self.minute = minute
+            self.second = second
+        }
+    }
+
+    /// What the text says.
+    public enum Form: Equatable, Sendable {
+        /// A day, as a whole day or at a clock time.
+        case day(Day, Clock?)
+        /// A clock time alone: the next time the clock shows it.
+        case clock(Clock)
+        /// Seconds from now (`now`, `+30m`, `in 2 hours`).
+        case fromNow(seconds: Int)
+        /// An ISO 8601 time with its offset from UTC: that instant (seconds since 2001 UTC).
+        case instant(Double)
+    }
+
+    /// What the text says.
+    public let form: Form
+
+    /// Creates the expression of `form`.
+    public init(_ form: Form) {
+        self.form = form
+    }
+
+    /// The weekday names, Sunday first (`tm_wday` order).
+    static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+    /// The largest N of `+Nd`, `in N hours` and the like.
+    static let largestCount = 1_000_000
+
+    /// Parses `text`; the error says why it is no DATE, with the closest form there is.
+    public static func parse(_ text: String) throws(DateExpressionError) -> DateExpression {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
+        if let problem = DateGrammar.impossibleDay(in: words) { throw .noSuchDay(text, problem) }
+        guard let form = DateGrammar.form(words) else {
+            throw .notADate(text, suggestion: DateSuggestion.closest(to: words))
+        }
+        return DateExpression(form)
+    }
+
+    /// Parses and evaluates `text` at `now` (seconds since 2001 UTC) in the local time zone.
+    public static func evaluate(_ text: String, now: Double) throws(DateExpressionError) -> Due {
+        try parse(text).evaluate(now: now, text: text)
+    }
+
+    /// The due date this expression names at `now`, in the local time zone; `text` names it in errors.
+    public func evaluate(now: Double, text: String = "") throws(DateExpressionError) -> Due {
+        switch form {
+        case .fromNow(let seconds):
+            return .time(now + Double(seconds))
+        case .instant(let time):
+            return .time(time)
+        case .clock(let clock):
+            // Today while it is still ahead, else the next day that shows it (a skipped time is not shown).
+            let today = LocalTime.day(now)
+            for ahead in 0...2 {
+                guard let day = today.adding(days: ahead) else { break }
+                if let time = LocalTime.time(on: day, hour: clock.hour, minute: clock.minute, second: clock.second),
+                    time > now
+                {
+                    return .time(time)
+                }
+            }
+            throw .outOfRange(text)
+        case .day(let day, let clock):
+            guard let date = Self.resolve(day, today: LocalTime.day(now)) else { throw .outOfRange(text) }
+            guard let clock else { return .day(date) }
+            guard let time = LocalTime.time(on: date, hour: clock.hour, minute: clock.minute, second: clock.second)
+            else { throw .skippedTime(text, date) }
+            return .time(time)
+        }
+    }
+
+    /// The calendar day `day` names when today is `today`; `nil` past the year 9999.
+    static func resolve(_ day: Day, today: CalendarDay) -> CalendarDay? {
+        let weekday = today.weekday
+        switch day {
+        case .date(let date): return date
+        case .daysAhead(let count): return today.adding(days: count)
+        case .weekday(let target):
+            let ahead = (target - weekday + 7) % 7
+            return today.adding(days: ahead == 0 ? 7 : ahead)
+        case .nextWeek: return today.adding(days: 7 - (weekday + 6) % 7)
+        case .endOfWeek: return today.adding(days: (7 - weekday) % 7)
+        case .endOfMonth:
+            return CalendarDay(
+                year: today.year, month: today.month, day: CalendarDay.length(ofMonth: today.month, in: today.year))
+        case .endOfYear: return CalendarDay(year: today.year, month: 12, day: 31)
+        case .startOfMonth:
+            return today.month == 12
+                ? CalendarDay(year: today.year + 1, month: 1, day: 1)
+                : CalendarDay(year: today.year, month: today.month + 1, day: 1)
+        case .startOfYear: return CalendarDay(year: today.year + 1, month: 1, day: 1)
+        case .monthDay(let month, let dayOfMonth):
+            // This year's from today on, else the next year that has it (February 29 within 8 years).
+            for year in today.year...(today.year + 8) {
+                if let date = CalendarDay(year: year, month: month, day: dayOfMonth), date >= today { return date }
+            }
+            return nil
+        }
+    }
+
+    /// The forms in one line, for error messages.
     public static let forms =
-        "YYYY-MM-DD, today, tomorrow or a weekday (fri), each optionally followed by HH:MM; HH:MM; +Nd, +Nh or +Nm"
+        "a DAY (2026-11-25, today, tomorrow, fri, next week, in 3 days, +2w, dec 25, eom), a TIME"
+        + " (18:00, 9am, 6:30pm, noon) or a DAY and a TIME, now, +30m, in 2 hours, or 2026-11-25T18:00Z"
 
-    /// The weekday names (`tm_wday` order, Sunday first); their first three letters also name them.
-    private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-
-    /// Evaluates `text` relative to `now`; `nil` when it is not a DATE or names no local time.
-    public static func evaluate(_ text: String, now: Double) -> Double? {
-        let words = text.lowercased().split(separator: " ", omittingEmptySubsequences: true)
-        guard let first = words.first, words.count <= 2 else { return nil }
-        if words.count == 1 {
-            if first.hasPrefix("+") { return relative(first.dropFirst(), now: now) }
-            if let (hour, minute) = clockTime(first) { return nextClockTime(hour, minute, now: now) }
-        }
-        guard var fields = day(first, now: now) else { return nil }
-        if words.count == 2 {
-            guard let (hour, minute) = clockTime(words[1]) else { return nil }
-            (fields.hour, fields.minute) = (hour, minute)
-            return LocalTime.time(fields)
-        }
-        // A day whose midnight is skipped by a daylight-saving change starts at 01:00.
-        if let midnight = LocalTime.time(fields) { return midnight }
-        fields.hour = 1
-        return LocalTime.time(fields)
-    }
-
-    /// `Nd`, `Nh` or `Nm` (after the `+`): that long from now; days keep the clock time.
-    private static func relative(_ text: Substring, now: Double) -> Double? {
-        guard let unit = text.last else { return nil }
-        let digits = text.dropLast()
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits),
-            count <= 100_000
-        else { return nil }
-        switch unit {
-        case "d": return LocalTime.adding(days: count, to: now)
-        case "h": return now + Double(count) * 3600
-        case "m": return now + Double(count) * 60
-        default: return nil
-        }
-    }
-
-    /// `HH:MM` (or `H:MM`) as an hour and a minute.
-    private static func clockTime(_ word: Substring) -> (Int, Int)? {
-        let parts = word.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
-        else { return nil }
-        return (hour, minute)
-    }
-
-    /// The next moment the clock shows `hour:minute`: today if it is still ahead, else tomorrow.
-    private static func nextClockTime(_ hour: Int, _ minute: Int, now: Double) -> Double? {
-        var today = LocalTime.fields(now)
-        (today.hour, today.minute, today.second) = (hour, minute, 0)
-        if let time = LocalTime.time(today), time > now { return time }
-        guard var tomorrow = shifted(today, days: 1) else { return nil }
-        (tomorrow.hour, tomorrow.minute) = (hour, minute)
-        return LocalTime.time(tomorrow)
-    }
-
-    /// The calendar day `word` names (time fields zero): a date, `today`, `tomorrow` or a weekday.
-    private static func day(_ word: Substring, now: Double) -> LocalTime.Fields? {
-        var fields = LocalTime.fields(now)
-        (fields.hour, fields.minute, fields.second) = (0, 0, 0)
-        if word == "today" { return fields }
-        if word == "tomorrow" { return shifted(fields, days: 1) }
-        if let weekday = weekdays.firstIndex(where: { $0 == word || ($0.prefix(3) == word) }) {
-            var ahead = (weekday - LocalTime.weekday(now) + 7) % 7
-            if ahead == 0 { ahead = 7 }
-            return shifted(fields, days: ahead)
-        }
-        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        let date = LocalTime.Fields(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
-        // A date that does not exist (February 30) is no date: checked at 12:00, which every day has.
-        var noon = date
-        noon.hour = 12
-        return LocalTime.time(noon) == nil ? nil : date
-    }
-
-    /// The calendar day `days` after `fields`' day.
-    private static func shifted(_ fields: LocalTime.Fields, days: Int) -> LocalTime.Fields? {
-        var noon = fields
-        noon.hour = 12
-        guard let time = LocalTime.time(noon), let later = LocalTime.adding(days: days, to: time) else { return nil }
-        var result = LocalTime.fields(later)
-        (result.hour, result.minute, result.second) = (0, 0, 0)
-        return result
-    }
+    /// Every form, for `help due`, `--help` and the manual.
+    public static let formLines = [
+        "DATE, in the local time zone and any case: a DAY, a TIME, or a DAY and a TIME (tomorrow 9am)",
+        "  DAY   2026-11-25; today, tomorrow, yesterday; a weekday (friday, fri, tues, thurs: the next",
+        "        one; next fri too); next week (its Monday); 3d, +3d, in 3 days; +2w, in 2 weeks;",
+        "        dec 25, 25 dec (the next one); eod, eow (Sunday), eom, eoy; sow, som, soy (the next",
+        "        start of a week, month, year). A DAY alone is the whole day.",
+        "  TIME  18:00, 9:05, 18:00:30, 9am, 6pm, 6:30pm, noon, midnight (00:00 of that day). Alone,",
+        "        the next time the clock shows it.",
+        "  now, +30m, in 30 minutes, +2h, in 2 hours: from now",
+        "  2026-11-25T18:00, 2026-11-25T18:00Z, 2026-11-25T18:00+01:00: ISO 8601, as written",
+    ]
 }

@@ -8,8 +8,8 @@ import Darwin
 
 /// Dates in the local time zone (`TZ`, else /etc/localtime) through the C library's calendar.
 ///
-/// Times are seconds since 2001-01-01 UTC, as the archive stores them. A due date at exactly
-/// midnight stands for the whole day: it is shown without a time and is overdue only the day after.
+/// Times are seconds since 2001-01-01 UTC, as the archive stores them. A time is always a time,
+/// midnight included; a whole day is a `CalendarDay` (see `Due`), never a time of day.
 public enum LocalTime {
     private static let unixOffset: Double = 978_307_200
 
@@ -42,15 +42,19 @@ public enum LocalTime {
     }
 
     /// The time of local calendar fields; `nil` when they name no real local time (a day that
-    /// does not exist, or a clock time skipped by a daylight-saving change).
+    /// does not exist, or a clock time skipped by a daylight-saving change). A clock time that
+    /// happens twice (when the clocks go back) is its first occurrence.
     public static func time(_ fields: Fields) -> Double? {
         guard (1...12).contains(fields.month), (1...31).contains(fields.day), (0...23).contains(fields.hour),
-            (0...59).contains(fields.minute), (1...9999).contains(fields.year)
+            (0...59).contains(fields.minute), (0...59).contains(fields.second), (1...9999).contains(fields.year)
         else { return nil }
-        guard let seconds = normalized(fields) else { return nil }
-        let time = Double(seconds) - unixOffset
-        guard self.fields(time) == fields else { return nil }
-        return time
+        var found: Double?
+        for daylightSaving: Int32 in [1, 0] {
+            guard let seconds = normalized(fields, daylightSaving: daylightSaving) else { continue }
+            let time = Double(seconds) - unixOffset
+            if self.fields(time) == fields { found = min(found ?? time, time) }
+        }
+        return found
     }
 
     /// The time of local calendar fields as `mktime` gives it: a clock time skipped by a
@@ -59,8 +63,33 @@ public enum LocalTime {
         normalized(fields).map { Double($0) - unixOffset }
     }
 
-    /// `mktime` of possibly out-of-range fields (day 32 rolls into the next month), DST chosen by the zone.
-    private static func normalized(_ fields: Fields) -> time_t? {
+    /// The local calendar day of `time`.
+    public static func day(_ time: Double) -> CalendarDay {
+        let parts = fields(time)
+        // An absurd time read from a file lies outside the years 1 to 9999: it gets the nearest end.
+        return CalendarDay(year: parts.year, month: parts.month, day: parts.day)
+            ?? (parts.year < 1 ? CalendarDay.earliest : CalendarDay.latest)
+    }
+
+    /// The local time `hour:minute:second` on `day`; `nil` when the clocks skip it that day.
+    public static func time(on day: CalendarDay, hour: Int, minute: Int, second: Int = 0) -> Double? {
+        time(Fields(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute, second: second))
+    }
+
+    /// The first moment of `day` here: local midnight, or when a daylight-saving change skips
+    /// midnight, the first clock time the day has.
+    public static func start(of day: CalendarDay) -> Double {
+        if let midnight = time(on: day, hour: 0, minute: 0) { return midnight }
+        // The clocks jump over midnight (by at most a few hours): the first whole minute that exists.
+        for minutes in stride(from: 1, to: 24 * 60, by: 1) {
+            if let first = time(on: day, hour: minutes / 60, minute: minutes % 60) { return first }
+        }
+        return Double(day.daysSince1970) * 86_400 - unixOffset
+    }
+
+    /// `mktime` of possibly out-of-range fields (day 32 rolls into the next month), with the
+    /// daylight-saving flag given (-1: chosen by the zone).
+    private static func normalized(_ fields: Fields, daylightSaving: Int32 = -1) -> time_t? {
         var parts = tm()
         parts.tm_year = Int32(clamping: fields.year - 1900)
         parts.tm_mon = Int32(clamping: fields.month - 1)
@@ -68,19 +97,14 @@ public enum LocalTime {
         parts.tm_hour = Int32(clamping: fields.hour)
         parts.tm_min = Int32(clamping: fields.minute)
         parts.tm_sec = Int32(clamping: fields.second)
-        parts.tm_isdst = -1
+        parts.tm_isdst = daylightSaving
         let seconds = mktime(&parts)
         return seconds == -1 && !(fields.year == 1969 || fields.year == 1970) ? nil : seconds
     }
 
     /// Local midnight at the start of the day of `time`.
     public static func startOfDay(_ time: Double) -> Double {
-        var day = fields(time)
-        (day.hour, day.minute, day.second) = (0, 0, 0)
-        // Midnight can be skipped by a daylight-saving change; the day then starts at 01:00.
-        return self.time(day) ?? self.time(
-            Fields(year: day.year, month: day.month, day: day.day, hour: 1, minute: 0, second: 0))
-            ?? time
+        start(of: day(time))
     }
 
     /// `time` moved by whole calendar days, keeping the local clock time across DST changes.
@@ -91,24 +115,11 @@ public enum LocalTime {
         return Double(seconds) - unixOffset + (time - time.rounded(.down))
     }
 
-    /// Whether `time` is local midnight, meaning "the whole day" for a due date.
-    public static func isWholeDay(_ time: Double) -> Bool {
-        let parts = fields(time)
-        return parts.hour == 0 && parts.minute == 0 && parts.second == 0
-    }
-
-    /// Whether a due date has passed: a whole-day date only once its day is over.
-    public static func isOverdue(_ due: Double, now: Double) -> Bool {
-        if isWholeDay(due) { return (adding(days: 1, to: due) ?? due + 86_400) <= now }
-        return due <= now
-    }
-
-    /// `YYYY-MM-DD` for a whole-day date, else `YYYY-MM-DD HH:MM`.
+    /// `YYYY-MM-DD HH:MM`, midnight included (`2026-11-25 00:00`).
     public static func format(_ time: Double) -> String {
         let parts = fields(time)
-        let date = "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
-        if parts.hour == 0 && parts.minute == 0 && parts.second == 0 { return date }
-        return date + " \(pad(parts.hour, 2)):\(pad(parts.minute, 2))"
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) \(pad(parts.hour, 2)):"
+            + pad(parts.minute, 2)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS±HH:MM`: the local time with its offset from UTC (ISO 8601).
@@ -122,6 +133,38 @@ public enum LocalTime {
         let minutes = abs(offset) / 60
         return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T\(pad(parts.hour, 2)):"
             + "\(pad(parts.minute, 2)):\(pad(parts.second, 2))\(sign)\(pad(minutes / 60, 2)):\(pad(minutes % 60, 2))"
+    }
+
+    /// What is wrong with `TZ`, when it names no zone the C library knows (which then silently
+    /// uses UTC): neither a file of the zone database (`$TZDIR`, else /usr/share/zoneinfo, or an
+    /// absolute path) nor a POSIX rule (`CET-1CEST,M3.5.0,M10.5.0/3`, `UTC0`). `nil` when it is fine.
+    public static func zoneProblem() -> String? {
+        guard let value = getenv("TZ").map({ String(cString: $0) }), !value.isEmpty else { return nil }
+        let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+        // The C library knows UTC by these names even without the zone database.
+        if ["UTC", "GMT", "UCT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu"].contains(name) { return nil }
+        let folder = getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
+        let file = name.hasPrefix("/") ? name : folder + "/" + name
+        if !name.isEmpty, !name.split(separator: "/").contains(".."), access(file, R_OK) == 0 { return nil }
+        if !value.hasPrefix(":"), isPOSIXRule(name) { return nil }
+        return "TZ=\"\(value)\" is not a time zone known here (no \(file)), so dates are read and shown in UTC;"
+            + " set TZ to a zone of \(folder) such as Europe/Berlin, or unset it to use the system's"
+    }
+
+    /// Whether `text` starts as a POSIX `TZ` rule does: a zone abbreviation (three letters or
+    /// more, or `<…>`) followed by an offset from UTC.
+    private static func isPOSIXRule(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "<" {
+            guard let close = rest.firstIndex(of: ">") else { return false }
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let letters = rest.prefix { $0.isASCII && $0.isLetter }
+            guard letters.count >= 3 else { return false }
+            rest = rest.dropFirst(letters.count)
+        }
+        guard let next = rest.first else { return false }
+        return next == "+" || next == "-" || (next.isASCII && next.isNumber)
     }
 
     /// `time` as a `time_t`, clamped to about ±30 million years so that an absurd date read from a

@@ -3,7 +3,8 @@ import KeyedArchive
 /// Writes checklists as JSON or as a Markdown task list (SPEC §6).
 public enum ChecklistExport {
     /// `{"checklists": [{"name", "iconName", "items": [{"itemID", "text", "checked", "dueDate", "shouldRemind"}]}]}`,
-    /// due dates as ISO 8601 in UTC or `null`; an item that repeats also has `"repeat"`, its RRULE.
+    /// due dates as ISO 8601 (a time in UTC, a whole day as `YYYY-MM-DD`) or `null`; an item that
+    /// repeats also has `"repeat"`, its RRULE.
     public static func json(_ checklists: [Checklist]) -> String {
         let lists: [JSONValue] = checklists.map { list in
             .object([
@@ -19,8 +20,7 @@ public enum ChecklistExport {
                                 (key: "checked", value: .bool(item.checked)),
                                 (
                                     key: "dueDate",
-                                    value: item.dueDate.map { .string(CivilTime.iso8601(referenceSeconds: $0)) }
-                                        ?? .null
+                                    value: item.due.map { .string($0.iso8601) } ?? .null
                                 ),
                                 (key: "shouldRemind", value: .bool(item.shouldRemind)),
                             ]
@@ -41,7 +41,7 @@ public enum ChecklistExport {
     ///
     /// With `details` (the text view `cat` gives git, so `git log -p` shows every change a sync
     /// carried), a checklist's icon follows its heading (`icon: NAME`, unless it has none) and an
-    /// item's due date (ISO 8601 in UTC) and reminder follow it on an indented line.
+    /// item's due date (ISO 8601: a time in UTC, a whole day as its date) and reminder follow it on an indented line.
     public static func markdown(_ checklists: [Checklist], details: Bool = false) -> String {
         var out = ""
         for (index, list) in checklists.enumerated() {
@@ -55,7 +55,7 @@ public enum ChecklistExport {
                 out += "\n"
                 guard details else { continue }
                 var facts: [String] = []
-                if let due = item.dueDate { facts.append("due " + CivilTime.iso8601(referenceSeconds: due)) }
+                if let due = item.due { facts.append("due " + due.iso8601) }
                 if item.shouldRemind { facts.append("reminder on") }
                 if !facts.isEmpty { out += "  " + facts.joined(separator: ", ") + "\n" }
             }

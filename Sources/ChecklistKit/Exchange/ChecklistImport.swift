@@ -129,19 +129,24 @@ public enum ChecklistImport {
                     guard case .object(let item) = value, case .string(let text)? = item.value("text") else {
                         throw Failure(reason: "an item of \"\(name)\" has no text")
                     }
-                    var due: Double?
+                    var due: Due?
                     if case .string(let date)? = item.value("dueDate") {
-                        guard let parsed = CivilTime.referenceSeconds(iso8601: date) else {
+                        // A whole day is written as its date alone.
+                        if let day = CalendarDay(date) {
+                            due = .day(day)
+                        } else if let time = CivilTime.referenceSeconds(iso8601: date) {
+                            due = .time(time)
+                        } else {
                             throw Failure(reason: "\"\(date)\" in \"\(name)\" is not an ISO 8601 date")
                         }
-                        due = parsed
                     }
                     var rule: RepeatRule?
                     if case .string(let text)? = item.value("repeat") { rule = RepeatRule(importing: text) }
                     items.append(
                         ChecklistItem(
-                            text: text, checked: item.value("checked") == .bool(true), itemID: -1, created: due ?? now,
-                            dueDate: due, shouldRemind: item.value("shouldRemind") == .bool(true), repeatRule: rule))
+                            text: text, checked: item.value("checked") == .bool(true), itemID: -1, created: now,
+                            due: due, shouldRemind: item.value("shouldRemind") == .bool(true),
+                            repeatRule: rule))
                 }
             }
             var icon = "No Icon"

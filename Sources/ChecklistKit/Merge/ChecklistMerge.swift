@@ -266,6 +266,7 @@ private struct Merger {
                 Self.pick(before.map(RepeatField.init), RepeatField(o.item), RepeatField(t.item), "repeat", &found).rule
             // The CalDAV identity: set on one side only when that side synced it first.
             o.item.uid = Self.pick(before?.uid, o.item.uid, t.item.uid, "CalDAV UID", &found)
+            o.item.dueDay = due.day
             let oursList = listName(o.slot)
             let theirsList = listName(t.slot)
             o.slot = Self.pick(b?.slot, o.slot, t.slot, "checklist", &found)

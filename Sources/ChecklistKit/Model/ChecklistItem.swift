@@ -9,6 +9,9 @@ public struct ChecklistItem: Sendable, Equatable {
     public var archivedDate: Double
     /// Whether `archivedDate` is a due date the user set (`HasDueDate`).
     public var hasDueDate: Bool
+    /// The day, when the due date is a whole day rather than a time (`AllDay` and `DueDay`);
+    /// `nil` without a due date. `archivedDate` then holds the day's start where it was set.
+    public var dueDay: CalendarDay?
     /// Whether a reminder is wanted at the due date.
     public var shouldRemind: Bool
     /// The item's identifier, unique in the file and never reused.
@@ -37,15 +40,45 @@ public struct ChecklistItem: Sendable, Equatable {
         self.repeatRule = repeatRule
     }
 
-    /// The due date the user set (seconds since 2001-01-01 UTC), if any.
+    /// Creates an item due `due` (a whole day or a time); `created` is stored as the `DueDate`
+    /// until the user sets one.
+    public init(
+        text: String, checked: Bool = false, itemID: Int, created: Double, due: Due?, shouldRemind: Bool = false,
+        repeatRule: RepeatRule? = nil
+    ) {
+        self.init(
+            text: text, checked: checked, itemID: itemID, created: created, shouldRemind: shouldRemind,
+            repeatRule: repeatRule)
+        self.due = due
+    }
+
+    /// The due date the user set as stored (seconds since 2001-01-01 UTC), if any; for a whole
+    /// day, the day's start where it was set. Setting it sets a time.
     public var dueDate: Double? {
         get { hasDueDate ? archivedDate : nil }
+        set { due = newValue.map(Due.time) }
+    }
+
+    /// The due date the user set, a whole day or a time, if any.
+    public var due: Due? {
+        get {
+            guard hasDueDate else { return nil }
+            return dueDay.map(Due.day) ?? .time(archivedDate)
+        }
         set {
-            if let newValue {
-                archivedDate = newValue
-                hasDueDate = true
-            } else {
+            switch newValue {
+            case nil:
                 hasDueDate = false
+                dueDay = nil
+            case .time(let time):
+                archivedDate = time
+                hasDueDate = true
+                dueDay = nil
+            case .day(let day):
+                // The iOS app, which knows no whole days, shows the day's start.
+                archivedDate = LocalTime.start(of: day)
+                hasDueDate = true
+                dueDay = day
             }
         }
     }

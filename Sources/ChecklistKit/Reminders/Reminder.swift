@@ -6,18 +6,21 @@ public struct Reminder: Sendable, Equatable {
     public var list: String
     /// The item's text.
     public var text: String
-    /// The due date as stored (seconds since 2001-01-01 UTC; local midnight for a whole day).
+    /// The due date as stored (seconds since 2001-01-01 UTC; a whole day's start where it was set).
     public var due: Double
     /// When it fires: the due time, or 09:00 local time on a whole day.
     public var fireTime: Double
+    /// The day, when the item is due a whole day rather than at `due`.
+    public var day: CalendarDay?
 
-    /// A reminder for item `itemID` of checklist `list`, due at `due`, firing at `fireTime`.
-    public init(itemID: Int, list: String, text: String, due: Double, fireTime: Double) {
+    /// A reminder for item `itemID` of checklist `list`, due at `due` (or the whole `day`), firing at `fireTime`.
+    public init(itemID: Int, list: String, text: String, due: Double, fireTime: Double, day: CalendarDay? = nil) {
         self.itemID = itemID
         self.list = list
         self.text = text
         self.due = due
         self.fireTime = fireTime
+        self.day = day
     }
 
     /// What the record keeps of it: a new due date or a new text arms the item again.
@@ -25,13 +28,13 @@ public struct Reminder: Sendable, Equatable {
 
     /// `Buy milk — due 18:00` (today), `— due today` (a whole day today), or with the date.
     public func body(now: Double) -> String {
-        text + " — due " + Self.dueText(due, now: now)
+        text + " — due " + Self.dueText(day.map(Due.day) ?? .time(due), now: now)
     }
 
     /// The due date as a person reads it relative to `now`.
-    static func dueText(_ due: Double, now: Double) -> String {
-        let formatted = LocalTime.format(due)
-        let today = LocalTime.format(LocalTime.startOfDay(now))
+    static func dueText(_ due: Due, now: Double) -> String {
+        let formatted = due.text
+        let today = LocalTime.day(now).description
         guard formatted.hasPrefix(today) else { return formatted }
         return formatted == today ? "today" : String(formatted.dropFirst(today.count + 1))
     }

@@ -12,20 +12,24 @@ public enum ReminderSchedule {
         var result: [Reminder] = []
         for list in book.checklists {
             for item in list.items where item.shouldRemind && !item.checked {
-                guard let due = item.dueDate, due.isFinite else { continue }
+                guard let due = item.dueDate, due.isFinite, let kind = item.due else { continue }
                 result.append(
-                    Reminder(itemID: item.itemID, list: list.name, text: item.text, due: due, fireTime: fireTime(due)))
+                    Reminder(
+                        itemID: item.itemID, list: list.name, text: item.text, due: due, fireTime: fireTime(kind),
+                        day: item.dueDay))
             }
         }
         return result.sorted { ($0.fireTime, $0.itemID) < ($1.fireTime, $1.itemID) }
     }
 
-    /// When a reminder for `due` fires: `due`, or 09:00 local time that day for a whole day.
-    public static func fireTime(_ due: Double) -> Double {
-        guard LocalTime.isWholeDay(due) else { return due }
-        var fields = LocalTime.fields(due)
-        fields.hour = wholeDayHour
-        return LocalTime.time(fields) ?? due + Double(wholeDayHour) * 3600
+    /// When a reminder for `due` fires: its time (midnight included), or 09:00 local time on a whole day.
+    public static func fireTime(_ due: Due) -> Double {
+        switch due {
+        case .time(let time): return time
+        case .day(let day):
+            return LocalTime.time(on: day, hour: wholeDayHour, minute: 0)
+                ?? LocalTime.start(of: day) + Double(wholeDayHour) * 3600
+        }
     }
 
     /// The reminders of `book` that have come due by `now` and have not fired, soonest first.

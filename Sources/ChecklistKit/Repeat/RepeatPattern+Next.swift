@@ -32,7 +32,7 @@ extension RepeatPattern {
                 fields.hour += 1
                 time = LocalTime.time(fields)
             }
-            guard let time, time > due, !LocalTime.isOverdue(time, now: now) else { return nil }
+            guard let time, time > due, !Self.isOverdue(time, now: now) else { return nil }
             return time
         }
         // Occurrences before the one at `first` fall on days before today, so they are overdue; a
@@ -87,5 +87,13 @@ extension RepeatPattern {
     private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         let quotient = value / divisor
         return value % divisor < 0 ? quotient - 1 : quotient
+    }
+
+    /// Whether an occurrence at `time` has passed at `now`: one at local midnight (a whole day)
+    /// only once its day is over.
+    private static func isOverdue(_ time: Double, now: Double) -> Bool {
+        let parts = LocalTime.fields(time)
+        guard parts.hour == 0, parts.minute == 0, parts.second == 0 else { return time <= now }
+        return (LocalTime.adding(days: 1, to: time) ?? time + 86_400) <= now
     }
 }

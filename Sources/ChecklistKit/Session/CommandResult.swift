@@ -13,6 +13,17 @@ public struct CommandResult: Sendable, Equatable {
     public var warnings: [String] = []
     /// Whether the command asks the interactive mode to end.
     public var quit = false
+    /// An item whose text the interactive mode should put on the line to be changed in place
+    /// (`edit ITEM` without TEXT); saving it runs `edit #ID TEXT`.
+    public var editRequest: EditRequest?
+
+    /// An item's text to change on the line.
+    public struct EditRequest: Sendable, Equatable {
+        /// The item's ID, to save the new text with `edit #ID`.
+        public var itemID: Int
+        /// Its text now.
+        public var text: String
+    }
 
     /// A successful result with `lines`.
     public init(lines: [OutputLine] = []) {

@@ -16,7 +16,15 @@ struct RepeatCompletions {
     /// computes) leaves the item checked with its rule, and a note says so.
     mutating func complete(_ item: inout ChecklistItem, now: Double, book: inout ChecklistBook) {
         guard let rule = item.repeatRule else { return }
-        guard let due = rule.nextOccurrence(after: item.dueDate ?? LocalTime.startOfDay(now), now: now) else {
+        // A whole day (or none: from today) repeats as whole days, a time at its clock time.
+        let wholeDay: Bool
+        let start: Double
+        switch item.due {
+        case .day(let day)?: (start, wholeDay) = (LocalTime.start(of: day), true)
+        case .time(let time)?: (start, wholeDay) = (time, false)
+        case nil: (start, wholeDay) = (LocalTime.startOfDay(now), true)
+        }
+        guard let due = rule.nextOccurrence(after: start, now: now) else {
             notes.append(
                 OutputLine(
                     "note: \"\(item.text)\" repeats \(rule), which checklists cannot work out;"
@@ -24,8 +32,8 @@ struct RepeatCompletions {
             return
         }
         next[item.itemID] = ChecklistItem(
-            text: item.text, itemID: book.takeItemID(), created: now, dueDate: due, shouldRemind: item.shouldRemind,
-            repeatRule: rule)
+            text: item.text, itemID: book.takeItemID(), created: now,
+            due: wholeDay ? .day(LocalTime.day(due)) : .time(due), shouldRemind: item.shouldRemind, repeatRule: rule)
         item.repeatRule = nil
     }
 

@@ -75,6 +75,28 @@ extension Session {
         }
     }
 
+    /// `edit ITEM` alone: in the REPL, the item's text to change on the line; elsewhere TEXT is missing.
+    func editInPlace(_ reference: ItemReference) throws -> CommandResult {
+        guard editsInPlace else {
+            throw CommandError.usage(
+                command: "edit", usage: CommandName.edit.usage,
+                problem: "missing TEXT (edit ITEM alone changes the text on the line, in the interactive mode)")
+        }
+        let book = self.book
+        let locations = try resolveItems([reference], in: book)
+        guard locations.count == 1, let location = locations.first else {
+            throw CommandError.refused("edit changes one item; give a single position or #ID")
+        }
+        let item = book.checklists[location.list].items[location.item]
+        guard !item.text.contains(where: \.isNewline) else {
+            throw CommandError.refused(
+                "the text of #\(item.itemID) has a line break; give the new text: edit ITEM TEXT")
+        }
+        var result = CommandResult()
+        result.editRequest = CommandResult.EditRequest(itemID: item.itemID, text: item.text)
+        return result
+    }
+
     func mark(_ references: [ItemReference], _ mark: Command.Mark) throws -> CommandResult {
         let verb: String
         switch mark {
@@ -107,17 +129,29 @@ extension Session {
     }
 
     func delete(_ references: [ItemReference]) throws -> CommandResult {
-        try changeResult("delete") { book in
+        let (lines, notices) = try change("delete", summarizing: \.summary) { book in
             let locations = try resolveItems(references, in: book)
             let lines = locations.map { reportLine(book, $0, verb: "deleted") }
+            let texts = locations.map { book.checklists[$0.list].items[$0.item].text }
             for list in Set(locations.map(\.list)) {
                 let doomed = Set(locations.filter { $0.list == list }.map(\.item))
                 book.update(at: list) { checklist in
                     checklist.items = checklist.items.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
                 }
             }
-            return lines
+            return (lines: lines, summary: "delete " + Self.naming(texts))
         }
+        var result = CommandResult(lines: lines.lines)
+        result.notices = notices
+        return result
+    }
+
+    /// Items named by their texts for an undo summary: `"Milk"`, `"Milk", "Eggs"`, or the first
+    /// two and how many more.
+    static func naming(_ texts: [String]) -> String {
+        let quoted = texts.map { "\"\($0)\"" }
+        guard quoted.count > 3 else { return quoted.joined(separator: ", ") }
+        return quoted.prefix(2).joined(separator: ", ") + " and \(quoted.count - 2) more"
     }
 
     func move(_ reference: ItemReference, to position: Int) throws -> CommandResult {
@@ -127,7 +161,14 @@ extension Session {
                 throw CommandError.refused("move takes one item; give a single position or #ID")
             }
             let list = book.checklists[location.list]
-            let target = try checkPosition(position, in: list)
+            let count = list.items.count
+            guard position <= count else {
+                let range = count == 1 ? "the only position is 1" : "give a position from 1 to \(count)"
+                throw CommandError.refused(
+                    "cannot move to position \(position): \"\(list.name)\" has \(count) item\(count == 1 ? "" : "s"); \(range)"
+                )
+            }
+            let target = position - 1
             book.update(at: location.list) { checklist in
                 let item = checklist.items.remove(at: location.item)
                 checklist.items.insert(item, at: target)
@@ -137,18 +178,18 @@ extension Session {
     }
 
     func due(_ reference: ItemReference, _ argument: Command.DueArgument) throws -> CommandResult {
-        var date: Double?
+        var date: Due?
         if case .date(let text) = argument {
-            guard let evaluated = DateExpression.evaluate(text, now: clock()) else {
-                throw CommandError.refused(
-                    "\"\(text)\" is not a date in the local time zone; use \(DateExpression.forms)")
+            do {
+                date = try DateExpression.evaluate(text, now: clock())
+            } catch {
+                throw CommandError.refused(error.description)
             }
-            date = evaluated
         }
         return try changeResult("due") { book in
             let locations = try resolveItems([reference], in: book)
             for location in locations {
-                book.update(at: location.list) { $0.items[location.item].dueDate = date }
+                book.update(at: location.list) { $0.items[location.item].due = date }
             }
             return locations.map { reportLine(book, $0, verb: date == nil ? "no due date:" : "due set:") }
         }

@@ -136,9 +136,9 @@ extension Session {
         spans.append(.init(pad(String(position), width) + " "))
         spans.append(item.checked ? .init("[x] ", .checked) : .init("[ ] "))
         spans.append(.init(item.text, item.checked ? .checked : .plain))
-        if let due = item.dueDate {
-            let overdue = !item.checked && LocalTime.isOverdue(due, now: now)
-            spans.append(.init("  due " + LocalTime.format(due), overdue ? .overdue : .due))
+        if let due = item.due {
+            let overdue = !item.checked && due.isOverdue(now: now)
+            spans.append(.init("  due " + due.text, overdue ? .overdue : .due))
             if overdue { spans.append(.init(" (overdue)", .overdue)) }
         }
         if let rule = item.repeatRule { spans.append(.init("  " + rule.description, .due)) }

@@ -24,6 +24,12 @@ extension Session {
         return lines
     }
 
+    /// Reloads the data file if another process changed it (a `stat` when it did not); whether it did.
+    /// A file that cannot be read now is reported by the next command.
+    public func reloadIfChanged() -> Bool {
+        (try? store.reloadIfChanged()) ?? false
+    }
+
     /// Seconds until this session should look for due reminders again: the next reminder's time, but
     /// at most `reminderRecheckSeconds`, so that one set by another process is not missed for long.
     public func secondsUntilNextReminder() -> Double {

@@ -2,14 +2,14 @@ extension Session {
     /// `repeat ITEM RULE` / `repeat ITEM none`: sets or clears the rule of the items; an item
     /// without a due date gets today (a whole day) as its due date when a rule is set.
     func setRepeat(_ reference: ItemReference, _ rule: RepeatRule?) throws -> CommandResult {
-        let today = LocalTime.startOfDay(clock())
+        let today = LocalTime.day(clock())
         return try changeResult("repeat") { book in
             let locations = try resolveItems([reference], in: book)
             for location in locations {
                 book.update(at: location.list) { list in
                     list.items[location.item].repeatRule = rule
-                    if rule != nil && list.items[location.item].dueDate == nil {
-                        list.items[location.item].dueDate = today
+                    if rule != nil && list.items[location.item].due == nil {
+                        list.items[location.item].due = .day(today)
                     }
                 }
             }

@@ -4,7 +4,7 @@ extension Session {
             let command = try CommandName.resolve(name)
             var lines = [OutputLine(command.usage, .heading), OutputLine("  " + command.summary)]
             switch command {
-            case .due: lines.append(OutputLine("  DATE: \(DateExpression.forms).", .dim))
+            case .due: lines += DateExpression.formLines.map { OutputLine($0, .dim) }
             case .repeat: lines.append(OutputLine("  RULE: \(RepeatPattern.forms).", .dim))
             default: break
             }
@@ -17,7 +17,7 @@ extension Session {
         lines.append("")
         lines.append(OutputLine("LIST: a number from lists, a name or a unique prefix.", .dim))
         lines.append(OutputLine("ITEM: a position from show (3), a range (2-5) or an ID (#17).", .dim))
-        lines.append(OutputLine("DATE: \(DateExpression.forms), in the local time zone.", .dim))
+        lines.append(OutputLine("DATE: \(DateExpression.forms), in the local time zone (help due).", .dim))
         lines.append(OutputLine("RULE: \(RepeatPattern.forms).", .dim))
         lines.append(OutputLine("Commands may be shortened to a unique prefix; quote text with \" or '.", .dim))
         return CommandResult(lines: lines)
@@ -43,7 +43,7 @@ extension Session {
         var entries: [(due: Double, list: Int, position: Int)] = []
         for (index, list) in book.checklists.enumerated() {
             for (position, item) in list.items.enumerated() {
-                if let due = item.dueDate { entries.append((due, index, position)) }
+                if let due = item.due { entries.append((due.start, index, position)) }
             }
         }
         entries.sort { ($0.due, $0.list, $0.position) < ($1.due, $1.list, $1.position) }
@@ -64,7 +64,11 @@ extension Session {
         try changeResult("undo", recorded: journal.recordUndo) { book in
             let next = journal.next()
             guard let entry = next.undo else { throw CommandError.refused(nothingTo("undo", next.warning)) }
-            guard Self.replace(entry.added, with: entry.removed, in: &book, reselecting: entry.currentBefore) else {
+            guard
+                Self.replace(
+                    entry.added, with: entry.removed, in: &book, reselecting: entry.currentBefore,
+                    leaving: entry.currentAfter)
+            else {
                 throw CommandError.refused(
                     "cannot undo \(entry.summary): the checklists it would restore were changed since"
                         + " (by a sync, another machine or the iOS app); show what is there now")
@@ -78,7 +82,11 @@ extension Session {
         try changeResult("redo", recorded: journal.recordRedo) { book in
             let next = journal.next()
             guard let entry = next.redo else { throw CommandError.refused(nothingTo("redo", next.warning)) }
-            guard Self.replace(entry.removed, with: entry.added, in: &book, reselecting: entry.currentAfter) else {
+            guard
+                Self.replace(
+                    entry.removed, with: entry.added, in: &book, reselecting: entry.currentAfter,
+                    leaving: entry.currentBefore)
+            else {
                 throw CommandError.refused(
                     "cannot redo \(entry.summary): the checklists it would change were changed since")
             }
@@ -92,19 +100,29 @@ extension Session {
     }
 
     /// Replaces the checklists `old` in `book` with `new`, when `old` are there exactly as recorded
-    /// and no other checklist has a name of `new`; whether it did. `reselecting` becomes current
-    /// when the current checklist goes.
+    /// and no other checklist has a name of `new`; whether it did.
+    ///
+    /// `reselecting` becomes current when the current checklist goes, and also when the current
+    /// checklist is still `leaving`, the one the step being reverted or re-applied left current:
+    /// redoing `new` makes the new checklist current again, as the change itself did.
     static func replace(
-        _ old: [Checklist], with new: [Checklist], in book: inout ChecklistBook, reselecting: String?
+        _ old: [Checklist], with new: [Checklist], in book: inout ChecklistBook, reselecting: String?,
+        leaving: String?
     ) -> Bool {
         var byName: [String: Checklist] = [:]
         for list in book.checklists { byName[list.name] = list }
         for list in old where byName[list.name] != list { return false }
-        let leaving = Set(old.map(\.name))
-        let kept = book.checklists.filter { !leaving.contains($0.name) }
+        let going = Set(old.map(\.name))
+        let kept = book.checklists.filter { !going.contains($0.name) }
         let keptNames = Set(kept.map { $0.name.lowercased() })
         guard new.allSatisfy({ !keptNames.contains($0.name.lowercased()) }) else { return false }
+        let stillAsLeft = book.current?.name == leaving
         book.replaceChecklists(with: kept + new, fallbackCurrent: reselecting)
+        if stillAsLeft, reselecting != leaving, let reselecting,
+            let index = book.checklists.firstIndex(where: { $0.name == reselecting })
+        {
+            book.select(index)
+        }
         return true
     }
 }

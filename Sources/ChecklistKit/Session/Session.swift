@@ -23,6 +23,11 @@ public final class Session {
     var shownReminders = FiredReminders()
     /// The changes made to the data file, by this process and others, for undo and redo.
     let journal: UndoJournal
+    /// Whether this session has said that `TZ` names no known zone (it says so once).
+    var toldZoneProblem = false
+    /// Whether `edit ITEM` without TEXT may ask for the text to be changed on the line: only where
+    /// a line editor answers `CommandResult.editRequest` (the REPL).
+    public var editsInPlace = false
 
     /// Starts a session on `store`; the current checklist is the one the file names. Changes are
     /// recorded in `journal` (by default in memory, for this session only).
@@ -82,6 +87,10 @@ public final class Session {
             notices.append("\(store.path) was changed by another process; reloaded it")
         }
         var result = try dispatch(command)
+        if command.involvesDates, !toldZoneProblem, let problem = LocalTime.zoneProblem() {
+            notices.append(problem)
+            toldZoneProblem = true
+        }
         result.notices = notices + result.notices
         if let warning = journal.takeWarning() { result.warnings.append(warning) }
         return result
@@ -100,6 +109,7 @@ public final class Session {
         case .show(let reference): return try show(reference)
         case .add(let text): return try add(text)
         case .edit(let item, let text): return try edit(item, text)
+        case .editInPlace(let item): return try editInPlace(item)
         case .mark(let items, let action): return try mark(items, action)
         case .delete(let items): return try delete(items)
         case .move(let item, let position): return try move(item, to: position)
@@ -145,11 +155,13 @@ public final class Session {
     /// `change` sees the book with this session's current checklist selected; its errors
     /// refuse the change. The journal gets the change while the lock is still held, so it lists
     /// changes in the order they were made; `recorded` replaces that record (undo and redo
-    /// record themselves). Returns what `change` returned.
+    /// record themselves); `summarizing` names the change from what `change` returned, when the
+    /// summary depends on the data (the items a `delete` removed). Returns what `change` returned.
     func change<Result>(
         _ summary: String,
         undoable: Bool = true,
         recorded: (() -> Void)? = nil,
+        summarizing: ((Result) -> String)? = nil,
         _ change: (inout ChecklistBook) throws -> Result
     ) throws -> (result: Result, notices: [String]) {
         var entry = UndoJournal.Entry(summary: summary, removed: [], added: [])
@@ -159,6 +171,7 @@ public final class Session {
                 let before = book.checklists
                 entry.currentBefore = book.current?.name
                 let result = try change(&book)
+                if let summarizing { entry.summary = summarizing(result) }
                 entry.currentAfter = book.current?.name
                 (entry.removed, entry.added) = Self.difference(before, book.checklists)
                 return result

@@ -16,6 +16,7 @@ struct CommandTests {
         #expect(try parse("add \"two  spaces\"") == .add("two  spaces"))
         #expect(try parse("new My  List") == .new("My List"))
         #expect(try parse("edit 2 new   text") == .edit(.position(2), "new text"))
+        #expect(try parse("edit #7") == .editInPlace(.id(7)))
         #expect(try parse("find crème brûlée") == .find("crème brûlée"))
     }
 

@@ -52,6 +52,49 @@ struct CompletionTests {
         #expect(complete("repeat 1 daily ").isEmpty)
     }
 
+    @Test func eachCommandsArgumentsCompleteToWhatTheyTake() {
+        #expect(complete("remind 3 o") == ["on", "off"])
+        #expect(complete("remind 3 of") == ["off"])
+        #expect(complete("export ") == ["json", "markdown", "ics"])
+        #expect(complete("sync ") == ["init"])
+        #expect(complete("sync init ").isEmpty)
+        #expect(complete("due 2 tom") == ["tomorrow"])
+        #expect(complete("due 2 fr") == ["friday"])
+        #expect(complete("watch --") == ["--once", "--exec"])
+        #expect(complete("watch --once --") == ["--exec"])
+        #expect(complete("watch --exec ").isEmpty)
+        #expect(complete("inspect -") == ["--raw"])
+    }
+
+    @Test func aFileIsCompletedByTheCallerFromTheFolder() {
+        for line in ["export json ", "import ", "cat Che", "merge a b ", "inspect ", "inspect --raw x"] {
+            #expect(Completion.complete(lineBeforeCursor: line, checklistNames: names) == .files, "\(line)")
+        }
+        #expect(Completion.complete(lineBeforeCursor: "merge a b c ", checklistNames: names) == .words([]))
+    }
+
+    @Test func theShellsCompleteTheLastWordAndReadNamesOnlyForAList() {
+        var read = 0
+        func shell(_ words: [String]) -> Completion.Candidates {
+            Completion.complete(shellWords: words) {
+                read += 1
+                return names
+            }
+        }
+        #expect(shell(["sh"]) == .words(["show"]))
+        #expect(
+            shell([""])
+                == .words(CommandName.allCases.map(\.rawValue).filter { !["quit", "exit", "history"].contains($0) }))
+        #expect(shell(["remind", "1", ""]) == .words(["on", "off"]))
+        #expect(read == 0)
+        #expect(shell(["use", "G"]) == .words(["Garden Work", "Groceries"]))
+        // A name typed over several words completes in its last word, the one the shell replaces.
+        #expect(shell(["use", "Garden", "W"]) == .words(["Work"]))
+        #expect(shell(["use", "\"Garden W"]) == .words(["Garden Work"]))
+        #expect(shell(["show", "list", ""]) == .words(["2", "10"]))
+        #expect(read == 4)
+    }
+
     @Test func otherArgumentsHaveNoCandidates() {
         #expect(complete("add Gr").isEmpty)
         #expect(complete("check 1").isEmpty)

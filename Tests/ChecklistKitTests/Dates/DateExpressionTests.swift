@@ -2,217 +2,261 @@ import ChecklistKit
 import KeyedArchive
 import Testing
 
-/// DATE forms in UTC, where local clock times are UTC times.
+/// The DATE grammar (SPEC §6) as a table: input, now and zone → the due date, or the refusal
+/// with its suggestion. Evaluation reads the zone from `TZ`, so the table runs one row at a time.
+@Suite(.serialized)
 struct DateExpressionTests {
-    private let now = TestTime.now  // 2026-06-15 09:30 UTC
+    /// What a row expects.
+    enum Expected: Equatable, CustomStringConvertible {
+        /// A whole day, `YYYY-MM-DD`.
+        case day(String)
+        /// A time, as seconds since 2001 UTC.
+        case time(Double)
+        /// The refusal.
+        case refused(DateExpressionError)
 
-    private func evaluate(_ text: String, now: Double? = nil) -> Double? {
-        LocalZone.with(LocalZone.utc) { DateExpression.evaluate(text, now: now ?? self.now) }
+        var description: String {
+            switch self {
+            case .day(let day): "day \(day)"
+            case .time(let time): "time \(CivilTime.iso8601(referenceSeconds: time))"
+            case .refused(let error): "refused: \(error)"
+            }
+        }
     }
 
-    @Test func aDateIsThatWholeDayAtLocalMidnight() {
-        #expect(evaluate("2026-07-01") == TestTime.utc(2026, 7, 1))
-        #expect(evaluate("2028-02-29") == TestTime.utc(2028, 2, 29))
+    /// One row: `input` evaluated at `now` in `zone`.
+    struct Row: CustomTestStringConvertible, Sendable {
+        var input: String
+        var now: Double
+        var zone: String
+        var expected: ExpectedBox
+
+        var testDescription: String { "\"\(input)\" at \(CivilTime.iso8601(referenceSeconds: now)) in \(zone)" }
     }
 
-    @Test func aDateWithATimeIsThatMinute() {
-        #expect(evaluate("2026-07-01 18:45") == TestTime.utc(2026, 7, 1, 18, 45))
-        #expect(evaluate("2026-07-01 9:05") == TestTime.utc(2026, 7, 1, 9, 5))
-        #expect(evaluate("2026-07-01  00:00") == TestTime.utc(2026, 7, 1))
+    /// `Expected` made `Sendable` for test arguments.
+    struct ExpectedBox: Sendable {
+        let make: @Sendable () -> Expected
     }
 
-    @Test func todayAndTomorrowAreWholeDays() {
-        #expect(evaluate("today") == TestTime.utc(2026, 6, 15))
-        #expect(evaluate("tomorrow") == TestTime.utc(2026, 6, 16))
-        #expect(evaluate("TODAY") == TestTime.utc(2026, 6, 15))
-        #expect(evaluate("Tomorrow") == TestTime.utc(2026, 6, 16))
+    private static func utc(_ y: Int, _ m: Int, _ d: Int, _ h: Int = 0, _ min: Int = 0, _ s: Int = 0) -> Double {
+        TestTime.utc(y, m, d, h, min, s)
     }
 
-    @Test func relativeDaysKeepTheClockTimeAndHoursCountFromNow() {
-        #expect(evaluate("+3d") == TestTime.utc(2026, 6, 18, 9, 30))
-        #expect(evaluate("+0d") == now)
-        #expect(evaluate("+2h") == TestTime.utc(2026, 6, 15, 11, 30))
-        #expect(evaluate("+20d") == TestTime.utc(2026, 7, 5, 9, 30))
-        #expect(evaluate("+48h") == TestTime.utc(2026, 6, 17, 9, 30))
+    /// Monday 2026-06-15 09:30 UTC.
+    private static let monday = TestTime.now
+    private static let utcZone = LocalZone.utc
+    private static let berlin = LocalZone.berlin
+
+    private static func row(
+        _ input: String, _ expected: @autoclosure @escaping @Sendable () -> Expected, now: Double = monday,
+        zone: String = utcZone
+    ) -> Row {
+        Row(input: input, now: now, zone: zone, expected: ExpectedBox(make: expected))
     }
 
-    @Test func aroundMidnightTodayAndTomorrowFollowTheCalendarDay() {
-        let lateEvening = TestTime.utc(2026, 12, 31, 23, 59, 59)
-        #expect(evaluate("today", now: lateEvening) == TestTime.utc(2026, 12, 31))
-        #expect(evaluate("tomorrow", now: lateEvening) == TestTime.utc(2027, 1, 1))
-        #expect(evaluate("+1h", now: lateEvening) == TestTime.utc(2027, 1, 1, 0, 59, 59))
-        let midnight = TestTime.utc(2027, 1, 1)
-        #expect(evaluate("today", now: midnight) == midnight)
-        #expect(evaluate("tomorrow", now: midnight) == TestTime.utc(2027, 1, 2))
-        #expect(evaluate("+1d", now: TestTime.utc(2028, 2, 28, 12)) == TestTime.utc(2028, 2, 29, 12))
+    private static func notADate(_ input: String, _ suggestion: String?) -> Row {
+        row(input, .refused(.notADate(input, suggestion: suggestion)))
     }
 
-    @Test func minutesCountFromNow() {
-        #expect(evaluate("+5m") == TestTime.utc(2026, 6, 15, 9, 35))
-        #expect(evaluate("+90m") == TestTime.utc(2026, 6, 15, 11, 0))
+    static let days: [Row] = [
+        row("2026-07-01", .day("2026-07-01")), row("2028-02-29", .day("2028-02-29")),
+        row("today", .day("2026-06-15")), row("TODAY", .day("2026-06-15")), row("Tomorrow", .day("2026-06-16")),
+        row("yesterday", .day("2026-06-14")),
+        row("friday", .day("2026-06-19")), row("Fri", .day("2026-06-19")), row("frid", .day("2026-06-19")),
+        row("tue", .day("2026-06-16")), row("tues", .day("2026-06-16")), row("thurs", .day("2026-06-18")),
+        row("wed", .day("2026-06-17")), row("sunday", .day("2026-06-21")), row("monday", .day("2026-06-22")),
+        row("mon", .day("2026-06-22")), row("next fri", .day("2026-06-19")), row("next monday", .day("2026-06-22")),
+        row("next week", .day("2026-06-22")), row("sow", .day("2026-06-22")),
+        row("3d", .day("2026-06-18")), row("+3d", .day("2026-06-18")), row("+0d", .day("2026-06-15")),
+        row("+20d", .day("2026-07-05")), row("in 3 days", .day("2026-06-18")), row("in 1 day", .day("2026-06-16")),
+        row("+1w", .day("2026-06-22")), row("2w", .day("2026-06-29")), row("in 2 weeks", .day("2026-06-29")),
+        row("dec 25", .day("2026-12-25")), row("25 dec", .day("2026-12-25")), row("December 25th", .day("2026-12-25")),
+        row("jun 15", .day("2026-06-15")), row("jun 14", .day("2027-06-14")), row("feb 29", .day("2028-02-29")),
+        row("sept 1", .day("2026-09-01")),
+        row("eod", .day("2026-06-15")), row("eow", .day("2026-06-21")), row("eom", .day("2026-06-30")),
+        row("eoy", .day("2026-12-31")), row("som", .day("2026-07-01")), row("soy", .day("2027-01-01")),
+        // At the ends of weeks, months and years.
+        row("eow", .day("2026-06-21"), now: utc(2026, 6, 21, 10)),
+        row("next week", .day("2026-06-22"), now: utc(2026, 6, 21, 10)),
+        row("sunday", .day("2026-06-28"), now: utc(2026, 6, 21, 10)),
+        row("eom", .day("2028-02-29"), now: utc(2028, 2, 10)),
+        row("som", .day("2027-01-01"), now: utc(2026, 12, 5)),
+        row("today", .day("2026-12-31"), now: utc(2026, 12, 31, 23, 59, 59)),
+        row("tomorrow", .day("2027-01-01"), now: utc(2026, 12, 31, 23, 59, 59)),
+        row("+1d", .day("2028-02-29"), now: utc(2028, 2, 28, 12)),
+    ]
+
+    static let times: [Row] = [
+        row("2026-07-01 18:45", .time(utc(2026, 7, 1, 18, 45))), row("2026-07-01 9:05", .time(utc(2026, 7, 1, 9, 5))),
+        row("2026-07-01  00:00", .time(utc(2026, 7, 1))), row("today 00:00", .time(utc(2026, 6, 15))),
+        row("tomorrow 09:00", .time(utc(2026, 6, 16, 9))), row("tomorrow 9am", .time(utc(2026, 6, 16, 9))),
+        row("tomorrow at 9am", .time(utc(2026, 6, 16, 9))), row("9am tomorrow", .time(utc(2026, 6, 16, 9))),
+        row("9 am on tomorrow", .time(utc(2026, 6, 16, 9))), row("fri 18:00", .time(utc(2026, 6, 19, 18))),
+        row("friday 7:15", .time(utc(2026, 6, 19, 7, 15))), row("today 08:00", .time(utc(2026, 6, 15, 8))),
+        row("next week 9am", .time(utc(2026, 6, 22, 9))), row("in 2 days 18:00", .time(utc(2026, 6, 17, 18))),
+        row("dec 25 6pm", .time(utc(2026, 12, 25, 18))), row("tomorrow noon", .time(utc(2026, 6, 16, 12))),
+        row("tomorrow midnight", .time(utc(2026, 6, 16))), row("eod 17:00", .time(utc(2026, 6, 15, 17))),
+        // A time alone: the next time the clock shows it.
+        row("18:00", .time(utc(2026, 6, 15, 18))), row("9:31", .time(utc(2026, 6, 15, 9, 31))),
+        row("09:30", .time(utc(2026, 6, 16, 9, 30))), row("07:00", .time(utc(2026, 6, 16, 7))),
+        row("18:00:30", .time(utc(2026, 6, 15, 18, 0, 30))), row("6pm", .time(utc(2026, 6, 15, 18))),
+        row("6:30pm", .time(utc(2026, 6, 15, 18, 30))), row("9am", .time(utc(2026, 6, 16, 9))),
+        row("9 am", .time(utc(2026, 6, 16, 9))), row("noon", .time(utc(2026, 6, 15, 12))),
+        row("midnight", .time(utc(2026, 6, 16))), row("12am", .time(utc(2026, 6, 16))),
+        row("12pm", .time(utc(2026, 6, 15, 12))),
+        row("00:00", .time(utc(2027, 1, 1)), now: utc(2026, 12, 31, 23)),
+        // From now.
+        row("now", .time(monday)), row("+5m", .time(utc(2026, 6, 15, 9, 35))), row("+90m", .time(utc(2026, 6, 15, 11))),
+        row("+2h", .time(utc(2026, 6, 15, 11, 30))), row("+48h", .time(utc(2026, 6, 17, 9, 30))),
+        row("in 30 minutes", .time(utc(2026, 6, 15, 10))), row("in 1 hour", .time(utc(2026, 6, 15, 10, 30))),
+        row("in 2 hours", .time(utc(2026, 6, 15, 11, 30))),
+        row("+1h", .time(utc(2027, 1, 1, 0, 59, 59)), now: utc(2026, 12, 31, 23, 59, 59)),
+        // ISO 8601 as written: local without an offset, that instant with one.
+        row("2026-11-25T18:00", .time(utc(2026, 11, 25, 18))), row("2026-11-25T18:00Z", .time(utc(2026, 11, 25, 18))),
+        row("2026-11-25t18:00:30z", .time(utc(2026, 11, 25, 18, 0, 30))),
+        row("2026-11-25T18:00+01:00", .time(utc(2026, 11, 25, 17))),
+        row("2026-11-25T18:00:30-08:00", .time(utc(2026, 11, 26, 2, 0, 30))),
+        row("2026-11-25T18:00", .time(utc(2026, 11, 25, 17)), zone: berlin),
+        row("2026-11-25T18:00Z", .time(utc(2026, 11, 25, 18)), zone: berlin),
+    ]
+
+    /// The day Berlin's clocks skip 02:00 to 03:00.
+    private static let springDay = CalendarDay(year: 2026, month: 3, day: 29) ?? .earliest
+
+    /// Daylight saving in Berlin: 2026-03-29 02:00 CET → 03:00 CEST, 2026-10-25 03:00 CEST → 02:00 CET.
+    static let daylightSaving: [Row] = [
+        row("2026-03-29 01:59", .time(utc(2026, 3, 29, 0, 59)), zone: berlin),
+        row("2026-03-29 03:00", .time(utc(2026, 3, 29, 1)), zone: berlin),
+        row("2026-03-29", .day("2026-03-29"), zone: berlin),
+        row("2026-10-25 02:30", .time(utc(2026, 10, 25, 0, 30)), zone: berlin),
+        row("2026-01-10 12:00", .time(utc(2026, 1, 10, 11)), zone: berlin),
+        row("2026-07-10 12:00", .time(utc(2026, 7, 10, 10)), zone: berlin),
+        row("today", .day("2026-06-16"), now: utc(2026, 6, 15, 23, 30), zone: berlin),
+        row("tomorrow 09:00", .time(utc(2026, 3, 29, 7)), now: utc(2026, 3, 28, 19), zone: berlin),
+        row("09:00", .time(utc(2026, 3, 29, 7)), now: utc(2026, 3, 28, 19), zone: berlin),
+        row("sun 09:00", .time(utc(2026, 3, 29, 7)), now: utc(2026, 3, 28, 19), zone: berlin),
+        row("+1d", .day("2026-03-29"), now: utc(2026, 3, 28, 9), zone: berlin),
+        row("+24h", .time(utc(2026, 3, 29, 9)), now: utc(2026, 3, 28, 9), zone: berlin),
+        row("in 3 hours", .time(utc(2026, 3, 29, 3, 30)), now: utc(2026, 3, 29, 0, 30), zone: berlin),
+        // 02:30 is skipped tonight: the next 02:30 the clock shows is the night after.
+        row("02:30", .time(utc(2026, 3, 30, 0, 30)), now: utc(2026, 3, 28, 23), zone: berlin),
+        row("midnight", .time(utc(2026, 10, 24, 22)), now: utc(2026, 10, 24, 20), zone: berlin),
+        row("tomorrow 9am", .time(utc(2026, 10, 25, 8)), now: utc(2026, 10, 24, 12), zone: berlin),
+        row(
+            "2026-03-29 02:30", .refused(.skippedTime("2026-03-29 02:30", springDay)),
+            zone: berlin),
+        row(
+            "tomorrow 02:30", .refused(.skippedTime("tomorrow 02:30", springDay)),
+            now: utc(2026, 3, 28, 19), zone: berlin),
+        // Where the clocks skip midnight (as Brazil's once did), the day is still a day.
+        row("today", .day("2026-10-18"), now: utc(2026, 10, 18, 14), zone: "XXX3YYY,M10.3.0/0,M2.3.0/0"),
+    ]
+
+    static let refusals: [Row] = [
+        notADate("tomorrow 9", "tomorrow 09:00"), notADate("tomorrow 18", "tomorrow 18:00"),
+        notADate("2026-07-01 10", "2026-07-01 10:00"), notADate("fri 25:00", nil), notADate("someday", nil),
+        notADate("tomorow", "tomorrow"), notADate("tommorow 9am", "tomorrow 9am"), notADate("fridya", "friday"),
+        notADate("nxt week", "next week"), notADate("9.30", "09:30"), notADate("1830", "18:30"),
+        notADate("9h30", "09:30"), notADate("9:5", "09:05"), notADate("2026/07/01", "2026-07-01"),
+        notADate("2026-7-1", "2026-07-01"), notADate("13pm", "13:00"), notADate("+3", "+3d"),
+        notADate("3 days", "in 3 days"), notADate("in 3", "in 3 days"), notADate("+1 d", "+1d"),
+        notADate("next month", "som"), notADate("end of month", "eom"), notADate("", nil), notADate("fr", nil),
+        notADate("+d", nil), notADate("+1.5d", nil), notADate("+-1d", nil), notADate("+٣d", nil),
+        notADate("24:00", nil),
+        notADate("12:60", nil), notADate("fri fri", nil), notADate("2026-07-01 10:00 extra", nil),
+        notADate("+1m 09:00", nil), notADate("26-07-01", nil), notADate("0am", nil), notADate("2026-11-25T9:00", nil),
+        notADate("2026-11-25T18:00+25:00", nil),
+        row("2026-02-30", .refused(.noSuchDay("2026-02-30", "February 2026 has 28 days"))),
+        row("2027-02-29 10:00", .refused(.noSuchDay("2027-02-29 10:00", "February 2027 has 28 days"))),
+        row("2026-13-01", .refused(.noSuchDay("2026-13-01", "there is no month 13"))),
+        row("2026-04-31T10:00", .refused(.noSuchDay("2026-04-31T10:00", "April 2026 has 30 days"))),
+        row("feb 30", .refused(.noSuchDay("feb 30", "February has at most 29 days"))),
+        row("31 april", .refused(.noSuchDay("31 april", "April has at most 30 days"))),
+        row("+1000000w", .refused(.outOfRange("+1000000w"))),
+        row("+1d", .refused(.outOfRange("+1d")), now: utc(9999, 12, 31, 12)),
+    ]
+
+    @Test(arguments: days + times + daylightSaving + refusals)
+    func theTable(row: Row) {
+        let result: Expected = LocalZone.with(row.zone) {
+            do {
+                switch try DateExpression.evaluate(row.input, now: row.now) {
+                case .day(let day): return .day(day.description)
+                case .time(let time): return .time(time)
+                }
+            } catch let error as DateExpressionError {
+                return .refused(error)
+            } catch {
+                return .refused(.outOfRange("unexpected \(error)"))
+            }
+        }
+        #expect(result == row.expected.make())
     }
 
-    @Test func aClockTimeAloneIsTheNextTimeTheClockShowsIt() {
-        #expect(evaluate("18:00") == TestTime.utc(2026, 6, 15, 18))
-        #expect(evaluate("9:31") == TestTime.utc(2026, 6, 15, 9, 31))
-        #expect(evaluate("09:30") == TestTime.utc(2026, 6, 16, 9, 30))
-        #expect(evaluate("07:00") == TestTime.utc(2026, 6, 16, 7))
-        #expect(evaluate("00:00", now: TestTime.utc(2026, 12, 31, 23)) == TestTime.utc(2027, 1, 1))
+    @Test func parsingIsPureAndEvaluationTakesTheTime() throws {
+        let expression = try DateExpression.parse("Tomorrow at 9am")
+        #expect(expression == DateExpression(.day(.daysAhead(1), DateExpression.Clock(hour: 9, minute: 0))))
+        #expect(try DateExpression.parse("dec 25") == DateExpression(.day(.monthDay(month: 12, day: 25), nil)))
+        #expect(try DateExpression.parse("+2h") == DateExpression(.fromNow(seconds: 7200)))
+        let (monday, tuesday) = (Self.monday, Self.monday + 86_400)
+        try LocalZone.with(LocalZone.utc) { () throws -> Void in
+            #expect(try expression.evaluate(now: monday) == .time(TestTime.utc(2026, 6, 16, 9)))
+            #expect(try expression.evaluate(now: tuesday) == .time(TestTime.utc(2026, 6, 17, 9)))
+        }
     }
 
-    @Test func aWeekdayIsTheNextSuchDayAWeekAheadWhenItIsToday() {
-        // Now is Monday 2026-06-15.
-        #expect(evaluate("friday") == TestTime.utc(2026, 6, 19))
-        #expect(evaluate("Fri") == TestTime.utc(2026, 6, 19))
-        #expect(evaluate("tue") == TestTime.utc(2026, 6, 16))
-        #expect(evaluate("sunday") == TestTime.utc(2026, 6, 21))
-        #expect(evaluate("monday") == TestTime.utc(2026, 6, 22))
-        #expect(evaluate("mon") == TestTime.utc(2026, 6, 22))
+    @Test func theRefusalSaysWhatADateIsAndWhereEveryFormIsListed() {
+        let refusal = DateExpressionError.notADate("tomorrow 9", suggestion: "tomorrow 09:00")
+        #expect(
+            refusal.description.hasPrefix("\"tomorrow 9\" is not a date; did you mean \"tomorrow 09:00\"? A DATE is"))
+        #expect(refusal.description.hasSuffix("help due lists every form"))
+        #expect(!refusal.description.contains("time zone"))
+        #expect(
+            DateExpressionError.notADate("x", suggestion: nil).description.hasPrefix("\"x\" is not a date. A DATE is"))
     }
 
-    @Test func aDayFollowedByAClockTimeIsThatMinuteOfThatDay() {
-        #expect(evaluate("tomorrow 09:00") == TestTime.utc(2026, 6, 16, 9))
-        #expect(evaluate("fri 18:00") == TestTime.utc(2026, 6, 19, 18))
-        #expect(evaluate("friday 7:15") == TestTime.utc(2026, 6, 19, 7, 15))
-        #expect(evaluate("today 08:00") == TestTime.utc(2026, 6, 15, 8))
-    }
-
-    @Test func textThatIsNoDateIsRejected() {
-        let rejected = [
-            "", "yesterday", "next week", "2026-02-30", "2027-02-29", "2026-13-01", "2026-00-10", "2026-7-1",
-            "26-07-01", "2026/07/01", "2026-07-01 25:00", "2026-07-01 10:60", "2026-07-01 10", "2026-07-01 10:5",
-            "2026-07-01 10:00 extra", "+d", "+1w", "+-1d", "+1.5d", "+100001d", "1d", "+1 d", "+m", "24:00",
-            "9:5", "12:60", "fri 25:00", "fri fri", "frid", "fr", "09:00 fri", "tomorrow 9", "+1m 09:00", "+٣d",
+    @Test func everyExampleInTheHelpIsADate() throws {
+        let examples = [
+            "2026-11-25", "today", "tomorrow", "yesterday", "friday", "fri", "tues", "thurs", "next fri", "next week",
+            "3d", "+3d", "in 3 days", "+2w", "in 2 weeks", "dec 25", "25 dec", "eod", "eow", "eom", "eoy", "sow", "som",
+            "soy", "18:00", "9:05", "18:00:30", "9am", "6pm", "6:30pm", "noon", "midnight", "tomorrow 9am", "now",
+            "+30m", "in 30 minutes", "+2h", "in 2 hours", "2026-11-25T18:00", "2026-11-25T18:00Z",
+            "2026-11-25T18:00+01:00",
         ]
-        for text in rejected {
-            #expect(evaluate(text) == nil, "\(text)")
+        let help = DateExpression.formLines.joined(separator: " ")
+        for example in examples {
+            #expect(help.contains(example), "\(example)")
+            #expect(throws: Never.self, "\(example)") { try DateExpression.parse(example) }
         }
-    }
-
-    @Test func wholeDaysAreShownWithoutATimeAndTimedDatesWithOne() {
-        LocalZone.with(LocalZone.utc) {
-            #expect(LocalTime.format(TestTime.utc(2026, 7, 1)) == "2026-07-01")
-            #expect(LocalTime.format(TestTime.utc(2026, 7, 1, 18, 45)) == "2026-07-01 18:45")
-            #expect(LocalTime.isWholeDay(TestTime.utc(2026, 7, 1)))
-            #expect(!LocalTime.isWholeDay(TestTime.utc(2026, 7, 1, 0, 1)))
-        }
-    }
-
-    @Test func aWholeDayIsOverdueOnlyOnceTheDayIsOver() {
-        LocalZone.with(LocalZone.utc) {
-            let day = TestTime.utc(2026, 6, 15)
-            #expect(!LocalTime.isOverdue(day, now: TestTime.utc(2026, 6, 15, 23, 59, 59)))
-            #expect(LocalTime.isOverdue(day, now: TestTime.utc(2026, 6, 16)))
-            let minute = TestTime.utc(2026, 6, 15, 9, 0)
-            #expect(!LocalTime.isOverdue(minute, now: TestTime.utc(2026, 6, 15, 8, 59)))
-            #expect(LocalTime.isOverdue(minute, now: TestTime.utc(2026, 6, 15, 9, 0)))
-        }
-    }
-
-    @Test func exportDatesAreISO8601InUTC() {
-        #expect(CivilTime.iso8601(referenceSeconds: TestTime.utc(2026, 11, 21, 9, 30)) == "2026-11-21T09:30:00Z")
-        #expect(CivilTime.iso8601(referenceSeconds: 0) == "2001-01-01T00:00:00Z")
     }
 }
 
-/// Tests that move the process's time zone to one with daylight saving, one at a time.
+/// The session takes DATEs and refuses with the grammar's reasons.
 @Suite(.serialized)
-struct DaylightSavingTests {
-    private func inBerlin<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try LocalZone.with(LocalZone.berlin, body)
-    }
-
-    @Test func aClockTimeSkippedBySpringForwardIsRejected() {
-        inBerlin {
-            #expect(DateExpression.evaluate("2026-03-29 02:30", now: TestTime.now) == nil)
-            #expect(DateExpression.evaluate("2026-03-29 02:00", now: TestTime.now) == nil)
-            #expect(DateExpression.evaluate("2026-03-29 01:59", now: TestTime.now) == TestTime.utc(2026, 3, 29, 0, 59))
-            #expect(DateExpression.evaluate("2026-03-29 03:00", now: TestTime.now) == TestTime.utc(2026, 3, 29, 1, 0))
-        }
-    }
-
-    @Test func localDatesUseTheZonesOffsetInWinterAndSummer() {
-        inBerlin {
-            #expect(DateExpression.evaluate("2026-01-10 12:00", now: TestTime.now) == TestTime.utc(2026, 1, 10, 11))
-            #expect(DateExpression.evaluate("2026-07-10 12:00", now: TestTime.now) == TestTime.utc(2026, 7, 10, 10))
-            #expect(DateExpression.evaluate("2026-07-10", now: TestTime.now) == TestTime.utc(2026, 7, 9, 22))
-        }
-    }
-
-    @Test func aRepeatedClockTimeInAutumnIsOneOfItsTwoInstants() throws {
-        try inBerlin {
-            let time = try #require(DateExpression.evaluate("2026-10-25 02:30", now: TestTime.now))
-            #expect([TestTime.utc(2026, 10, 25, 0, 30), TestTime.utc(2026, 10, 25, 1, 30)].contains(time))
-        }
-    }
-
-    @Test func addingDaysAcrossAChangeKeepsTheClockTime() {
-        inBerlin {
-            let beforeSpring = TestTime.utc(2026, 3, 28, 9)  // 10:00 CET
-            let spring = DateExpression.evaluate("+1d", now: beforeSpring)
-            #expect(spring == TestTime.utc(2026, 3, 29, 8), "10:00 CEST, 23 hours later")
-            let beforeAutumn = TestTime.utc(2026, 10, 24, 8)  // 10:00 CEST
-            let autumn = DateExpression.evaluate("+1d", now: beforeAutumn)
-            #expect(autumn == TestTime.utc(2026, 10, 25, 9), "10:00 CET, 25 hours later")
-            #expect(DateExpression.evaluate("+24h", now: beforeSpring) == beforeSpring + 86_400)
-        }
-    }
-
-    @Test func todayIsLocalMidnightEvenWhenUTCIsStillOnTheDayBefore() {
-        inBerlin {
-            let earlyMorning = TestTime.utc(2026, 6, 15, 23, 30)  // 01:30 on 16 June in Berlin
-            #expect(DateExpression.evaluate("today", now: earlyMorning) == TestTime.utc(2026, 6, 15, 22))
-            #expect(DateExpression.evaluate("tomorrow", now: earlyMorning) == TestTime.utc(2026, 6, 16, 22))
-            let springDay = TestTime.utc(2026, 3, 29, 10)
-            #expect(DateExpression.evaluate("today", now: springDay) == TestTime.utc(2026, 3, 28, 23))
-            #expect(
-                DateExpression.evaluate("tomorrow", now: TestTime.utc(2026, 3, 28, 12)) == TestTime.utc(2026, 3, 28, 23)
-            )
-        }
-    }
-
-    @Test func aWholeDayIsOverdueOnlyWhenItsLocalDayIsOver() {
-        inBerlin {
-            let day = TestTime.utc(2026, 6, 14, 22)  // 2026-06-15 00:00 CEST
-            #expect(LocalTime.format(day) == "2026-06-15")
-            #expect(!LocalTime.isOverdue(day, now: TestTime.utc(2026, 6, 15, 21, 59)))
-            #expect(LocalTime.isOverdue(day, now: TestTime.utc(2026, 6, 15, 22)))
-            let shortDay = TestTime.utc(2026, 3, 28, 23)  // 2026-03-29, 23 hours long
-            #expect(!LocalTime.isOverdue(shortDay, now: TestTime.utc(2026, 3, 29, 21, 59)))
-            #expect(LocalTime.isOverdue(shortDay, now: TestTime.utc(2026, 3, 29, 22)))
-        }
-    }
-
-    @Test func tomorrowAtNineIsNineLocalTimeAcrossADaylightSavingChange() {
-        LocalZone.with(LocalZone.berlin) {
-            // Saturday 2026-03-28 20:00 CET; clocks go forward in the night to Sunday.
-            let saturday = TestTime.utc(2026, 3, 28, 19)
-            #expect(DateExpression.evaluate("tomorrow 09:00", now: saturday) == TestTime.utc(2026, 3, 29, 7))
-            #expect(DateExpression.evaluate("09:00", now: saturday) == TestTime.utc(2026, 3, 29, 7))
-            #expect(DateExpression.evaluate("sun 09:00", now: saturday) == TestTime.utc(2026, 3, 29, 7))
-            #expect(DateExpression.evaluate("tomorrow 02:30", now: saturday) == nil)
-        }
-    }
-
-    @Test func aDayWhoseMidnightIsSkippedStartsAtOneOClock() {
-        // Clocks go from 00:00 to 01:00 on the third Sunday of October (as Brazil's once did).
-        LocalZone.with("XXX3YYY,M10.3.0/0,M2.3.0/0") {
-            let noon = TestTime.utc(2026, 10, 18, 14)  // 12:00 local summer time (UTC-2)
-            #expect(DateExpression.evaluate("today", now: noon) == TestTime.utc(2026, 10, 18, 3))
-            #expect(DateExpression.evaluate("2026-10-18", now: noon) == TestTime.utc(2026, 10, 18, 3))
-            #expect(DateExpression.evaluate("2026-10-18 00:30", now: noon) == nil)
-            #expect(DateExpression.evaluate("2026-02-30", now: noon) == nil)
-        }
-    }
-
-    @Test func theSessionRefusesAClockTimeThatDoesNotExist() throws {
+struct DueCommandDateTests {
+    @Test func theSessionRefusesAClockTimeThatDoesNotExistAndSaysWhy() throws {
         let fixture = try SessionFixture()
         fixture.run("add Call mum")
-        inBerlin {
+        LocalZone.with(LocalZone.berlin) {
             let message = fixture.failure("due 1 2026-03-29 02:30")
-            #expect(message.contains("\"2026-03-29 02:30\" is not a date in the local time zone"))
+            #expect(message.hasPrefix("\"2026-03-29 02:30\" does not exist in the local time zone"))
             fixture.run("due 1 2026-03-29 03:30")
             #expect(fixture.run("show").last == "1 [ ] Call mum  due 2026-03-29 03:30 (overdue)  #0")
         }
+    }
+
+    @Test func theSessionSuggestsTheClosestForm() throws {
+        let fixture = try SessionFixture()
+        fixture.run("add Call mum")
+        let message = fixture.failure("due 1 tomorrow 9")
+        #expect(message.hasPrefix("\"tomorrow 9\" is not a date; did you mean \"tomorrow 09:00\"?"))
+    }
+
+    @Test func helpDueListsEveryForm() throws {
+        let fixture = try SessionFixture()
+        let lines = fixture.run("help due")
+        #expect(Array(lines.prefix(2)) == ["due ITEM DATE|none", "  set or clear an item's due date"])
+        #expect(Array(lines.dropFirst(2)) == DateExpression.formLines)
     }
 }

@@ -57,37 +57,52 @@ struct ReminderScheduleTests {
         }
     }
 
+    private func day(_ year: Int, _ month: Int, _ day: Int) -> CalendarDay {
+        CalendarDay(year: year, month: month, day: day) ?? .earliest
+    }
+
     @Test func aWholeDayRemindsAtNineInTheMorningLocalTime() {
         LocalZone.with(LocalZone.utc) {
-            let day = TestTime.utc(2026, 6, 16)
-            let book = book([item("Birthday", 0, due: day)])
+            let whole = ChecklistItem(
+                text: "Birthday", itemID: 0, created: 0, due: .day(day(2026, 6, 16)), shouldRemind: true)
+            let book = book([whole])
             #expect(ReminderSchedule.reminders(in: book).first?.fireTime == TestTime.utc(2026, 6, 16, 9))
             #expect(ReminderSchedule.due(in: book, at: TestTime.utc(2026, 6, 16, 8, 59), fired: .init()).isEmpty)
         }
         LocalZone.with(LocalZone.berlin) {
-            // Local midnight of 2026-06-16 in Berlin (CEST) is 22:00 UTC the day before.
-            let day = TestTime.utc(2026, 6, 15, 22)
-            #expect(ReminderSchedule.fireTime(day) == TestTime.utc(2026, 6, 16, 7))
+            // 09:00 of 2026-06-16 in Berlin (CEST) is 07:00 UTC.
+            #expect(ReminderSchedule.fireTime(.day(day(2026, 6, 16))) == TestTime.utc(2026, 6, 16, 7))
+        }
+    }
+
+    @Test func aTimeAtMidnightRemindsAtMidnight() {
+        LocalZone.with(LocalZone.utc) {
+            let midnight = TestTime.utc(2026, 6, 16)
+            let book = book([item("Call", 0, due: midnight)])
+            #expect(ReminderSchedule.reminders(in: book).first?.fireTime == midnight)
+            #expect(texts(ReminderSchedule.due(in: book, at: midnight, fired: .init())) == ["Call"])
+            #expect(ReminderSchedule.due(in: book, at: midnight - 1, fired: .init()).isEmpty)
         }
     }
 
     @Test func aWholeDayOnADaylightSavingDayStillRemindsAtNine() {
         LocalZone.with(LocalZone.berlin) {
             // 2026-03-29: clocks go from 02:00 CET to 03:00 CEST; 09:00 CEST is 07:00 UTC.
-            let spring = TestTime.utc(2026, 3, 28, 23)
-            #expect(ReminderSchedule.fireTime(spring) == TestTime.utc(2026, 3, 29, 7))
+            #expect(ReminderSchedule.fireTime(.day(day(2026, 3, 29))) == TestTime.utc(2026, 3, 29, 7))
             // 2026-10-25: clocks go back from 03:00 CEST to 02:00 CET; 09:00 CET is 08:00 UTC.
-            let autumn = TestTime.utc(2026, 10, 24, 22)
-            #expect(ReminderSchedule.fireTime(autumn) == TestTime.utc(2026, 10, 25, 8))
+            #expect(ReminderSchedule.fireTime(.day(day(2026, 10, 25))) == TestTime.utc(2026, 10, 25, 8))
         }
     }
 
     @Test func aChangeOfTimeZoneMovesWholeDaysButNotTimedReminders() {
         let timed = TestTime.utc(2026, 6, 16, 18)
-        let inUTC = LocalZone.with(LocalZone.utc) { ReminderSchedule.fireTime(timed) }
-        let inBerlin = LocalZone.with(LocalZone.berlin) { ReminderSchedule.fireTime(timed) }
+        let inUTC = LocalZone.with(LocalZone.utc) { ReminderSchedule.fireTime(.time(timed)) }
+        let inBerlin = LocalZone.with(LocalZone.berlin) { ReminderSchedule.fireTime(.time(timed)) }
         #expect(inUTC == timed)
         #expect(inBerlin == timed)
+        let whole = Due.day(day(2026, 6, 16))
+        #expect(LocalZone.with(LocalZone.utc) { ReminderSchedule.fireTime(whole) } == TestTime.utc(2026, 6, 16, 9))
+        #expect(LocalZone.with(LocalZone.berlin) { ReminderSchedule.fireTime(whole) } == TestTime.utc(2026, 6, 16, 7))
     }
 
     @Test func manyDueAtOnceAllFire() {
@@ -115,8 +130,11 @@ struct ReminderScheduleTests {
         LocalZone.with(LocalZone.utc) {
             let today = Reminder(itemID: 0, list: "L", text: "Milk", due: TestTime.utc(2026, 6, 15, 18), fireTime: 0)
             #expect(today.body(now: now) == "Milk — due 18:00")
-            let wholeDay = Reminder(itemID: 0, list: "L", text: "Milk", due: TestTime.utc(2026, 6, 15), fireTime: 0)
+            let wholeDay = Reminder(
+                itemID: 0, list: "L", text: "Milk", due: TestTime.utc(2026, 6, 15), fireTime: 0, day: day(2026, 6, 15))
             #expect(wholeDay.body(now: now) == "Milk — due today")
+            let midnight = Reminder(itemID: 0, list: "L", text: "Milk", due: TestTime.utc(2026, 6, 15), fireTime: 0)
+            #expect(midnight.body(now: now) == "Milk — due 00:00")
             let later = Reminder(itemID: 0, list: "L", text: "Milk", due: TestTime.utc(2026, 6, 17, 8), fireTime: 0)
             #expect(later.body(now: now) == "Milk — due 2026-06-17 08:00")
         }

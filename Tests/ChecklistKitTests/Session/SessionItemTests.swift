@@ -89,6 +89,18 @@ struct SessionItemTests {
 
     // MARK: check, uncheck, toggle
 
+    @Test func editWithoutTextAsksTheREPLToPutTheTextOnTheLine() throws {
+        let fixture = try groceries()
+        #expect(fixture.failure("edit 2").hasPrefix("missing TEXT (edit ITEM alone changes the text on the line"))
+        fixture.session.editsInPlace = true
+        let result = fixture.session.run("edit 2")
+        #expect(result.error == nil && result.lines.isEmpty)
+        #expect(result.editRequest?.itemID == 1 && result.editRequest?.text == "Eggs")
+        #expect(fixture.failure("edit 1-2") == "edit changes one item; give a single position or #ID")
+        #expect(fixture.session.run(words: ["add", "two\nlines"]).succeeded)
+        #expect(fixture.failure("edit 4") == "the text of #3 has a line break; give the new text: edit ITEM TEXT")
+    }
+
     @Test func checkUncheckAndToggleTakeSeveralItems() throws {
         let fixture = try groceries()
         #expect(fixture.run("check 1 3") == ["checked 1 [x] Milk  #0", "checked 3 [x] Bread  #2"])
@@ -171,11 +183,20 @@ struct SessionItemTests {
 
     @Test func moveRefusesPositionsOutsideTheChecklist() throws {
         let fixture = try groceries()
-        #expect(fixture.failure("move 1 4") == "no item 4: \"Groceries\" has 3 items")
+        #expect(
+            fixture.failure("move 1 4")
+                == "cannot move to position 4: \"Groceries\" has 3 items; give a position from 1 to 3")
+        #expect(fixture.failure("move 4 1") == "no item 4: \"Groceries\" has 3 items")
         #expect(fixture.failure("move 1-2 3") == "move takes one item; give a single position or #ID")
         fixture.failure("move 1 0")
         fixture.failure("move 1")
-        fixture.failure("move 4 1")
+    }
+
+    @Test func moveInAOneItemChecklistSaysTheOnlyPosition() throws {
+        let fixture = try SessionFixture()
+        fixture.run("add Milk")
+        #expect(
+            fixture.failure("move 1 99") == "cannot move to position 99: \"List\" has 1 item; the only position is 1")
     }
 
     @Test func moveByIDWorksInAnotherChecklist() throws {
@@ -192,7 +213,8 @@ struct SessionItemTests {
             let fixture = try groceries()
             let forms: [(String, String)] = [
                 ("2026-07-01", "2026-07-01"), ("2026-07-01 18:45", "2026-07-01 18:45"), ("today", "2026-06-15"),
-                ("tomorrow", "2026-06-16"), ("+3d", "2026-06-18 09:30"), ("+2h", "2026-06-15 11:30"),
+                ("tomorrow", "2026-06-16"), ("+3d", "2026-06-18"), ("tomorrow 9am", "2026-06-16 09:00"),
+                ("next week", "2026-06-22"), ("dec 25", "2026-12-25"), ("+2h", "2026-06-15 11:30"),
             ]
             for (form, shown) in forms {
                 #expect(fixture.run("due 1 \(form)") == ["due set: 1 [ ] Milk  due \(shown)  #0"], "\(form)")
@@ -218,11 +240,7 @@ struct SessionItemTests {
             let fixture = try groceries()
             fixture.run("due 1 tomorrow")
             let message = fixture.failure("due 1 someday")
-            #expect(
-                message
-                    == "\"someday\" is not a date in the local time zone; "
-                    + "use YYYY-MM-DD, today, tomorrow or a weekday (fri), each optionally followed by HH:MM; "
-                    + "HH:MM; +Nd, +Nh or +Nm")
+            #expect(message.hasPrefix("\"someday\" is not a date. A DATE is a DAY (2026-11-25, today"))
             fixture.failure("due 1 2026-02-30")
             fixture.failure("due 1")
             fixture.failure("due 9 today")

@@ -43,6 +43,42 @@ struct SessionUndoTests {
         #expect(fixture.run("redo") == ["redid add \"Milk\""])
     }
 
+    @Test func undoOfADeleteNamesTheItems() throws {
+        let fixture = try SessionFixture()
+        fixture.runAll(["add Milk", "add Eggs", "add Bread", "add Tea", "add Jam"])
+        fixture.run("delete 2")
+        #expect(fixture.run("undo") == ["undid delete \"Eggs\""])
+        fixture.run("delete 1 3")
+        #expect(fixture.run("undo") == ["undid delete \"Milk\", \"Bread\""])
+        #expect(fixture.run("redo") == ["redid delete \"Milk\", \"Bread\""])
+        fixture.run("undo")
+        fixture.run("delete 1-5")
+        #expect(fixture.run("undo") == ["undid delete \"Milk\", \"Eggs\" and 3 more"])
+    }
+
+    @Test func redoOfNewMakesTheChecklistCurrentAgain() throws {
+        let fixture = try SessionFixture()
+        fixture.run("new Groceries")
+        fixture.run("undo")
+        #expect(fixture.currentName == "List")
+        fixture.run("redo")
+        #expect(fixture.currentName == "Groceries")
+        #expect(try fixture.reloadedBook().current?.name == "Groceries")
+        // Chosen since the undo, another checklist stays current through the redo.
+        fixture.runAll(["undo", "new Work", "use List"])
+        fixture.runAll(["drop Work", "undo", "use List"])
+        fixture.run("redo")
+        #expect(fixture.currentName == "List")
+    }
+
+    @Test func undoOfDroppingTheCurrentChecklistMakesItCurrentAgain() throws {
+        let fixture = try SessionFixture()
+        fixture.runAll(["new Groceries", "drop Groceries"])
+        #expect(fixture.currentName == nil)
+        fixture.run("undo")
+        #expect(fixture.currentName == "Groceries")
+    }
+
     @Test func aNewChangeClearsWhatCouldBeRedone() throws {
         let fixture = try SessionFixture()
         fixture.runAll(["add A", "add B", "undo", "add C"])
