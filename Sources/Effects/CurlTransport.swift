@@ -46,7 +46,9 @@ struct CurlTransport {
             }
             if let body = request.body {
                 let path = "\(folder)/request-\(index)"
-                guard write(body, to: path) else { throw Failure(reason: "cannot write a request into \(folder)") }
+                guard FileBytes.writeScratch(body, to: path) else {
+                    throw Failure(reason: "cannot write a request into \(folder)")
+                }
                 config += "data-binary = \(quoted("@" + path))\n"
             }
             if let credentials {
@@ -62,9 +64,9 @@ struct CurlTransport {
         }
         let curlSaid = outcome.errorText.split(separator: "\n").last.map(String.init) ?? "curl failed"
         return requests.indices.map { index in
-            let head = read("\(folder)/head-\(index)") ?? []
+            let head = StateFile.read("\(folder)/head-\(index)") ?? []
             var response = Self.parseHead(head)
-            response.body = read("\(folder)/body-\(index)") ?? []
+            response.body = StateFile.read("\(folder)/body-\(index)") ?? []
             if response.status == 0 { response.failure = curlSaid }
             return response
         }
@@ -112,24 +114,5 @@ struct CurlTransport {
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
         guard made != nil else { throw Failure(reason: "cannot make a folder in \(base)") }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private func write(_ bytes: [UInt8], to path: String) -> Bool {
-        guard let file = fopen(path, "w") else { return false }
-        defer { fclose(file) }
-        return bytes.isEmpty || fwrite(bytes, 1, bytes.count, file) == bytes.count
-    }
-
-    private func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        return bytes
     }
 }

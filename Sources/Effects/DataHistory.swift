@@ -60,7 +60,9 @@ struct DataHistory {
     func storeBlob(_ book: ChecklistBook) throws(SyncError) -> String {
         let committed = ChecklistBook(checklists: book.checklists, currentIndex: nil, nextItemID: book.nextItemID)
         let file = repository.gitDirectory + "/checklists-commit"
-        try Self.writeFile(committed.archived(), to: file)
+        guard FileBytes.writeScratch(committed.archived(), to: file) else {
+            throw .gitFailed(step: "hash-object", detail: "cannot write \(file): \(String(cString: strerror(errno)))")
+        }
         defer { unlink(file) }
         return try git.check(["hash-object", "-w", "--", file])
     }
@@ -99,27 +101,5 @@ struct DataHistory {
     /// branch moved meanwhile is never overwritten.
     private func updateBranch(to commit: String, from old: String?, message: String) throws(SyncError) {
         try git.check(["update-ref", "-m", message, "HEAD", commit, old ?? ""])
-    }
-
-    /// Writes `bytes` to a new file at `path` (replacing any), for git to read.
-    private static func writeFile(_ bytes: [UInt8], to path: String) throws(SyncError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .gitFailed(step: "hash-object", detail: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw -> Int in
-                guard let start = raw.baseAddress else { return 0 }
-                return write(descriptor, start + written, raw.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                throw .gitFailed(
-                    step: "hash-object", detail: "cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            written += count
-        }
     }
 }

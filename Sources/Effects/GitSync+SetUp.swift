@@ -193,7 +193,7 @@ extension GitSync {
 
     /// Appends each of `lines` missing from the file at `path` (created when missing).
     private func ensureLines(_ lines: [String], in path: String) throws {
-        let existing = readText(path)
+        let existing = String(decoding: StateFile.read(path) ?? [], as: UTF8.self)
         let present = Set(existing.split(separator: "\n").map(String.init))
         let missing = lines.filter { !present.contains($0) }
         guard !missing.isEmpty else { return }
@@ -205,19 +205,6 @@ extension GitSync {
         }
         defer { fclose(file) }
         fputs(text, file)
-    }
-
-    private func readText(_ path: String) -> String {
-        guard let file = fopen(path, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The `-c` options that give commits `checklists <USER@HOST>` when git has no identity.

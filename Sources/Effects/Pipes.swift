@@ -94,16 +94,7 @@ struct Pipes {
         guard parentInput >= 0 else { return }
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw -> Int in
-                guard let start = raw.baseAddress else { return 0 }
-                return write(parentInput, start + written, raw.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            written += count
-        }
+        _ = FileBytes.writeAll(bytes, to: parentInput)
         close(parentInput)
         parentInput = -1
     }

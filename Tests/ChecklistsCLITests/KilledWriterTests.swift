@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ struct KilledWriterTests {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         let count = 300
         let adds = (0..<count).map { "add item-\($0)\n" }.joined()
         var finished: [ExportedChecklists.List] = []

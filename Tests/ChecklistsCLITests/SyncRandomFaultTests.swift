@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -48,7 +49,7 @@ import Glibc
 
     @Test func randomEditsSyncsAndKillsLoseNoAcknowledgedChange() throws {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         let remote = try SyncTests.Remote()
         let machines = try (0..<3).map { _ in try remote.machine() }
         var counts = Counts()

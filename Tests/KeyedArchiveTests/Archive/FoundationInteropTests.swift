@@ -1,5 +1,6 @@
 import Foundation
 import KeyedArchive
+import TestSupport
 import Testing
 
 /// One checklist file to carry through Foundation and back, named for test output.

@@ -1,5 +1,6 @@
 import Foundation
 import KeyedArchive
+import TestSupport
 import Testing
 
 /// Damaged and hostile inputs: every reader must return a value or throw its typed error, quickly,

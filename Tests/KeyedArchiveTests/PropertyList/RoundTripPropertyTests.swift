@@ -1,5 +1,6 @@
 import Foundation
 import KeyedArchive
+import TestSupport
 import Testing
 
 /// Random property lists and checklist files through our writer and reader, with the writer's

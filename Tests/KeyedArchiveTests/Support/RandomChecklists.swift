@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Random checklist files with every kind of text, extreme integers and dates far apart.
 enum RandomChecklists {
     /// Dates worth covering: the reference date, year 1, year 9999, fractions, the Unix epoch.

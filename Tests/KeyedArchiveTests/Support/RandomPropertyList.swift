@@ -1,4 +1,5 @@
 import KeyedArchive
+import TestSupport
 
 /// Random property-list trees of every kind, for round-trip and oracle tests.
 struct RandomPropertyList {

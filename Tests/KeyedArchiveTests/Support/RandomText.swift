@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Random strings that exercise every encoding path: ASCII, control characters, accents (precomposed
 /// and combining), CJK, emoji with ZWJ sequences and flags, and arbitrary scalars from every plane.
 enum RandomText {

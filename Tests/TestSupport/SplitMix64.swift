@@ -1,16 +1,16 @@
 /// A small, fast, seedable random number generator (SplitMix64), so every random test can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     /// The seed this generator started from, for failure messages.
-    let seed: UInt64
+    public let seed: UInt64
     private var state: UInt64
 
     /// Creates a generator whose whole sequence is determined by `seed`.
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         self.seed = seed
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -19,12 +19,12 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// True with probability `numerator / denominator`.
-    mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
+    public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
         Int.random(in: 0..<denominator, using: &self) < numerator
     }
 
     /// A random element of a non-empty array.
-    mutating func pick<T>(_ choices: [T]) -> T {
+    public mutating func pick<T>(_ choices: [T]) -> T {
         choices[Int.random(in: 0..<choices.count, using: &self)]
     }
 }
