@@ -183,4 +183,37 @@ struct CalDAVTests {
         #expect(try texts(laptop, "Groceries").sorted() == ["Bread", "Eggs", "Milk"])
         #expect(try laptop.exported().lists == desktop.exported().lists)
     }
+
+    @Test(arguments: ["apple", "tasks.org"])
+    func aRepeatingTaskCompletedOnAPhoneLeavesOneOpenOccurrence(_ style: String) throws {
+        let server = try CalDAVTestServer(.radicale)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        _ = try laptop.batch("new Chores\nadd Water plants\ndue 1 2099-01-05\nrepeat 1 weekly\n")
+        let home = try home(try must(laptop, server.initArguments, server))
+        let (href, text) = try #require(try server.tasks(home: home).first)
+        #expect(text.contains("RRULE:FREQ=WEEKLY"))
+        let collection = String(href[...(try #require(href.lastIndex(of: "/")))])
+        if style == "apple" {
+            // The done task loses its rule; a new task carries the next date and the rule.
+            let done = text.replacingOccurrences(of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED")
+                .replacingOccurrences(of: "RRULE:FREQ=WEEKLY\r\n", with: "")
+            #expect(try server.request("PUT", href, body: done, headers: ["Content-Type: text/calendar"]).status < 300)
+            let next = vtodo(
+                uid: "next-1", summary: "Water plants", extra: "DUE;VALUE=DATE:20990112\r\nRRULE:FREQ=WEEKLY\r\n")
+            #expect(
+                try server.request(
+                    "PUT", collection + "next-1.ics", body: next, headers: ["Content-Type: text/calendar"]
+                )
+                .status < 300)
+        } else {
+            // The same task moves to its next date.
+            let moved = text.replacingOccurrences(of: "DUE;VALUE=DATE:20990105", with: "DUE;VALUE=DATE:20990112")
+            #expect(try server.request("PUT", href, body: moved, headers: ["Content-Type: text/calendar"]).status < 300)
+        }
+        try must(laptop, ["caldav"], server)
+        let items = try #require(try laptop.exported().list("Chores")?.items)
+        #expect(items.filter { !$0.checked && $0.text == "Water plants" }.count == 1)
+        #expect(try must(laptop, ["show", "Chores"], server).stdout.contains("due 2099-01-12  every week"))
+    }
 }
