@@ -4,7 +4,7 @@ import ChecklistKit
 import Glibc
 #endif
 
-/// `watch`: fires each reminder at its time, until SIGINT or SIGTERM (SPEC §9).
+/// `watch`: fires each reminder at its time, until SIGINT, SIGTERM or SIGQUIT (SPEC §9).
 ///
 /// At start it fires what came due while nothing watched (more than three at once as one
 /// notification saying how many). Then it sleeps until the next reminder's time or a change of
@@ -98,7 +98,7 @@ public struct ReminderWatcher {
             return fired
         }
         do {
-            if let warning = try ReminderRecord.update(path: recordPath, dataFile: store.path, deliver) {
+            if let warning = try ReminderRecord.update(path: recordPath, dataFile: store.identity, deliver) {
                 report("checklists: \(warning)", true)
             }
         } catch {

@@ -4,8 +4,8 @@ import ChecklistKit
 import Glibc
 #endif
 
-/// What a sleeping watcher waits for: a change in the data file's folder (inotify), SIGINT or
-/// SIGTERM (a signalfd), and the next wall-clock time a reminder fires (a timerfd).
+/// What a sleeping watcher waits for: a change in the data file's folder (inotify), SIGINT,
+/// SIGTERM or SIGQUIT (a signalfd), and the next wall-clock time a reminder fires (a timerfd).
 ///
 /// The timer runs on the wall clock with an absolute time, so a machine that was suspended past a
 /// reminder fires it on waking, and a clock that is set wakes the watcher to look again. Nothing
@@ -35,7 +35,7 @@ final class WakeSources {
     /// The data file's name in the folder watched.
     private let fileName: String
 
-    /// Watches the folder of `dataFile` and takes SIGINT and SIGTERM from now on.
+    /// Watches the folder of `dataFile` and takes SIGINT, SIGTERM and SIGQUIT from now on.
     init(dataFile: String) throws(WatchError) {
         guard let signalFD = CLibraryFunction.named("signalfd", as: SignalFD.self),
             let timerCreate = CLibraryFunction.named("timerfd_create", as: TimerCreate.self)
@@ -60,6 +60,7 @@ final class WakeSources {
         sigemptyset(&mask)
         sigaddset(&mask, SIGINT)
         sigaddset(&mask, SIGTERM)
+        sigaddset(&mask, SIGQUIT)
         pthread_sigmask(SIG_BLOCK, &mask, nil)
         signals = signalFD(-1, &mask, O_CLOEXEC | O_NONBLOCK)
         timer = timerCreate(CLOCK_REALTIME, O_CLOEXEC | O_NONBLOCK)

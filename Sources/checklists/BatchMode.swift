@@ -28,6 +28,7 @@ struct BatchMode {
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 let result = session.run(line)
                 for line in result.lines { Output.line(styler.render(line)) }
+                Output.showWarnings(result, styler: styler)
                 if let error = result.error { failure = (error, result.exitStatus) }
                 if result.quit, failure == nil {
                     Output.flush()

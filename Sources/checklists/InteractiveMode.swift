@@ -55,7 +55,7 @@ struct InteractiveMode {
                 guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
                 reader.addHistory(line)
                 let result = session.run(line)
-                Output.show(result, styler: styler, errorPrefix: "error: ")
+                Output.show(result, styler: styler, errorPrefix: "error: ", warningPrefix: "warning: ")
                 names.lists = session.book.checklists.map(\.name)
                 if let problem = reader.historySaveError { Output.error("note: history not saved: \(problem)") }
                 if result.quit {

@@ -45,6 +45,12 @@ struct Invocation {
     func run() -> Never {
         // A save that hits RLIMIT_FSIZE must fail with EFBIG, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
+        // SIGQUIT (Ctrl-\, kill -QUIT) is a request to quit, not a crash. The Swift runtime's crash
+        // handler takes it like one: it prints a backtrace and returns, and since nothing re-raises a
+        // signal sent from outside, the process then carries on (a REPL back at its prompt, in a
+        // terminal libedit has left cooked). The default disposition ends the process (dumping core
+        // where the limits allow), as with any Unix tool; `watch` takes it like SIGTERM.
+        signal(SIGQUIT, SIG_DFL)
         let environment = Environment.current()
         // merge and cat work on the files they name: git runs them often, without the data file.
         if !command.isEmpty, let parsed = try? Command.parse(command),
@@ -75,7 +81,7 @@ struct Invocation {
                 Self.leave(74)
             }
         }
-        let session = Session(store: store, journal: UndoJournal(dataFile: store.path, environment: environment))
+        let session = Session(store: store, journal: UndoJournal(dataFile: store.identity, environment: environment))
         session.syncRunner = { initialize, url in
             let sync = GitSync(store: store, executable: Self.executablePath, environment: environment)
             do {

@@ -29,10 +29,19 @@ enum Output {
         fflush(nil)
     }
 
-    /// Prints a result's lines with `styler`, and its notices and error to standard error.
-    static func show(_ result: CommandResult, styler: TerminalStyle, errorPrefix: String) {
+    /// Prints a result's lines with `styler`, and its notices, warnings and error to standard error.
+    static func show(
+        _ result: CommandResult, styler: TerminalStyle, errorPrefix: String,
+        warningPrefix: String = "checklists: warning: "
+    ) {
         for notice in result.notices { error(styler.paint("note: " + notice, .warning)) }
         for line in result.lines { self.line(styler.render(line)) }
+        showWarnings(result, styler: styler, prefix: warningPrefix)
         if let message = result.error { error(errorPrefix + message) }
+    }
+
+    /// Prints a result's warnings to standard error, each after `prefix`.
+    static func showWarnings(_ result: CommandResult, styler: TerminalStyle, prefix: String = "checklists: warning: ") {
+        for warning in result.warnings { error(styler.paint(prefix + warning, .warning)) }
     }
 }

@@ -48,16 +48,23 @@ struct REPLTests {
     /// How long to wait for the program to exit.
     private static let exitTimeout = 10.0
 
-    /// Starts the REPL on a new pseudo-terminal with the fixture's files and exactly this environment.
+    /// Starts the REPL on a new pseudo-terminal with the fixture's files and exactly this environment;
+    /// with `shellFirst`, a shell runs that command and then becomes the REPL.
     private func startREPL(
         _ cli: ChecklistsProcess, arguments: [String] = [], locale: LocaleSetting = .utf8,
-        environment extra: [String: String] = [:], columns: Int = 80, rows: Int = 24
+        environment extra: [String: String] = [:], columns: Int = 80, rows: Int = 24, shellFirst: String? = nil
     ) throws -> PseudoTerminal {
         var environment = cli.environment.merging(locale.variables) { $1 }
         environment["TERM"] = "xterm"
         environment["SWIFT_BACKTRACE"] = "interactive=no"
         environment["EDITRC"] = "/dev/null"
         environment.merge(extra) { $1 }
+        if let shellFirst {
+            return try PseudoTerminal(
+                executable: "/bin/sh",
+                arguments: ["-c", shellFirst + "; exec \"$0\" \"$@\"", ChecklistsProcess.executable.path] + arguments,
+                environment: environment, columns: columns, rows: rows)
+        }
         return try PseudoTerminal(
             executable: ChecklistsProcess.executable.path, arguments: arguments, environment: environment,
             columns: columns, rows: rows)
@@ -300,6 +307,22 @@ struct REPLTests {
         #expect(!terminal.isInCookedMode, "the line editor reads keys one by one")
         kill(terminal.processID, signal)
         _ = try terminal.waitForExit(timeout: Self.exitTimeout)
+        #expect(terminal.isInCookedMode)
+        #expect(try cli.exported().allItems.isEmpty)
+    }
+
+    @Test func aSIGQUITEndsTheREPLWithoutACrashReportAndRestoresTheTerminal() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        // No core file in the working folder: the default action of SIGQUIT may write one.
+        let terminal = try startREPL(cli, shellFirst: "ulimit -c 0")
+        defer { terminal.close() }
+        try terminal.readUntil("List (0)>")
+        terminal.send("add half typed")
+        try terminal.readUntil("half typed")
+        kill(terminal.processID, SIGQUIT)
+        #expect(try terminal.waitForExit(timeout: Self.exitTimeout) == 128 + SIGQUIT)
+        #expect(!terminal.output.contains("Backtrac") && !terminal.output.contains("crashed"), "\(terminal.output)")
         #expect(terminal.isInCookedMode)
         #expect(try cli.exported().allItems.isEmpty)
     }

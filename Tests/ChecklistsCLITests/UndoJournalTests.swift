@@ -106,4 +106,67 @@ struct UndoJournalTests {
         #expect(foreign.stderr.contains("damaged"))
         #expect(try texts(cli) == ["a"])
     }
+
+    @Test func fourOneShotWritersEachUndoingItsOwnChangesAreNeverRefused() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try must(cli, ["add", "seed"])
+        let gate = cli.folder.appending(path: "go").path
+        // Each add is undone by the same writer's next command: whichever change is the most recent
+        // when that undo gets the lock, the journal holds it, so no undo may be refused.
+        let loop = """
+            while [ ! -e "$1" ]; do sleep 0.01; done
+            i=0
+            while [ $i -lt 12 ]; do
+                "$CHECKLISTS" add "w$2-$i" > /dev/null || exit 1
+                "$CHECKLISTS" undo > /dev/null || exit 2
+                i=$((i + 1))
+            done
+            """
+        let writers = try (0..<4).map { try cli.startShell(loop, arguments: [gate, "\($0)"]) }
+        _ = FileManager.default.createFile(atPath: gate, contents: nil)
+        for writer in writers {
+            let outcome = try writer.wait()
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(!outcome.stderr.contains("cannot undo"))
+        }
+        #expect(try texts(cli) == ["seed"])
+    }
+
+    @Test func aJournalThatCannotBeWrittenIsReportedOnceAndTheChangesStillHappen() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        // A file where the undo folder goes: no journal can be written there (as root, which the
+        // tests may run as, permission bits would not stop it).
+        let state = cli.folder.appending(path: "xdg-state/checklists").path
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: state + "/undo", contents: Data("not a folder".utf8))
+        let batch = try cli.batch("add a\nadd b\ncheck 1\n")
+        #expect(batch.status == 0)
+        let warnings = batch.stderr.split(separator: "\n").filter { $0.contains("undo is unavailable") }
+        #expect(warnings.count == 1, "\(batch.stderr)")
+        #expect(
+            warnings.first?.hasPrefix("checklists: warning: undo is unavailable: cannot write \(state)/undo/") == true)
+        #expect(warnings.first?.hasSuffix(": Not a directory") == true)
+        let oneShot = try cli.run(["add", "c"])
+        #expect(oneShot.status == 0)
+        #expect(oneShot.stderr.split(separator: "\n").filter { $0.contains("undo is unavailable") }.count == 1)
+        #expect(try texts(cli) == ["a", "b", "c"])
+    }
+
+    @Test func aChangeMadeThroughOneNameOfTheDataFileIsUndoneThroughAnother() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        try must(cli, ["add", "seed"])
+        try FileManager.default.createSymbolicLink(
+            atPath: cli.folder.appending(path: "link.plist").path, withDestinationPath: "data/Checklists.plist")
+        let relative = try cli.shell(
+            "cd \"$1\" && exec \"$CHECKLISTS\" --file data/Checklists.plist add relative", arguments: [cli.folder.path])
+        #expect(relative.status == 0, "\(relative.stderr)")
+        #expect(try must(cli, ["undo"]) == "undid add \"relative\"\n")
+        let linked = try cli.shell(
+            "cd \"$1\" && exec \"$CHECKLISTS\" --file link.plist undo", arguments: [cli.folder.path])
+        #expect(linked.stdout == "undid add \"seed\"\n", "\(linked.stderr)")
+        #expect(try texts(cli).isEmpty)
+    }
 }

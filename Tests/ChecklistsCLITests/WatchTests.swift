@@ -10,19 +10,11 @@ import Glibc
 /// (SPEC §9). No test times speed: waits only guard against hangs.
 @Suite(.enabled(if: NotificationBus.available, "needs dbus, libnotify-bin, python3-dbus and python3-gi"))
 struct WatchTests {
-    /// Writes the data file: one checklist `Groceries` with `items` (text, due in seconds since 2001).
     private func write(_ cli: ChecklistsProcess, _ items: [(String, Double)]) throws {
-        let list = Checklist(
-            name: "Groceries",
-            items: items.enumerated().map { index, item in
-                ChecklistItem(text: item.0, itemID: index, created: 0, dueDate: item.1, shouldRemind: true)
-            })
-        let book = ChecklistBook(checklists: [list], currentIndex: 0, nextItemID: items.count)
-        try FileManager.default.createDirectory(atPath: cli.dataFolder, withIntermediateDirectories: true)
-        try Data(book.archived()).write(to: URL(filePath: cli.dataFile))
+        try cli.writeReminders(items.map { (text: $0.0, due: $0.1) })
     }
 
-    private var now: Double { Date().timeIntervalSinceReferenceDate }
+    private var now: Double { ChecklistsProcess.now }
 
     private func environment(_ bus: NotificationBus) -> [String: String] {
         ["DBUS_SESSION_BUS_ADDRESS": bus.address]
@@ -73,7 +65,7 @@ struct WatchTests {
         #expect(try watcher.wait(timeout: 30).status == 0)
         #expect(bus.received().count == 1)
         let record = try String(contentsOfFile: cli.folder.path + "/xdg-state/checklists/reminders", encoding: .utf8)
-        #expect(record.hasPrefix("checklists reminders 1\n0\t"))
+        #expect(record.hasPrefix("checklists reminders 2\n0\t"))
     }
 
     @Test func moreThanThreeMissedAtStartBecomeOneNotification() throws {

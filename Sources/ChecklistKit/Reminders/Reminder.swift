@@ -20,8 +20,8 @@ public struct Reminder: Sendable, Equatable {
         self.fireTime = fireTime
     }
 
-    /// What the record keeps of it: a new due date arms the item again.
-    public var key: FiredReminders.Key { FiredReminders.Key(itemID: itemID, due: due) }
+    /// What the record keeps of it: a new due date or a new text arms the item again.
+    public var key: FiredReminders.Key { FiredReminders.Key(itemID: itemID, due: due, text: text) }
 
     /// `Buy milk — due 18:00` (today), `— due today` (a whole day today), or with the date.
     public func body(now: Double) -> String {

@@ -8,6 +8,9 @@ public struct CommandResult: Sendable, Equatable {
     public var exitStatus: Int32 = 0
     /// Things worth telling the user besides the output (such as a reload from disk).
     public var notices: [String] = []
+    /// Something the user should know that goes wrong beside the command, which itself succeeded
+    /// (the undo journal cannot be written), for standard error in every mode.
+    public var warnings: [String] = []
     /// Whether the command asks the interactive mode to end.
     public var quit = false
 

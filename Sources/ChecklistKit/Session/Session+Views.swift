@@ -57,10 +57,13 @@ extension Session {
         }
     }
 
+    /// Reverts the most recent change in the journal. The journal is read under the store's lock,
+    /// like the change it makes: read before, a change another process made while this one waited
+    /// for the lock would be missing from it, and the undo refused as if the journal did not hold it.
     func undo() throws -> CommandResult {
-        let next = journal.next()
-        guard let entry = next.undo else { throw CommandError.refused(nothingTo("undo", next.warning)) }
-        return try changeResult("undo", recorded: journal.recordUndo) { book in
+        try changeResult("undo", recorded: journal.recordUndo) { book in
+            let next = journal.next()
+            guard let entry = next.undo else { throw CommandError.refused(nothingTo("undo", next.warning)) }
             guard Self.replace(entry.added, with: entry.removed, in: &book, reselecting: entry.currentBefore) else {
                 throw CommandError.refused(
                     "cannot undo \(entry.summary): the checklists it would restore were changed since"
@@ -70,10 +73,11 @@ extension Session {
         }
     }
 
+    /// Re-applies the most recently undone change, reading the journal under the lock as `undo` does.
     func redo() throws -> CommandResult {
-        let next = journal.next()
-        guard let entry = next.redo else { throw CommandError.refused(nothingTo("redo", next.warning)) }
-        return try changeResult("redo", recorded: journal.recordRedo) { book in
+        try changeResult("redo", recorded: journal.recordRedo) { book in
+            let next = journal.next()
+            guard let entry = next.redo else { throw CommandError.refused(nothingTo("redo", next.warning)) }
             guard Self.replace(entry.removed, with: entry.added, in: &book, reselecting: entry.currentAfter) else {
                 throw CommandError.refused(
                     "cannot redo \(entry.summary): the checklists it would change were changed since")

@@ -81,6 +81,7 @@ public final class Session {
         }
         var result = try dispatch(command)
         result.notices = notices + result.notices
+        if let warning = journal.takeWarning() { result.warnings.append(warning) }
         return result
     }
 

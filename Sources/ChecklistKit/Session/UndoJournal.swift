@@ -14,7 +14,8 @@ import Darwin
 /// new one. Appends are made under the store's lock, in the order of the changes; nothing is
 /// fsynced (losing undo steps in a power cut is acceptable, a damaged journal is not). The log
 /// keeps the last `limit` changes and stays under `byteLimit`: a change that would pass it
-/// drops the oldest changes. Without a path the log lives in memory.
+/// drops the oldest changes. Without a path the log lives in memory. A journal that cannot be
+/// written never stops a change; the first failure is kept for the user to be told, once.
 public final class UndoJournal {
     /// One recorded change, as the checklists it replaced and the ones it left.
     struct Entry: Equatable {
@@ -36,6 +37,10 @@ public final class UndoJournal {
     /// How many bytes the log may take.
     let byteLimit: Int
     private static let header = Array("checklists undo journal 1\n".utf8)
+    /// Why the journal could not be written, until `takeWarning` hands it out.
+    private var failure: String?
+    /// Whether a failure was handed out: the user is told once, however many changes follow.
+    private var warned = false
 
     /// A journal at `path` (created on the first change), or in memory, of at most `byteLimit` bytes.
     public init(path: String?, byteLimit: Int = 8 << 20) {
@@ -44,7 +49,8 @@ public final class UndoJournal {
     }
 
     /// The journal of the data file at `dataFile`: `undo/` in the state folder, named by a hash
-    /// of the data file's path.
+    /// of the data file's path (its resolved one, `ChecklistStore.identity`, so that every name of
+    /// the file finds the same journal).
     public convenience init(dataFile: String, environment: [String: String]) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in dataFile.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
@@ -120,6 +126,19 @@ public final class UndoJournal {
         }
     }
 
+    /// The first failure to write the journal, as a warning for the user, once: later calls
+    /// return `nil`, whatever fails after.
+    public func takeWarning() -> String? {
+        guard !warned, let failure else { return nil }
+        warned = true
+        return "undo is unavailable: " + failure
+    }
+
+    /// Keeps the first failure to write the journal.
+    private func failed(_ reason: String) {
+        if failure == nil, let path { failure = "cannot write \(path): \(reason)" }
+    }
+
     /// Records that the most recent change was undone.
     func recordUndo() {
         append(Self.record(kind: UInt8(ascii: "u"), payload: []))
@@ -132,16 +151,30 @@ public final class UndoJournal {
 
     // MARK: Storage
 
+    /// Appends `bytes`; a record that cannot be written whole (a full disk) is cut off again, so
+    /// that the log does not end in a torn record that would make it be ignored whole.
     private func append(_ bytes: [UInt8]) {
         guard let path else {
             memory += bytes
             return
         }
-        try? FileSystem.makeDirectories(FileSystem.directory(of: path))
+        guard makeFolder(of: path) else { return }
         let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard file >= 0 else { return }
+        guard file >= 0 else { return failed(String(cString: strerror(errno))) }
         defer { close(file) }
-        _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        var info = stat()
+        let before = fstat(file, &info) == 0 ? info.st_size : -1
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                failed(String(cString: strerror(count < 0 ? errno : ENOSPC)))
+                if before >= 0 { _ = ftruncate(file, before) }
+                return
+            }
+            written += count
+        }
     }
 
     private func replace(with bytes: [UInt8]) {
@@ -149,10 +182,25 @@ public final class UndoJournal {
             memory = bytes
             return
         }
-        try? FileSystem.makeDirectories(FileSystem.directory(of: path))
+        guard makeFolder(of: path) else { return }
         // The journal helps; it never stops a change: a failure to write it is not an error. Not
         // synced, like the appends: a journal torn by a power cut fails its checksums and is ignored.
-        try? FileSystem.writeAtomically(bytes, to: path, mode: 0o600, durable: false)
+        do {
+            try FileSystem.writeAtomically(bytes, to: path, mode: 0o600, durable: false)
+        } catch {
+            failed(String(cString: strerror(error.code)))
+        }
+    }
+
+    /// Creates the journal's folder when missing; whether it is there.
+    private func makeFolder(of path: String) -> Bool {
+        do {
+            try FileSystem.makeDirectories(FileSystem.directory(of: path))
+            return true
+        } catch {
+            failed(String(cString: strerror(error.code)))
+            return false
+        }
     }
 
     // MARK: Encoding

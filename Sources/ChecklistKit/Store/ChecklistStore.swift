@@ -7,6 +7,10 @@
 public final class ChecklistStore {
     /// The data file's path.
     public let path: String
+    /// The data file's identity for what is kept about it elsewhere (the undo journal, the record
+    /// of fired reminders): its real path, the same whichever name reaches the file (relative,
+    /// absolute, through a symbolic link). For a file not made yet, its folder's real path and name.
+    public let identity: String
     /// The book as last loaded or saved.
     public private(set) var book: ChecklistBook
     /// How long a change waits for another process's lock.
@@ -26,6 +30,7 @@ public final class ChecklistStore {
     /// temporary file and the lock beside that file), and the link stays a link (SPEC §5).
     public init(path: String, clock: @escaping @Sendable () -> Double = WallClock.now) throws(StoreError) {
         self.path = FileSystem.followingLinks(path)
+        identity = FileSystem.resolved(self.path)
         self.clock = clock
         book = .firstRun
         try reloadIfChanged(force: true)

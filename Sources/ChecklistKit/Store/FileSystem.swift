@@ -128,6 +128,27 @@ enum FileSystem {
         return current
     }
 
+    /// The real, absolute path of the file `path` names: symbolic links followed, the file's and its
+    /// folders', and `.` and `..` resolved, so that every name of one file gives the same path. A file
+    /// that does not exist yet gives its nearest existing folder's real path followed by the rest.
+    static func resolved(_ path: String) -> String {
+        let target = followingLinks(path)
+        var folder = target
+        var rest: [Substring] = []
+        // Each turn drops a name from the end; "." and "/" always resolve.
+        for _ in 0...target.utf8.count {
+            if let real = realpath(folder, nil) {
+                defer { free(real) }
+                let base = String(cString: real)
+                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+            }
+            guard folder != ".", folder != "/" else { break }
+            rest.append(folder.split(separator: "/").last ?? "")
+            folder = directory(of: folder)
+        }
+        return target
+    }
+
     /// The folder part of `path` ("." when it has none).
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -51,7 +51,7 @@ struct ReminderScheduleTests {
         LocalZone.with(LocalZone.utc) {
             let book = book([item("a", 0, due: now + 600), item("b", 1, due: now + 60), item("c", 2, due: now - 60)])
             #expect(ReminderSchedule.nextFireTime(in: book, after: now, fired: FiredReminders()) == now + 60)
-            let fired = FiredReminders([FiredReminders.Key(itemID: 1, due: now + 60)])
+            let fired = FiredReminders([FiredReminders.Key(itemID: 1, due: now + 60, text: "b")])
             #expect(ReminderSchedule.nextFireTime(in: book, after: now, fired: fired) == now + 600)
             #expect(ReminderSchedule.nextFireTime(in: book, after: now + 600, fired: fired) == nil)
         }
@@ -102,10 +102,13 @@ struct ReminderScheduleTests {
     @Test func theRecordDropsVanishedAndReDatedItemsButKeepsCheckedOnes() {
         let book = book([item("kept", 0, due: now), item("checked", 1, due: now, checked: true)])
         let fired = FiredReminders([
-            .init(itemID: 0, due: now), .init(itemID: 1, due: now), .init(itemID: 0, due: now - 1),
-            .init(itemID: 7, due: now),
+            .init(itemID: 0, due: now, text: "kept"), .init(itemID: 1, due: now, text: "checked"),
+            .init(itemID: 0, due: now - 1, text: "kept"), .init(itemID: 7, due: now, text: "gone"),
         ])
-        #expect(fired.pruned(keeping: book).keys == [.init(itemID: 0, due: now), .init(itemID: 1, due: now)])
+        #expect(
+            fired.pruned(keeping: book).keys == [
+                .init(itemID: 0, due: now, text: "kept"), .init(itemID: 1, due: now, text: "checked"),
+            ])
     }
 
     @Test func theBodySaysTheTextAndTheDueTime() {

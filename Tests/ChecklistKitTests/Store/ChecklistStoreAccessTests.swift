@@ -2,6 +2,10 @@ import ChecklistKit
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Symbolic links and permissions kept across saves (SPEC §5).
 struct ChecklistStoreAccessTests {
     private func mode(_ path: String) throws -> Int {
@@ -44,6 +48,33 @@ struct ChecklistStoreAccessTests {
         let book = try ChecklistBook(
             archive: try #require(TemporaryFolder.bytes(folder.file("real/Checklists.plist"))), loadTime: 0)
         #expect(book.checklists.map(\.name) == ["A", "B", "List"])
+    }
+
+    @Test func everyNameOfOneDataFileGivesOneIdentity() throws {
+        let folder = try TemporaryFolder()
+        let real = try #require(realpath(folder.path, nil))
+        defer { free(real) }
+        let base = String(cString: real)
+        try FileManager.default.createDirectory(atPath: folder.file("real/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: "real")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("link.plist"), withDestinationPath: "linked/Checklists.plist")
+        let names = [
+            "real/Checklists.plist", "linked/Checklists.plist", "link.plist", "real/sub/../Checklists.plist",
+            "./linked/./Checklists.plist",
+        ]
+        for name in names {
+            // Before the file exists and after.
+            #expect(try ChecklistStore(path: folder.file(name)).identity == base + "/real/Checklists.plist")
+        }
+        _ = try ChecklistStore(path: folder.file("link.plist")).modify { $0.insert(Checklist(name: "A")) }
+        for name in names {
+            #expect(try ChecklistStore(path: folder.file(name)).identity == base + "/real/Checklists.plist")
+        }
+        // A file in folders not made yet: the nearest existing folder's real path, then the rest.
+        #expect(
+            try ChecklistStore(path: folder.file("linked/new/deeper/Checklists.plist")).identity
+                == base + "/real/new/deeper/Checklists.plist")
     }
 
     @Test func aSaveKeepsTheFilesPermissionsAndANewFileIsPrivate() throws {
