@@ -79,7 +79,7 @@ struct SessionRepeatTests {
         try LocalZone.with(LocalZone.utc) {
             let fixture = try chores()
             fixture.runAll(["due 1 2026-06-15 08:00", "remind 1 on", "repeat 1 daily"])
-            let fired = FiredReminders([FiredReminders.Key(itemID: 0, due: TestTime.utc(2026, 6, 15, 8))])
+            let fired = FiredReminders([FiredReminders.Key(itemID: 0, due: TestTime.utc(2026, 6, 15, 8), text: nil)])
             fixture.run("check 1")
             let book = fixture.session.book
             #expect(ReminderSchedule.reminders(in: book).map(\.itemID) == [3])
