@@ -64,7 +64,9 @@ extension Session {
         try changeResult("undo", recorded: journal.recordUndo) { book in
             let next = journal.next()
             guard let entry = next.undo else { throw CommandError.refused(nothingTo("undo", next.warning)) }
-            guard Self.replace(entry.added, with: entry.removed, in: &book, reselecting: entry.currentBefore) else {
+            guard let exchange = entry.exchange(undoing: true, in: book.checklists),
+                Self.replace(exchange.old, with: exchange.new, in: &book, reselecting: entry.currentBefore)
+            else {
                 throw CommandError.refused(
                     "cannot undo \(entry.summary): the checklists it would restore were changed since"
                         + " (by a sync, another machine or the iOS app); show what is there now")
@@ -78,7 +80,9 @@ extension Session {
         try changeResult("redo", recorded: journal.recordRedo) { book in
             let next = journal.next()
             guard let entry = next.redo else { throw CommandError.refused(nothingTo("redo", next.warning)) }
-            guard Self.replace(entry.removed, with: entry.added, in: &book, reselecting: entry.currentAfter) else {
+            guard let exchange = entry.exchange(undoing: false, in: book.checklists),
+                Self.replace(exchange.old, with: exchange.new, in: &book, reselecting: entry.currentAfter)
+            else {
                 throw CommandError.refused(
                     "cannot redo \(entry.summary): the checklists it would change were changed since")
             }
