@@ -41,7 +41,7 @@ private struct Digest {
     mutating func add(_ text: String) {
         let utf8 = text.utf8
         add(UInt64(utf8.count) | 1 << 63)
-        let done = utf8.withContiguousStorageIfAvailable { bytes in add(UnsafeRawBufferPointer(bytes)) }
+        let done: Void? = utf8.withContiguousStorageIfAvailable { bytes in add(UnsafeRawBufferPointer(bytes)) }
         if done == nil { Array(utf8).withUnsafeBytes { add($0) } }
     }
 

@@ -49,7 +49,9 @@ struct ChecklistDelta: Equatable {
     /// `list` as runs over `other`: the common start and end are found by comparing in place, the
     /// middle through an index of the other side's middle by item ID (so a change costs what it
     /// touches, plus one comparison per untouched item); an item is copied only when it is equal
-    /// in every field, so duplicate or reused IDs cost copies, never correctness.
+    /// in every field, so duplicate or reused IDs cost copies, never correctness. No item of
+    /// `other` is copied twice, so a side never has more items than the other's and its own
+    /// (which `make` relies on to bound what a damaged record can build).
     private static func side(_ list: Checklist, from other: [ChecklistItem]) -> Side {
         let items = list.items
         var prefix = 0
@@ -66,20 +68,25 @@ struct ChecklistDelta: Equatable {
         let middleEnd = items.count - suffix
         let otherEnd = other.count - suffix
         var positions: [Int: Int] = [:]
+        // Which of the other side's middle items were copied already, by position from `prefix`.
+        var copied: [Bool] = []
         if prefix < middleEnd, prefix < otherEnd {
             positions.reserveCapacity(otherEnd - prefix)
             for position in prefix..<otherEnd where positions[other[position].itemID] == nil {
                 positions[other[position].itemID] = position
             }
+            copied = Array(repeating: false, count: otherEnd - prefix)
         }
         var index = prefix
         while index < middleEnd {
-            if let start = positions[items[index].itemID], other[start] == items[index] {
+            if let start = positions[items[index].itemID], !copied[start - prefix], other[start] == items[index] {
                 var count = 1
-                while index + count < middleEnd, start + count < otherEnd, other[start + count] == items[index + count]
+                while index + count < middleEnd, start + count < otherEnd, !copied[start + count - prefix],
+                    other[start + count] == items[index + count]
                 {
                     count += 1
                 }
+                for position in start..<(start + count) { copied[position - prefix] = true }
                 runs.append(Run(start: start, count: count))
                 index += count
             } else {
@@ -100,11 +107,13 @@ struct ChecklistDelta: Equatable {
     /// The checklist on `side`, made from the other side's items; `nil` when the runs do not fit
     /// them, or the result is not the checklist recorded (its count or digest differ).
     static func make(_ side: Side, from other: [ChecklistItem]) -> Checklist? {
+        // A side never has more items than these (see `side(_:from:)`): a damaged record cannot
+        // make a huge list.
+        guard side.count >= 0, side.count <= other.count + side.items.count else { return nil }
         var items: [ChecklistItem] = []
-        items.reserveCapacity(min(side.count, other.count + side.items.count))
+        items.reserveCapacity(side.count)
         var taken = 0
         for run in side.runs {
-            // No run may pass the recorded count: a damaged record must not build a huge list.
             guard run.count >= 0, run.count <= side.count - items.count else { return nil }
             if let start = run.start {
                 guard start >= 0, start <= other.count, run.count <= other.count - start else { return nil }

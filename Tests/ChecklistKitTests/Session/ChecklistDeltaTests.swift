@@ -86,6 +86,14 @@ struct ChecklistDeltaTests {
         roundTrip(before, after)
     }
 
+    @Test func noItemIsCopiedTwiceEvenWhenEqualItemsRepeat() {
+        let item = ChecklistItem(text: "same", itemID: 3, created: 0)
+        let before = Checklist(name: "List", items: [item])
+        let after = Checklist(name: "List", items: [item, item, item])
+        let delta = roundTrip(before, after)
+        #expect(delta.after?.items.count == 2)
+    }
+
     @Test func aSideIsNotMadeFromAChecklistOtherThanTheOneRecorded() throws {
         let before = Self.big(10)
         var after = before
@@ -101,6 +109,10 @@ struct ChecklistDeltaTests {
         #expect(ChecklistDelta.make(damaged, from: after.items) == nil)
         damaged = side
         damaged.runs[0] = Run(start: 5, count: Int.max >> 2)
+        #expect(ChecklistDelta.make(damaged, from: after.items) == nil)
+        damaged = side
+        damaged.count = Int.max >> 2
+        damaged.runs = Array(repeating: Run(start: 0, count: after.items.count), count: 1_000)
         #expect(ChecklistDelta.make(damaged, from: after.items) == nil)
     }
 
