@@ -64,9 +64,9 @@ extension Session {
         try changeResult("undo", recorded: journal.recordUndo) { book in
             let next = journal.next()
             guard let entry = next.undo else { throw CommandError.refused(nothingTo("undo", next.warning)) }
-            guard
+            guard let exchange = entry.exchange(undoing: true, in: book.checklists),
                 Self.replace(
-                    entry.added, with: entry.removed, in: &book, reselecting: entry.currentBefore,
+                    exchange.old, with: exchange.new, in: &book, reselecting: entry.currentBefore,
                     leaving: entry.currentAfter)
             else {
                 throw CommandError.refused(
@@ -82,9 +82,9 @@ extension Session {
         try changeResult("redo", recorded: journal.recordRedo) { book in
             let next = journal.next()
             guard let entry = next.redo else { throw CommandError.refused(nothingTo("redo", next.warning)) }
-            guard
+            guard let exchange = entry.exchange(undoing: false, in: book.checklists),
                 Self.replace(
-                    entry.removed, with: entry.added, in: &book, reselecting: entry.currentAfter,
+                    exchange.old, with: exchange.new, in: &book, reselecting: entry.currentAfter,
                     leaving: entry.currentBefore)
             else {
                 throw CommandError.refused(

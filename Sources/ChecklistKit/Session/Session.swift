@@ -164,23 +164,30 @@ public final class Session {
         summarizing: ((Result) -> String)? = nil,
         _ change: (inout ChecklistBook) throws -> Result
     ) throws -> (result: Result, notices: [String]) {
-        var entry = UndoJournal.Entry(summary: summary, removed: [], added: [])
+        var removed: [Checklist] = []
+        var added: [Checklist] = []
+        var currentBefore: String?
+        var currentAfter: String?
+        var summaryText = summary
         let applied = try store.modify(
             { book in
                 applyCurrent(to: &book)
                 let before = book.checklists
-                entry.currentBefore = book.current?.name
+                currentBefore = book.current?.name
                 let result = try change(&book)
-                if let summarizing { entry.summary = summarizing(result) }
-                entry.currentAfter = book.current?.name
-                (entry.removed, entry.added) = Self.difference(before, book.checklists)
+                if let summarizing { summaryText = summarizing(result) }
+                currentAfter = book.current?.name
+                (removed, added) = Self.difference(before, book.checklists)
                 return result
             },
             afterSave: {
                 if let recorded {
                     recorded()
-                } else if undoable, !entry.removed.isEmpty || !entry.added.isEmpty {
-                    self.journal.recordChange(entry)
+                } else if undoable, !removed.isEmpty || !added.isEmpty {
+                    self.journal.recordChange(
+                        UndoJournal.Entry(
+                            summary: summaryText, removed: removed, added: added, currentBefore: currentBefore,
+                            currentAfter: currentAfter))
                 }
             })
         currentName = store.book.current?.name

@@ -7,27 +7,18 @@ import Darwin
 /// The changes made to one data file, for `undo` and `redo` in any later process (SPEC §6).
 ///
 /// An append-only log beside nothing the program needs to read the data file: a header line, then
-/// records of three kinds — a change (the checklists it replaced and the ones it left, each as a
-/// keyed archive, with its summary and the current checklist before and after), an undo and a
-/// redo. Replaying the log gives the two stacks. Each record carries its length and a checksum: a
-/// torn or foreign journal is ignored with a warning, never trusted, and the next change starts a
-/// new one. Appends are made under the store's lock, in the order of the changes; nothing is
+/// records of three kinds — a change (what it did to each checklist it touched, item by item, as
+/// `Entry` and `ChecklistDelta` say, with its summary and the current checklist before and after),
+/// an undo and a redo. Replaying the log gives the two stacks. Change records of the previous
+/// release (`c`: the whole checklists replaced and left) are still read; new ones are `d`, a few
+/// hundred bytes for a change of a few items, whatever the size of the checklist. Each record
+/// carries its length and a checksum: a torn or foreign journal is ignored with a warning, never
+/// trusted, and the next change starts a new one. Appends are made under the store's lock, in the order of the changes; nothing is
 /// fsynced (losing undo steps in a power cut is acceptable, a damaged journal is not). The log
 /// keeps the last `limit` changes and stays under `byteLimit`: a change that would pass it
 /// drops the oldest changes. Without a path the log lives in memory. A journal that cannot be
 /// written never stops a change; the first failure is kept for the user to be told, once.
 public final class UndoJournal {
-    /// One recorded change, as the checklists it replaced and the ones it left.
-    struct Entry: Equatable {
-        var summary: String
-        /// The checklists before the change that it replaced or removed.
-        var removed: [Checklist]
-        /// The checklists after the change that it changed or added.
-        var added: [Checklist]
-        var currentBefore: String?
-        var currentAfter: String?
-    }
-
     /// The journal file; `nil` keeps the log in memory.
     public let path: String?
     /// The log when it lives in memory.
@@ -36,7 +27,9 @@ public final class UndoJournal {
     static let limit = 100
     /// How many bytes the log may take.
     let byteLimit: Int
-    private static let header = Array("checklists undo journal 1\n".utf8)
+    /// The first line of every journal (the same since the first release: records of a new kind
+    /// are told apart by their kind).
+    static let header = Array("checklists undo journal 1\n".utf8)
     /// Why the journal could not be written, until `takeWarning` hands it out.
     private var failure: String?
     /// Whether a failure was handed out: the user is told once, however many changes follow.
@@ -74,12 +67,12 @@ public final class UndoJournal {
         }
         guard !bytes.isEmpty else { return (nil, nil, nil) }
         guard let records = Self.records(bytes) else { return damaged() }
-        var undo: [ArraySlice<UInt8>] = []
-        var redo: [ArraySlice<UInt8>] = []
+        var undo: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
+        var redo: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
         for record in records {
             switch record.kind {
-            case UInt8(ascii: "c"):
-                undo.append(record.payload)
+            case UInt8(ascii: "c"), UInt8(ascii: "d"):
+                undo.append(record)
                 if undo.count > Self.limit { undo.removeFirst() }
                 redo.removeAll()
             case UInt8(ascii: "u"):
@@ -88,8 +81,8 @@ public final class UndoJournal {
                 if let entry = redo.popLast() { undo.append(entry) }
             }
         }
-        let undoEntry = undo.last.flatMap(Self.entry)
-        let redoEntry = redo.last.flatMap(Self.entry)
+        let undoEntry = undo.last.flatMap { Entry(kind: $0.kind, payload: $0.payload) }
+        let redoEntry = redo.last.flatMap { Entry(kind: $0.kind, payload: $0.payload) }
         // A record that passed its checksum but does not decode is as damaged as a torn one.
         if (undo.last != nil && undoEntry == nil) || (redo.last != nil && redoEntry == nil) { return damaged() }
         return (undoEntry, redoEntry, nil)
@@ -105,7 +98,7 @@ public final class UndoJournal {
     /// oldest records, record by record without decoding any, down to half of it (a prefix of the
     /// log dropped leaves a log whose stacks are those of the changes kept).
     func recordChange(_ entry: Entry) {
-        let record = Self.record(kind: UInt8(ascii: "c"), payload: Self.payload(entry))
+        let record = Self.record(kind: UInt8(ascii: "d"), payload: entry.payload)
         let size = path.map { FileSystem.stamp($0).map { Int($0.size) } ?? 0 } ?? memory.count
         if size == 0 {
             replace(with: Self.header + record)
@@ -206,7 +199,8 @@ public final class UndoJournal {
     // MARK: Encoding
 
     /// A record: kind, payload length (4 bytes), checksum of kind and payload (8 bytes), payload.
-    private static func record(kind: UInt8, payload: [UInt8]) -> [UInt8] {
+    /// (Internal so that tests can write the records of other releases.)
+    static func record(kind: UInt8, payload: [UInt8]) -> [UInt8] {
         var bytes = [kind]
         bytes += littleEndian(UInt64(payload.count), width: 4)
         bytes += littleEndian(checksum(kind, payload[...]), width: 8)
@@ -234,7 +228,7 @@ public final class UndoJournal {
             let kind = bytes[offset]
             let length = Int(readLittleEndian(bytes, at: offset + 1, width: 4))
             let start = offset + 13
-            guard [UInt8(ascii: "c"), UInt8(ascii: "u"), UInt8(ascii: "r")].contains(kind),
+            guard [UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "u"), UInt8(ascii: "r")].contains(kind),
                 length <= bytes.count - start
             else { return (records, false) }
             let sum = readLittleEndian(bytes, at: offset + 5, width: 8)
@@ -242,47 +236,6 @@ public final class UndoJournal {
             offset = start + length
         }
         return (records, true)
-    }
-
-    /// A change's payload: summary, current before and after, then the two archives.
-    private static func payload(_ entry: Entry) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for field in [entry.summary, entry.currentBefore, entry.currentAfter] {
-            guard let field else {
-                bytes += littleEndian(UInt64(UInt32.max), width: 4)
-                continue
-            }
-            bytes += littleEndian(UInt64(field.utf8.count), width: 4) + Array(field.utf8)
-        }
-        for lists in [entry.removed, entry.added] {
-            let archive = ChecklistBook(checklists: lists, currentIndex: nil, nextItemIDAboveAll: 0).archived()
-            bytes += littleEndian(UInt64(archive.count), width: 4) + archive
-        }
-        return bytes
-    }
-
-    /// The change a payload holds, `nil` when it does not decode.
-    private static func entry(_ payload: ArraySlice<UInt8>) -> Entry? {
-        var offset = payload.startIndex
-        func field() -> ArraySlice<UInt8>?? {
-            guard offset + 4 <= payload.endIndex else { return .none }
-            let length = readLittleEndian(Array(payload[offset..<(offset + 4)]), at: 0, width: 4)
-            offset += 4
-            if length == UInt64(UInt32.max) { return .some(nil) }
-            guard Int(length) <= payload.endIndex - offset else { return .none }
-            defer { offset += Int(length) }
-            return .some(payload[offset..<(offset + Int(length))])
-        }
-        guard case .some(.some(let summary)) = field(), case .some(let before) = field(),
-            case .some(let after) = field(), case .some(.some(let removed)) = field(),
-            case .some(.some(let added)) = field(),
-            let removedBook = try? ChecklistBook(archive: Array(removed), loadTime: 0),
-            let addedBook = try? ChecklistBook(archive: Array(added), loadTime: 0)
-        else { return nil }
-        let text = { (bytes: ArraySlice<UInt8>?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
-        return Entry(
-            summary: String(decoding: summary, as: UTF8.self), removed: removedBook.checklists,
-            added: addedBook.checklists, currentBefore: text(before), currentAfter: text(after))
     }
 
     /// A checksum of a record's kind and payload, eight bytes at a time (a byte at a time, FNV-1a

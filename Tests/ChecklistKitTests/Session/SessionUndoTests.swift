@@ -111,6 +111,15 @@ struct SessionUndoTests {
         #expect(fixture.texts == ["Mine", "Theirs"])
     }
 
+    @Test func undoAfterAnotherProcessChangedAnItemTheChangeDidNotTouchIsRefused() throws {
+        let fixture = try SessionFixture()
+        fixture.runAll(["add Theirs", "add Mine"])
+        #expect(try fixture.otherSession().run("edit 1 Changed").succeeded)
+        fixture.run("show")
+        #expect(fixture.failure("undo").hasPrefix("cannot undo add \"Mine\""))
+        #expect(fixture.texts == ["Changed", "Mine"])
+    }
+
     @Test func redoAfterAnotherProcessChangedTheChecklistsIsRefused() throws {
         let fixture = try SessionFixture()
         fixture.runAll(["add Mine", "undo"])

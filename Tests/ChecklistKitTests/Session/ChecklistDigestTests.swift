@@ -1,0 +1,55 @@
+import Testing
+
+@testable import ChecklistKit
+
+/// `Checklist.digest`: what undo compares to know a checklist is as a change left it.
+struct ChecklistDigestTests {
+    private static let list = Checklist(
+        name: "Groceries",
+        items: [
+            ChecklistItem(text: "Milk", itemID: 0, created: 10),
+            ChecklistItem(
+                text: "Œufs frais, 12 — 中文", checked: true, itemID: 7, created: 20, dueDate: 800_000_000,
+                shouldRemind: true, repeatRule: RepeatRule(rrule: "FREQ=WEEKLY")),
+        ],
+        iconName: "Groceries")
+
+    @Test func everyStoredFieldOfAnItemIsInTheDigest() {
+        // A field added to ChecklistItem (or Checklist) must be added to `Checklist.digest` too,
+        // or undo would not notice a change of it made behind the journal's back.
+        let item = Mirror(reflecting: ChecklistItem(text: "", itemID: 0, created: 0)).children.compactMap(\.label)
+        #expect(item == ["text", "checked", "archivedDate", "hasDueDate", "shouldRemind", "itemID", "repeatRule"])
+        #expect(Mirror(reflecting: Self.list).children.compactMap(\.label) == ["name", "items", "iconName"])
+    }
+
+    @Test func aChangeOfAnyFieldChangesTheDigest() {
+        let changes: [(String, (inout Checklist) -> Void)] = [
+            ("name", { $0.name = "Food" }),
+            ("icon", { $0.iconName = "Inbox" }),
+            ("text", { $0.items[0].text = "Milk " }),
+            ("checked", { $0.items[0].checked = true }),
+            ("date", { $0.items[0].archivedDate = 11 }),
+            ("has due date", { $0.items[1].hasDueDate = false }),
+            ("remind", { $0.items[1].shouldRemind = false }),
+            ("ID", { $0.items[0].itemID = 1 }),
+            ("rule", { $0.items[1].repeatRule = nil }),
+            ("rule text", { $0.items[1].repeatRule = RepeatRule(rrule: "FREQ=DAILY") }),
+            ("rule on", { $0.items[0].repeatRule = RepeatRule(rrule: "") }),
+            ("order", { $0.items.reverse() }),
+            ("item removed", { $0.items.removeLast() }),
+            ("item added", { $0.items.append(ChecklistItem(text: "", itemID: 9, created: 0)) }),
+        ]
+        var seen: Set<UInt64> = [Self.list.digest]
+        for (what, change) in changes {
+            var list = Self.list
+            change(&list)
+            #expect(seen.insert(list.digest).inserted, "\(what)")
+        }
+    }
+
+    @Test func theDigestIsTheSameInEveryProcessAndRelease() {
+        // Journals outlive the process that wrote them: the digest is not Swift's seeded hashing.
+        #expect(Checklist(name: "List").digest == 11_281_323_865_847_639_335)
+        #expect(Self.list.digest == 11_243_960_837_179_271_366)
+    }
+}
