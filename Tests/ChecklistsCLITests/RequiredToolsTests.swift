@@ -8,7 +8,7 @@ import Testing
     /// The programs the tests and the install checks run, and the Debian package of each.
     static let tools: [(program: String, package: String)] = [
         ("git", "git"), ("dbus-daemon", "dbus"), ("notify-send", "libnotify-bin"), ("python3", "python3"),
-        ("setsid", "util-linux"), ("make", "make"), ("groff", "groff-base"), ("lintian", "lintian"),
+        ("setsid", "util-linux"), ("curl", "curl"), ("make", "make"), ("groff", "groff-base"), ("lintian", "lintian"),
         ("dpkg-deb", "dpkg"), ("dpkg-shlibdeps", "dpkg-dev"), ("strip", "binutils"), ("col", "bsdextrautils"),
     ]
 

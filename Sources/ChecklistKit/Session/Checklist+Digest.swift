@@ -22,6 +22,16 @@ extension Checklist {
             } else {
                 digest.add(UInt64.max)
             }
+            // Fields most items lack are added only when present (each after a tag of its own), so
+            // an item without them digests as it did before they existed.
+            if let day = item.dueDay {
+                digest.add(0xDA7)
+                digest.add(day.description)
+            }
+            if let uid = item.uid {
+                digest.add(0x01D)
+                digest.add(uid)
+            }
         }
         return digest.value
     }

@@ -18,7 +18,11 @@ struct ChecklistDigestTests {
         // A field added to ChecklistItem (or Checklist) must be added to `Checklist.digest` too,
         // or undo would not notice a change of it made behind the journal's back.
         let item = Mirror(reflecting: ChecklistItem(text: "", itemID: 0, created: 0)).children.compactMap(\.label)
-        #expect(item == ["text", "checked", "archivedDate", "hasDueDate", "shouldRemind", "itemID", "repeatRule"])
+        #expect(
+            item == [
+                "text", "checked", "archivedDate", "hasDueDate", "dueDay", "shouldRemind", "itemID", "repeatRule",
+                "uid",
+            ])
         #expect(Mirror(reflecting: Self.list).children.compactMap(\.label) == ["name", "items", "iconName"])
     }
 
@@ -35,6 +39,8 @@ struct ChecklistDigestTests {
             ("rule", { $0.items[1].repeatRule = nil }),
             ("rule text", { $0.items[1].repeatRule = RepeatRule(rrule: "FREQ=DAILY") }),
             ("rule on", { $0.items[0].repeatRule = RepeatRule(rrule: "") }),
+            ("whole day", { $0.items[1].due = .day(CalendarDay(year: 2026, month: 5, day: 1) ?? .earliest) }),
+            ("uid", { $0.items[0].uid = "task-1" }),
             ("order", { $0.items.reverse() }),
             ("item removed", { $0.items.removeLast() }),
             ("item added", { $0.items.append(ChecklistItem(text: "", itemID: 9, created: 0)) }),
