@@ -20,6 +20,8 @@ report_skipped() {
 trap report_skipped EXIT
 swift format lint --strict --recursive "${paths[@]}"
 swift build --product checklists
+# The manual page test runs swift-argument-parser's generate-manual on the built program.
+swift build --product generate-manual
 swift test
 # make install, make uninstall and make deb, checked with the real tools (SPEC §10).
 Scripts/test-install.sh
