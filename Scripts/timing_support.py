@@ -1,6 +1,6 @@
 """What the whole-process timing scripts share: a scratch home, the data files, one timed run.
 
-Used by save-path-timings.py and release-comparison.py (imported from this folder).
+Used by save-path-timings.py, release-comparison.py and big-list-timings.py (imported from this folder).
 """
 import os
 import resource
@@ -31,6 +31,30 @@ class Scratch:
         subprocess.run([binary, "--file", path], input="\n".join(lines) + "\n", text=True,
                        env=self.environment, check=True, stdout=subprocess.DEVNULL)
         return path
+
+    def make_imported(self, binary, name, lists, per_list, current):
+        """Makes a data file of `lists` checklists of `per_list` items in one change (an import of a
+        Markdown task list, since a batch of adds into a big checklist takes minutes), the one
+        named `current` current; returns its path."""
+        path = f"{self.folder}/{name}"
+        markdown = f"{self.folder}/{name}.md"
+        with open(markdown, "w") as out:
+            for index in range(lists):
+                title = "Big" if lists == 1 else f"List {index:02}"
+                out.write(f"## {title}\n\n")
+                out.writelines(f"- [ ] item {index}-{item} with some text\n" for item in range(per_list))
+                out.write("\n")
+        for arguments in (["import", markdown], ["use", current], ["drop", "List"]):
+            subprocess.run([binary, "--file", path] + arguments, env=self.environment, check=True,
+                           stdout=subprocess.DEVNULL)
+        shutil.rmtree(self.undo, ignore_errors=True)
+        return path
+
+    def journal_bytes(self):
+        """The bytes of every undo journal in the state folder."""
+        if not os.path.isdir(self.undo):
+            return 0
+        return sum(os.path.getsize(os.path.join(self.undo, name)) for name in os.listdir(self.undo))
 
     def timed(self, arguments, extra=None, stdin=None):
         """Runs one process with the undo journal removed first (untimed), so every run does the

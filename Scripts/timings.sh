@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Times the release build of checklists on a 10,000-item file — one-shot commands, startup, and
-# the per-change cost inside a batch at 10,000 and 100,000 items — next to todo.txt and
-# Taskwarrior on the same workload, and writes the table to Scripts/TIMINGS.md.
+# the per-change cost inside a batch at 10,000 and 100,000 items, and in one 20,000-item
+# checklist against ten of 2,000 — next to todo.txt and Taskwarrior on the same workload, and
+# writes the table to Scripts/TIMINGS.md.
 #
 # Uses hyperfine when installed (apt-get install -y hyperfine), else a bash loop timed with
-# `date +%s%N`. todo.txt (todotxt-cli: todo-txt or todo.sh) and Taskwarrior (task) are compared
-# when installed. Everything runs in a temporary folder; nothing of the user's is touched.
+# `date +%s%N`; the rows compared with each other (one-shot changes against todo.txt and
+# Taskwarrior, one big checklist against ten) run interleaved by Scripts/interleaved.py instead.
+# todo.txt (todotxt-cli: todo-txt or todo.sh) and Taskwarrior (task) are compared when
+# installed. Everything runs in a temporary folder; nothing of the user's is touched.
 #
 # Environment: SCRATCH_PATH (SwiftPM build folder, default .build), RUNS (timed runs per
 # one-shot command, default 30), BATCH_RUNS (runs per batch measurement, default 3),
-# TIMINGS_OUT (default Scripts/TIMINGS.md).
+# BIG_RUNS (runs per big-checklist batch, default 10), TIMINGS_OUT (default Scripts/TIMINGS.md).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -17,6 +20,7 @@ root=$PWD
 scratch=${SCRATCH_PATH:-.build}
 runs=${RUNS:-30}
 batch_runs=${BATCH_RUNS:-3}
+big_runs=${BIG_RUNS:-10}
 out=${TIMINGS_OUT:-$root/Scripts/TIMINGS.md}
 
 have() { command -v "$1" > /dev/null 2>&1; }
@@ -126,13 +130,32 @@ import_ms=$(($(milliseconds) - started))
 cp "$file100k" "$work/100k.pristine"
 size100k=$(stat -c %s "$file100k")
 
+# One checklist of 20,000 items, and the same 20,000 items as ten checklists of 2,000, each imported.
+for shape in one ten; do
+    if [ $shape = one ]; then lists=1 per=20000 current=Big; else lists=10 per=2000 current="List 05"; fi
+    for list in $(seq -w 1 $lists); do
+        if [ $shape = one ]; then echo "## Big"; else echo "## List $list"; fi
+        echo
+        seq -f "- [ ] item $list-%g with some text" 1 $per
+        echo
+    done > "$work/$shape.md"
+    "$bin" --file "$work/$shape.plist" import "$work/$shape.md" > /dev/null
+    "$bin" --file "$work/$shape.plist" use "$current" > /dev/null
+    "$bin" --file "$work/$shape.plist" drop List > /dev/null
+    cp "$work/$shape.plist" "$work/$shape.pristine"
+done
+seq -f "add new item %g" 1 100 > "$work/adds.txt"
+
 restore10k="cp $work/10k.pristine $file10k"
 restore100k="cp $work/100k.pristine $file100k"
+undo_folder=$XDG_STATE_HOME/checklists/undo
 # script NAME TEXT: writes a shell script to run as a PREPARE or COMMAND of measure.
 script() {
     printf '%s\n' "$2" > "$work/$1.sh"
     echo "sh $work/$1.sh"
 }
+# Every changing command interleaved below starts from its pristine data and no undo journal.
+fresh10k=$(script fresh10k "cp $work/10k.pristine $file10k; rm -rf $undo_folder")
 
 echo "timing checklists…" >&2
 row "process start, C \`true\` (reference)" "true" "$(measure "$runs" "" "$c_true")"
@@ -145,10 +168,6 @@ row "startup: \`--version\` (parsed by ArgumentParser)" "checklists --version" "
 row "startup: \`lists\` with no data file yet" "checklists lists" "$(measure "$runs" "" "$bin --file $work/none.plist lists")"
 row "one-shot \`show\` of a 1,000-item checklist" "checklists show" \
     "$(measure "$runs" "" "$bin --file $file10k show")"
-row "one-shot \`check 5\` (load, lock, save 10,000 items)" "checklists check 5" \
-    "$(measure "$runs" "$restore10k" "$bin --file $file10k check 5")"
-row "one-shot \`add x\` (load, lock, save 10,000 items)" "checklists add x" \
-    "$(measure "$runs" "$restore10k" "$bin --file $file10k add x")"
 
 for _ in $(seq 200); do echo "toggle 1"; done > "$work/toggles.txt"
 row "batch, per change, 10,000 items (200 \`toggle 1\` ÷ 200)" "checklists < toggles.txt" \
@@ -156,11 +175,34 @@ row "batch, per change, 10,000 items (200 \`toggle 1\` ÷ 200)" "checklists < to
 row "batch, per change, 100,000 items (200 \`toggle 1\` ÷ 200)" "checklists < toggles.txt" \
     "$(measure "$batch_runs" "$restore100k" "$(script batch100k "$bin --file $file100k < $work/toggles.txt")" 1)" 200
 
+# A batch of 100 adds into one 20,000-item checklist and into one of ten 2,000-item checklists,
+# interleaved; then, once each from a fresh state folder, the undo journal's bytes per change.
+echo "timing one big checklist against ten…" >&2
+for shape in one ten; do
+    printf '%s\t%s\t%s\n' "$(script "fresh-$shape" "cp $work/$shape.pristine $work/$shape.plist; rm -rf $undo_folder")" \
+        "$bin --file $work/$shape.plist" "$work/adds.txt"
+done > "$work/big.tsv"
+mapfile -t big < <(python3 "$root/Scripts/interleaved.py" "$big_runs" 1 "$work/big.tsv")
+row "batch, per change, one 20,000-item checklist (100 \`add\` ÷ 100)" "checklists < adds.txt" "${big[0]}" 100
+row "batch, per change, ten 2,000-item checklists, into one (100 \`add\` ÷ 100)" "checklists < adds.txt" "${big[1]}" 100
+journal_rows=()
+for shape in one ten; do
+    cp "$work/$shape.pristine" "$work/$shape.plist"
+    rm -rf "$undo_folder"
+    "$bin" --file "$work/$shape.plist" < "$work/adds.txt" > /dev/null
+    bytes=$(cat "$undo_folder"/* | wc -c)
+    journal_rows+=("| $shape | $((bytes / 100)) |")
+done
+
+# The one-shot changes, interleaved with todo.txt's and Taskwarrior's when they are installed.
+side_names=("one-shot \`check 5\` (load, lock, save 10,000 items)" "one-shot \`add x\` (load, lock, save 10,000 items)")
+side_commands=("checklists check 5" "checklists add x")
+printf '%s\t%s\t\n' "$fresh10k" "$bin --file $file10k check 5" "$fresh10k" "$bin --file $file10k add x" > "$work/side.tsv"
+
 # todo.txt: one line per item in todo.txt, 10,000 lines.
 todo=""
 if have todo.sh; then todo=todo.sh; elif have todo-txt; then todo=todo-txt; fi
 if [ -n "$todo" ]; then
-    echo "timing todo.txt…" >&2
     todo_dir=$work/todo
     mkdir -p "$todo_dir"
     cat > "$work/todo.cfg" << EOF
@@ -174,15 +216,15 @@ EOF
     restore_todo=$(script restore-todo "cp $work/todo.pristine $todo_dir/todo.txt; cp $work/done.pristine $todo_dir/done.txt")
     $restore_todo
     todo_cmd="$(command -v "$todo") -d $work/todo.cfg -p"
-    row "todo.txt: \`add x\` (10,000 items)" "$todo add x" "$(measure "$runs" "$restore_todo" "$todo_cmd add x")"
-    row "todo.txt: \`do 5\` (10,000 items)" "$todo do 5" "$(measure "$runs" "$restore_todo" "$todo_cmd do 5")"
+    side_names+=("todo.txt: \`add x\` (10,000 items)" "todo.txt: \`do 5\` (10,000 items)")
+    side_commands+=("$todo add x" "$todo do 5")
+    printf '%s\t%s\t\n' "$restore_todo" "$todo_cmd add x" "$restore_todo" "$todo_cmd do 5" >> "$work/side.tsv"
 else
     echo "todo.txt not installed (apt-get install -y todotxt-cli): skipped" >&2
 fi
 
 # Taskwarrior: 10,000 pending tasks, imported once.
 if have task; then
-    echo "timing Taskwarrior…" >&2
     export TASKRC=$work/taskrc TASKDATA=$work/task
     mkdir -p "$TASKDATA"
     printf 'data.location=%s\nconfirmation=off\nverbose=nothing\nnews.version=99.99.99\n' "$TASKDATA" > "$TASKRC"
@@ -191,13 +233,17 @@ if have task; then
     cp -r "$TASKDATA" "$work/task.pristine"
     restore_task=$(script restore-task "rm -rf $TASKDATA && cp -r $work/task.pristine $TASKDATA")
     task_cmd="$(command -v task) rc.confirmation=off rc.verbose=nothing"
-    row "Taskwarrior: \`task add x\` (10,000 tasks)" "task add x" \
-        "$(measure "$runs" "$restore_task" "$task_cmd add x")"
-    row "Taskwarrior: \`task 5 done\` (10,000 tasks)" "task 5 done" \
-        "$(measure "$runs" "$restore_task" "$task_cmd 5 done")"
+    side_names+=("Taskwarrior: \`task add x\` (10,000 tasks)" "Taskwarrior: \`task 5 done\` (10,000 tasks)")
+    side_commands+=("task add x" "task 5 done")
+    printf '%s\t%s\t\n' "$restore_task" "$task_cmd add x" "$restore_task" "$task_cmd 5 done" >> "$work/side.tsv"
 else
     echo "Taskwarrior not installed (apt-get install -y taskwarrior): skipped" >&2
 fi
+echo "timing one-shot changes side by side…" >&2
+mapfile -t side < <(python3 "$root/Scripts/interleaved.py" "$runs" 2 "$work/side.tsv")
+for i in "${!side_names[@]}"; do
+    row "${side_names[$i]}" "${side_commands[$i]}" "${side[$i]}"
+done
 
 tool=$(have hyperfine && hyperfine --version || echo "a bash loop with date +%s%N")
 {
@@ -212,10 +258,21 @@ tool=$(have hyperfine && hyperfine --version || echo "a bash loop with date +%s%
     echo "10,000 \`add\` lines in $create_ms ms (each add a full locked, fsynced save); the current checklist"
     echo "has 1,000 items. For the 100,000-item row: 10 × 10,000 items ($size100k bytes), imported from a"
     echo "Markdown task list in $import_ms ms. todo.txt: a 10,000-line todo.txt; Taskwarrior 2: 10,000 pending tasks."
+    echo "The big-checklist rows: one checklist of 20,000 items, and the same 20,000 items as ten checklists of"
+    echo "2,000 (the current one gets the adds), each imported; ${big_runs} runs of each after 1, interleaved."
+    echo "The one-shot changes (checklists, todo.txt and Taskwarrior) ran interleaved by Scripts/interleaved.py,"
+    echo "each round in a shuffled order, each run after its data was restored and the undo journal removed (untimed)."
     echo
     echo "| what | command | mean ± σ (ms) | min (ms) |"
     echo "|---|---|---:|---:|"
     printf '%s\n' "${rows[@]}"
+    echo
+    echo "Undo journal bytes per change, a batch of 100 \`add\` from no journal:"
+    echo
+    echo "| data | bytes per change |"
+    echo "|---|---:|"
+    echo "${journal_rows[0]/one/one 20,000-item checklist}"
+    echo "${journal_rows[1]/ten/ten 2,000-item checklists}"
     echo
     echo "Every checklists change is a locked read-modify-write that rewrites the whole archive"
     echo "to a temporary file, fsyncs it, renames it over the data file and fsyncs the folder"
