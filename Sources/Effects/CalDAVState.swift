@@ -20,8 +20,6 @@ struct CalDAVState {
     var base: ChecklistBook?
     /// Every task by UID.
     var resources: [String: Resource] = [:]
-    /// Each task collection's URL by the checklist name it holds.
-    var collections: [String: String] = [:]
 
     /// The state file of the data file at `dataFile`.
     static func path(dataFile: String, environment: [String: String]) -> String {
@@ -42,12 +40,6 @@ struct CalDAVState {
             else { continue }
             state.resources[uid] = Resource(uid: uid, href: href, etag: etag, collection: collection, data: data)
         }
-        for entry in root["collections"]?.arrayValue ?? [] {
-            guard let fields = entry.dictionaryValue, let name = fields["name"]?.stringValue,
-                let url = fields["url"]?.stringValue
-            else { continue }
-            state.collections[name] = url
-        }
         return state
     }
 
@@ -66,14 +58,6 @@ struct CalDAVState {
                                 ("etag", .string(resource.etag)), ("collection", .string(resource.collection)),
                                 ("data", .data(resource.data)),
                             ]))
-                    })
-            ))
-        pairs.append(
-            (
-                "collections",
-                .array(
-                    collections.sorted { $0.key < $1.key }.map {
-                        .dictionary(PropertyListDictionary([("name", .string($0.key)), ("url", .string($0.value))]))
                     })
             ))
         try StateFile.write(BinaryPropertyListWriter.write(.dictionary(PropertyListDictionary(pairs))), to: path)
