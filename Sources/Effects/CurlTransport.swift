@@ -32,7 +32,13 @@ struct CurlTransport {
             throw Failure(reason: "CalDAV needs curl, which is not installed: apt-get install curl")
         }
         let folder = try makeFolder()
-        defer { _ = try? ChildProcess.run("rm", ["-rf", "--", folder], environment: environment) }
+        defer {
+            // The folder holds only the files named below, so no `rm -r` process is needed.
+            for index in requests.indices {
+                for name in ["request", "head", "body"] { unlink("\(folder)/\(name)-\(index)") }
+            }
+            rmdir(folder)
+        }
         var config = ""
         for (index, request) in requests.enumerated() {
             if index > 0 { config += "next\n" }
