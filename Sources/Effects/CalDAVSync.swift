@@ -21,16 +21,17 @@ public struct CalDAVSync {
     /// How many times a sync starts over when a write finds a task changed meanwhile (412).
     static let tries = 5
 
-    /// Prepares CalDAV sync for `store`'s data file.
+    /// Prepares CalDAV sync for `store`'s data file (its account and state are kept by the
+    /// file's resolved path, `store.identity`, as the undo journal is: any name of the file finds them).
     public init(store: ChecklistStore, environment: [String: String]) {
         self.store = store
         self.environment = environment
     }
 
     /// Whether an account is set up for the data file.
-    public var isSetUp: Bool { CalDAVAccount.load(dataFile: store.path, environment: environment) != nil }
+    public var isSetUp: Bool { CalDAVAccount.load(dataFile: store.identity, environment: environment) != nil }
 
-    private var statePath: String { CalDAVState.path(dataFile: store.path, environment: environment) }
+    private var statePath: String { CalDAVState.path(dataFile: store.identity, environment: environment) }
 
     /// `caldav init URL [USER]`: finds the calendar home, saves the account, then syncs. A
     /// failure leaves the previous account (or none) as it was.
@@ -40,11 +41,11 @@ public struct CalDAVSync {
         }
         let server = self.server(url: url, user: user)
         let home = try server.discover(url)
-        let previous = CalDAVAccount.load(dataFile: store.path, environment: environment)
+        let previous = CalDAVAccount.load(dataFile: store.identity, environment: environment)
         let account = CalDAVAccount(url: url, user: user, home: home)
         if previous?.home != home { StateFile.remove(statePath) }
         do {
-            try account.save(dataFile: store.path, environment: environment)
+            try account.save(dataFile: store.identity, environment: environment)
         } catch {
             throw CalDAVError.local("cannot save the account: \(error)")
         }
@@ -54,9 +55,9 @@ public struct CalDAVSync {
             return result
         } catch {
             if let previous {
-                try? previous.save(dataFile: store.path, environment: environment)
+                try? previous.save(dataFile: store.identity, environment: environment)
             } else {
-                StateFile.remove(CalDAVAccount.path(dataFile: store.path, environment: environment))
+                StateFile.remove(CalDAVAccount.path(dataFile: store.identity, environment: environment))
             }
             throw error
         }
@@ -65,7 +66,7 @@ public struct CalDAVSync {
     /// `caldav off`: forgets the account and the sync state; no data changes, here or there.
     public func off() -> CommandResult {
         let had = isSetUp
-        StateFile.remove(CalDAVAccount.path(dataFile: store.path, environment: environment))
+        StateFile.remove(CalDAVAccount.path(dataFile: store.identity, environment: environment))
         StateFile.remove(statePath)
         return CommandResult(lines: [
             OutputLine(had ? "caldav off: account and sync state forgotten" : "caldav was not set up")
@@ -74,7 +75,7 @@ public struct CalDAVSync {
 
     /// `caldav`: one two-way sync.
     public func sync() throws -> CommandResult {
-        guard let account = CalDAVAccount.load(dataFile: store.path, environment: environment) else {
+        guard let account = CalDAVAccount.load(dataFile: store.identity, environment: environment) else {
             throw CalDAVError.notSetUp
         }
         let server = self.server(url: account.home, user: account.user)
@@ -208,8 +209,6 @@ public struct CalDAVSync {
         state.resources = resources
         state.base = ChecklistBook(
             checklists: merged.book.checklists, currentIndex: nil, nextItemID: merged.book.nextItemID)
-        state.collections = [:]
-        for list in merged.book.checklists { state.collections[list.name] = collectionOf[list.name.lowercased()] }
         do {
             try state.save(statePath)
         } catch {
