@@ -69,7 +69,7 @@ struct CalDAVServer {
                 guard status.contains(" 200") else { continue }
                 properties += propstat.child(Self.dav, "prop")?.children ?? []
             }
-            return Entry(href: CalDAVAccount.absolute(Self.percentDecodedPath(href), on: url), properties: properties)
+            return Entry(href: CalDAVAccount.absolute(href.replacingPercentAt, on: url), properties: properties)
         }
     }
 
@@ -95,12 +95,12 @@ struct CalDAVServer {
                 if let home = entry?.property(Self.caldav, "calendar-home-set")?.child(Self.dav, "href")?.text
                     .trimmedXML
                 {
-                    return CalDAVAccount.absolute(Self.percentDecodedPath(home), on: target)
+                    return CalDAVAccount.absolute(home.replacingPercentAt, on: target)
                 }
                 if let principal = entry?.property(Self.dav, "current-user-principal")?.child(Self.dav, "href")?.text
                     .trimmedXML
                 {
-                    let next = CalDAVAccount.absolute(Self.percentDecodedPath(principal), on: target)
+                    let next = CalDAVAccount.absolute(principal.replacingPercentAt, on: target)
                     if next != target {
                         target = next
                         continue
@@ -203,12 +203,6 @@ struct CalDAVServer {
         return out
     }
 
-    /// An href with `%XX` escapes decoded where they stand for plain characters servers vary on
-    /// (`%40` for `@`), so the same resource always gets the same key.
-    static func percentDecodedPath(_ href: String) -> String {
-        href.replacingPercentAt
-    }
-
     /// The start of a body, for a message.
     static func snippet(_ body: [UInt8]) -> String {
         String(decoding: body.prefix(120), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
@@ -225,7 +219,8 @@ extension String {
         return String(text)
     }
 
-    /// `%40` written as `@` (servers differ on escaping it in hrefs).
+    /// An href with `%40` written as `@` (servers differ on escaping it), so the same resource
+    /// always gets the same key.
     var replacingPercentAt: String {
         var out = ""
         var rest = Substring(self)

@@ -37,7 +37,7 @@ enum RepositoryRecovery {
             }
             notes.append("dropped an interrupted git merge (the data file was kept)")
         }
-        for name in entries(of: repository.top) where name.hasPrefix(".merge_file_") {
+        for name in StateFile.names(in: repository.top) where name.hasPrefix(".merge_file_") {
             unlink(repository.top + "/" + name)
         }
         return notes
@@ -68,7 +68,7 @@ enum RepositoryRecovery {
     /// Removes every `*.lock` file under `folder` (recursively); returns their names under `prefix`.
     private static func removeLockFiles(under folder: String, named prefix: String) -> [String] {
         var removed: [String] = []
-        for name in entries(of: folder) where name != "." && name != ".." {
+        for name in StateFile.names(in: folder) where name != "." && name != ".." {
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
@@ -79,19 +79,5 @@ enum RepositoryRecovery {
             }
         }
         return removed
-    }
-
-    /// The names in `folder` (empty when it cannot be read).
-    private static func entries(of folder: String) -> [String] {
-        guard let stream = opendir(folder) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            names.append(
-                withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                })
-        }
-        return names
     }
 }

@@ -162,14 +162,21 @@ enum FileSystem {
     static func removeStaleTemporaries(of path: String) {
         let folder = directory(of: path)
         let prefix = String(path.split(separator: "/").last ?? "") + ".tmp-"
-        guard let stream = opendir(folder) else { return }
+        for name in names(in: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
+    }
+
+    /// The names in `folder`, `.` and `..` included (none when it cannot be read).
+    static func names(in folder: String) -> [String] {
+        guard let stream = opendir(folder) else { return [] }
         defer { closedir(stream) }
+        var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(prefix) { unlink(folder + "/" + name) }
+            names.append(
+                withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                })
         }
+        return names
     }
 
     /// Replaces `path` with `bytes` atomically, and durably unless told otherwise (see `replaceAtomically`).

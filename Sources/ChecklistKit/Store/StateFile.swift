@@ -21,6 +21,11 @@ public enum StateFile {
         _ = unlink(path)
     }
 
+    /// The names in `folder`, `.` and `..` included (none when it cannot be read).
+    public static func names(in folder: String) -> [String] {
+        FileSystem.names(in: folder)
+    }
+
     /// A short stable name for `path` (FNV-1a, hex), to name a file after a data file.
     public static func name(for path: String) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
