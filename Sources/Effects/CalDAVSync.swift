@@ -80,6 +80,7 @@ public struct CalDAVSync {
         }
         let server = self.server(url: account.home, user: account.user)
         return try store.withLock { lock in
+            CurlTransport.clearScratch(statePath + ".tmp")
             var tries = 0
             while true {
                 tries += 1
@@ -94,7 +95,7 @@ public struct CalDAVSync {
         let password = CalDAVPassword.find(host: host, user: user, environment: environment)
         let credentials = password.map { (user: user ?? "", password: $0) }
         return CalDAVServer(
-            transport: CurlTransport(credentials: credentials, environment: environment),
+            transport: CurlTransport(credentials: credentials, environment: environment, scratch: statePath + ".tmp"),
             server: CalDAVAccount.origin(of: url))
     }
 

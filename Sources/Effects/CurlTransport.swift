@@ -17,6 +17,9 @@ struct CurlTransport {
     var credentials: (user: String, password: String)?
     /// The environment curl runs with.
     var environment: [String: String]
+    /// The private folder (0700) each batch makes its own folder in; what a killed sync left
+    /// there is cleared by `clearScratch` (the next sync, under the store's lock).
+    var scratch: String
     /// Seconds without progress (or to connect) after which a request fails.
     var timeout = 30
 
@@ -113,12 +116,25 @@ struct CurlTransport {
         return out + "\""
     }
 
-    /// A new private folder (0700) for the bodies of one batch.
+    /// A new private folder (0700) in `scratch` for the bodies of one batch.
     private func makeFolder() throws(Failure) -> String {
-        let base = environment["TMPDIR"] ?? "/tmp"
-        var template = Array((base + "/checklists-caldav.XXXXXX").utf8CString)
+        do {
+            try StateFile.makeFolder(scratch)
+        } catch {
+            throw Failure(reason: "cannot make \(scratch): \(error)")
+        }
+        var template = Array((scratch + "/batch.XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-        guard made != nil else { throw Failure(reason: "cannot make a folder in \(base)") }
+        guard made != nil else { throw Failure(reason: "cannot make a folder in \(scratch)") }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Removes the batch folders a killed sync left in `scratch` (their files hold task data).
+    static func clearScratch(_ scratch: String) {
+        for batch in StateFile.names(in: scratch) where batch.hasPrefix("batch.") {
+            let folder = scratch + "/" + batch
+            for name in StateFile.names(in: folder) where name != "." && name != ".." { unlink(folder + "/" + name) }
+            rmdir(folder)
+        }
     }
 }

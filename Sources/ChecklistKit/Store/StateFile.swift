@@ -21,6 +21,11 @@ public enum StateFile {
         _ = unlink(path)
     }
 
+    /// Makes `folder` and its missing parents (mode 0700).
+    public static func makeFolder(_ folder: String) throws {
+        try FileSystem.makeDirectories(folder)
+    }
+
     /// The names in `folder`, `.` and `..` included (none when it cannot be read).
     public static func names(in folder: String) -> [String] {
         FileSystem.names(in: folder)
