@@ -1,5 +1,6 @@
 import ChecklistKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `merge BASE OURS THEIRS` and `cat FILE` on archive files (SPEC §8).

@@ -1,4 +1,5 @@
 import ChecklistKit
+import TestSupport
 import Testing
 
 /// A session on a data file in a temporary folder, with a clock the test controls.
