@@ -192,17 +192,6 @@ public struct GitSync {
             message: message ?? "checklists: changes on \(Self.hostName)")
     }
 
-    /// The lock file named in git's message about a lock it could not take (`….lock': File exists`).
-    static func staleLock(in message: String) -> String? {
-        for line in message.split(separator: "\n") where line.contains(".lock") && line.contains("exists") {
-            guard let start = line.firstIndex(of: "'"),
-                let end = line[line.index(after: start)...].firstIndex(of: "'")
-            else { continue }
-            return String(line[line.index(after: start)..<end])
-        }
-        return nil
-    }
-
     /// Packs the repository once loose objects pass `looseLimit` KiB.
     ///
     /// Every sync adds a compressed copy of the whole file as a loose object (about 460 KiB at
@@ -220,20 +209,4 @@ public struct GitSync {
 
     /// How many KiB of loose objects `sync` lets pile up before it packs them.
     static let looseLimit = 8192
-
-    /// Fetches the remote; failure means it cannot be reached (or refused access).
-    func fetch(_ git: Git) throws {
-        let outcome = try git.run(["fetch", "--quiet", "--no-write-fetch-head", Self.remote])
-        guard outcome.succeeded else {
-            if let lockFile = Self.staleLock(in: outcome.errorText) {
-                throw SyncError.localLocked(lockFile: lockFile, detail: outcome.errorText)
-            }
-            throw SyncError.unreachable(remote: try remoteURL(git), detail: outcome.errorText)
-        }
-    }
-
-    func remoteURL(_ git: Git) throws -> String {
-        let url = try git.run(["remote", "get-url", Self.remote])
-        return url.succeeded ? url.outputText : Self.remote
-    }
 }

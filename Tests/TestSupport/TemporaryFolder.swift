@@ -8,7 +8,9 @@ public final class TemporaryFolder: Sendable {
 
     /// Makes the folder; `prefix` starts its name (which test made it, for a folder left behind).
     public init(prefix: String = "checklists-test") throws {
-        var template = Array((NSTemporaryDirectory() + "/" + prefix + "-XXXXXX").utf8CString)
+        let temporary = NSTemporaryDirectory()
+        let separator = temporary.hasSuffix("/") ? "" : "/"
+        var template = Array((temporary + separator + prefix + "-XXXXXX").utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }
         }
