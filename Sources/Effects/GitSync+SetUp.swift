@@ -104,7 +104,7 @@ extension GitSync {
         let report = try exchange(repository, lock: lock, branch: branch, before: before)
         lines.append(report.summary)
         var result = CommandResult(lines: lines.map { OutputLine($0) })
-        result.notices = notices + report.notices
+        result.notices = notices + report.conflicts.map(\.description)
         return result
     }
 

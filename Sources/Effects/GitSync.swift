@@ -55,7 +55,7 @@ public struct GitSync {
             let report = try exchange(repository, lock: lock, branch: branch)
             packing = git
             var result = CommandResult(lines: [OutputLine(report.summary)])
-            result.notices = notices + report.notices
+            result.notices = notices + report.conflicts.map(\.description)
             return result
         }
         // Packing may take seconds on a large history and needs no lock: git packs safely
@@ -71,8 +71,8 @@ public struct GitSync {
     struct Report {
         /// The summary line: changes coming in and going out, renumbered IDs.
         var summary: String
-        /// The merge's notes (fields both sides changed), one line each.
-        var notices: [String]
+        /// The merges' notes on fields both sides changed (renumbered items are in the summary).
+        var conflicts: [MergeNote]
     }
 
     /// Commits, fetches, merges and pushes, merging again when the push is refused.
@@ -86,8 +86,7 @@ public struct GitSync {
         let tracking = "refs/remotes/\(Self.remote)/\(branch)"
         let before = before ?? store.book
         var head = try commitLocal(repository)
-        var conflicts: [String] = []
-        var renumbered: [String] = []
+        var notes: [MergeNote] = []
         var lastRefusal = ""
         var outgoing = "nothing"
         var settled = false
@@ -101,8 +100,7 @@ public struct GitSync {
                 } else {
                     let merged = try mergeRemote(remote, head: head, history: history, lock: lock)
                     theirs = merged.theirs
-                    conflicts += merged.result.conflicts.map(\.description)
-                    renumbered += merged.result.renumbered.map(\.description)
+                    notes += merged.result.notes
                     head = merged.head
                 }
             }
@@ -128,14 +126,18 @@ public struct GitSync {
         guard settled else { throw SyncError.pushRefused(tries: Self.tries, detail: lastRefusal) }
         let incoming = ItemChanges(from: before, to: store.book)
         var summary = "synced with \(Self.remote): in \(incoming.summary); out \(outgoing)"
-        let unique = renumbered.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        // A merge tried again renumbers the same items again: each is named once.
+        let unique = notes.reduce(into: [MergeNote]()) { named, note in
+            if case .renumbered = note, !named.contains(note) { named.append(note) }
+        }
         if !unique.isEmpty {
-            summary += "; " + unique.prefix(Self.namedRenumberings).joined(separator: ", ")
+            summary += "; " + unique.prefix(Self.namedRenumberings).map(\.description).joined(separator: ", ")
             if unique.count > Self.namedRenumberings {
                 summary += " and \(unique.count - Self.namedRenumberings) more renumbered"
             }
         }
-        return Report(summary: summary, notices: conflicts)
+        let conflicts = notes.filter { if case .conflict = $0 { true } else { false } }
+        return Report(summary: summary, conflicts: conflicts)
     }
 
     /// Merges the remote's commit `remote` into this machine's checklists and commits the merge

@@ -36,13 +36,13 @@ struct ReminderNotifier {
 
     let channel: Channel
     let environment: [String: String]
-    /// Writes a line: `true` for standard error.
-    let report: (String, Bool) -> Void
+    /// Writes a line where it is to go.
+    let report: (String, ReportDestination) -> Void
     /// How many seconds a program run to deliver a reminder may take.
     let timeLimit: Double
 
     /// Picks the channel: `exec` when given, else notify-send when a session bus is there.
-    init(exec: String?, environment: [String: String], report: @escaping (String, Bool) -> Void) {
+    init(exec: String?, environment: [String: String], report: @escaping (String, ReportDestination) -> Void) {
         self.environment = environment
         self.report = report
         timeLimit =
@@ -72,7 +72,7 @@ struct ReminderNotifier {
         let body = reminder.body(now: now)
         switch channel {
         case .terminal:
-            report("reminder: \(reminder.list): \(body)", false)
+            report("reminder: \(reminder.list): \(body)", .output)
             return .delivered
         case .desktop:
             return notify(summary: reminder.list, body: body, about: "\(reminder.list): \(body)", stop: stop)
@@ -98,7 +98,7 @@ struct ReminderNotifier {
                 let detail = run.errorTail.isEmpty ? "" : ": " + Self.text(run.errorTail)
                 return .failed("--exec command failed with status \(status)\(detail)")
             case .exited:
-                report("reminded: \(reminder.list): \(body)", false)
+                report("reminded: \(reminder.list): \(body)", .output)
                 return .delivered
             }
         }
@@ -116,7 +116,7 @@ struct ReminderNotifier {
         let texts = reminders.prefix(3).map(\.text).joined(separator: ", ")
         let body = "\(reminders.count) reminders are due: \(texts), …"
         guard channel == .desktop else {
-            report("reminder: \(body)", false)
+            report("reminder: \(body)", .output)
             return .delivered
         }
         return notify(summary: "checklists", body: body, about: body, stop: stop)
@@ -156,7 +156,7 @@ struct ReminderNotifier {
                 "notify-send failed (status \(status))"
                     + (run.errorTail.isEmpty ? "" : ": \(Self.text(run.errorTail))"))
         case .exited:
-            report("reminded: \(about)", false)
+            report("reminded: \(about)", .output)
             return .delivered
         }
     }
