@@ -12,7 +12,7 @@ extension GitSync {
     /// Costs nothing when the file is there or no `.git` is found above it; without git the
     /// store starts empty as before.
     public static func restoreMissingDataFile(store: ChecklistStore, environment: [String: String]) throws -> String? {
-        guard !store.fileExists, let place = try? DataPlace(path: store.path), insideRepository(place.folder),
+        guard !store.fileExists, let place = try? ResolvedDataFile(path: store.path), insideRepository(place.folder),
             ChildProcess.isAvailable("git", path: environment["PATH"])
         else { return nil }
         return try store.withLock { lock -> String? in

@@ -14,7 +14,7 @@ extension GitSync {
     /// If a later step fails, what this call created (the repository, the files) is removed again.
     public func initialize(url: String?) throws -> CommandResult {
         try store.withLock { lock in
-            let place = try DataPlace(path: store.path)
+            let place = try ResolvedDataFile(path: store.path)
             var git = try Git(folder: place.folder, environment: environment, heldLock: lock.descriptor)
             if let url { try checkRemote(url, git: git) }
             let enclosing = try git.run(["rev-parse", "--show-toplevel"])

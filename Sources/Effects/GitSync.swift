@@ -35,7 +35,7 @@ public struct GitSync {
     public func sync() throws -> CommandResult {
         var packing: Git?
         let result = try store.withLock { lock in
-            let place = try DataPlace(path: store.path)
+            let place = try ResolvedDataFile(path: store.path)
             let git = try Git(folder: place.folder, environment: environment, heldLock: lock.descriptor)
             guard try git.succeeds(["config", "--get", "merge.checklists.driver"]) else {
                 throw SyncError.notSetUp(folder: place.folder)

@@ -41,7 +41,7 @@ public struct ReminderWatcher {
         report: @escaping (String, ReportDestination) -> Void
     ) {
         self.store = store
-        recordPath = DataLocation.remindersFile(environment: environment)
+        recordPath = FileLocations.remindersFile(environment: environment)
         notifier = ReminderNotifier(exec: exec, environment: environment, report: report)
         self.report = report
         claimant = "\(getpid()).\(Int(WallClock.now() * 1_000_000))"

@@ -26,7 +26,7 @@ struct InteractiveMode {
     /// ends the program as usual, since nothing else would answer Ctrl-C.
     func run() -> ExitStatus {
         let reader = EditLineReader(
-            programName: "checklists", historyFile: DataLocation.historyFile(environment: environment))
+            programName: "checklists", historyFile: FileLocations.historyFile(environment: environment))
         if reader.isEditing {
             signal(SIGINT, SIG_IGN)
         }

@@ -62,7 +62,7 @@ struct Invocation {
             Output.show(result, styler: TerminalStyle(enabled: false), errorPrefix: "checklists: ")
             Self.leave(result.exitStatus)
         }
-        let path = DataLocation.dataFile(option: file, environment: environment)
+        let path = FileLocations.dataFile(option: file, environment: environment)
         var info = stat()
         AllocatorSetup.prepare(fileSize: stat(path, &info) == 0 ? Int(info.st_size) : 0)
         let store: ChecklistStore
