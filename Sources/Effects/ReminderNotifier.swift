@@ -82,24 +82,11 @@ struct ReminderNotifier {
             environment["CHECKLISTS_TEXT"] = reminder.text
             environment["CHECKLISTS_LIST"] = reminder.list
             environment["CHECKLISTS_DUE"] = reminder.day?.description ?? LocalTime.iso8601(reminder.due)
-            let run: ChildProcess.Supervised
-            do {
-                run = try ChildProcess.supervise(
-                    "/bin/sh", ["-c", command], environment: environment, timeLimit: timeLimit, stop: stop)
-            } catch {
-                return .failed(error.description)
-            }
-            switch run.ending {
-            case .interrupted:
-                return .interrupted
-            case .timedOut:
-                return .failed("--exec command did not finish within \(seconds) seconds; it was stopped")
-            case .exited(let status) where status != 0:
-                let detail = run.errorTail.isEmpty ? "" : ": " + Self.text(run.errorTail)
-                return .failed("--exec command failed with status \(status)\(detail)")
-            case .exited:
-                report("reminded: \(reminder.list): \(body)", .output)
-                return .delivered
+            return supervise(
+                "/bin/sh", ["-c", command], environment: environment, named: "--exec command",
+                stop: stop, reporting: "\(reminder.list): \(body)"
+            ) { status, detail in
+                "failed with status \(status)" + (detail.map { ": " + $0 } ?? "")
             }
         }
     }
@@ -138,11 +125,25 @@ struct ReminderNotifier {
     }
 
     private func notify(summary: String, body: String, about: String, stop: Int32) -> Delivery {
+        supervise(
+            "notify-send", ["--app-name=checklists", "--", summary, body], environment: environment,
+            named: "notify-send", stop: stop, reporting: about
+        ) { status, detail in
+            "failed (status \(status))" + (detail.map { ": " + $0 } ?? "")
+        }
+    }
+
+    /// Runs a program that delivers a reminder, with the time limit, until `stop`; reports
+    /// `reminded: ABOUT` when it succeeds. `failure` words a non-zero status and what the program
+    /// wrote to standard error, after the program's `name`.
+    private func supervise(
+        _ program: String, _ arguments: [String], environment: [String: String], named name: String, stop: Int32,
+        reporting about: String, failure: (_ status: Int32, _ detail: String?) -> String
+    ) -> Delivery {
         let run: ChildProcess.Supervised
         do {
             run = try ChildProcess.supervise(
-                "notify-send", ["--app-name=checklists", "--", summary, body], environment: environment,
-                timeLimit: timeLimit, stop: stop)
+                program, arguments, environment: environment, timeLimit: timeLimit, stop: stop)
         } catch {
             return .failed(error.description)
         }
@@ -150,11 +151,9 @@ struct ReminderNotifier {
         case .interrupted:
             return .interrupted
         case .timedOut:
-            return .failed("notify-send did not finish within \(seconds) seconds; it was stopped")
+            return .failed("\(name) did not finish within \(seconds) seconds; it was stopped")
         case .exited(let status) where status != 0:
-            return .failed(
-                "notify-send failed (status \(status))"
-                    + (run.errorTail.isEmpty ? "" : ": \(Self.text(run.errorTail))"))
+            return .failed(name + " " + failure(status, run.errorTail.isEmpty ? nil : Self.text(run.errorTail)))
         case .exited:
             report("reminded: \(about)", .output)
             return .delivered
