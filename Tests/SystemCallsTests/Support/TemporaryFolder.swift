@@ -1,18 +1,15 @@
 import Foundation
 
-/// A fresh folder under the system's temporary directory, removed with everything in it when
-/// the last reference goes away (so each test gets its own and leaves nothing behind).
+/// A fresh folder of this test target's own, removed with everything in it when the last
+/// reference goes away. (Made with Foundation, not with the code under test.)
 final class TemporaryFolder: Sendable {
     /// The folder's absolute path.
     let path: String
 
     init() throws {
-        var template = Array((NSTemporaryDirectory() + "/systemcalls-XXXXXX").utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }
-        }
-        guard let created else { throw CocoaError(.fileWriteUnknown) }
-        path = String(cString: created)
+        let url = FileManager.default.temporaryDirectory.appending(path: "systemcalls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        path = url.path(percentEncoded: false)
     }
 
     deinit {
@@ -21,16 +18,18 @@ final class TemporaryFolder: Sendable {
 
     /// The path of `name` inside the folder.
     func file(_ name: String) -> String {
-        path + "/" + name
+        (path.hasSuffix("/") ? path : path + "/") + name
     }
 
     /// The bytes of the file at `path`, or `nil` when there is none.
     static func bytes(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        FileManager.default.contents(atPath: path).map(Array.init)
     }
 
-    /// Writes `bytes` to `path`, replacing what is there.
+    /// Makes (or empties and refills) the file at `path` with `bytes`.
     static func write(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: URL(filePath: path))
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
     }
 }
