@@ -20,27 +20,34 @@ let package = Package(
             // properties cost about a tenth of decoding time and guard nothing here (no overlap).
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
-        .target(name: "ChecklistKit", dependencies: ["KeyedArchive"]),
+        // The Linux calls and constants Swift's Glibc module leaves out (`_GNU_SOURCE` first).
+        .target(name: "CSystemShims"),
+        // The system-call idioms every target shares: errors, EINTR, files, paths, locks, threads.
+        .target(name: "SystemCalls", dependencies: ["CSystemShims"]),
+        .target(name: "ChecklistKit", dependencies: ["KeyedArchive", "SystemCalls"]),
         .systemLibrary(
             name: "CLibEdit",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "LineEditor", dependencies: ["CLibEdit"]),
-        .target(name: "Effects", dependencies: ["ChecklistKit", "KeyedArchive"]),
+        .target(name: "LineEditor", dependencies: ["CLibEdit", "SystemCalls"]),
+        .target(name: "Effects", dependencies: ["ChecklistKit", "CSystemShims", "KeyedArchive", "SystemCalls"]),
         .executableTarget(
             name: "checklists",
             dependencies: [
                 "ChecklistKit",
+                "CSystemShims",
                 "Effects",
                 "KeyedArchive",
                 "LineEditor",
+                "SystemCalls",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What the test targets share: the tools they need and how a missing one is reported, temporary
         // folders, the seeded random source, Foundation's archiver as the oracle model.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"]),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "TestSupport"]),
         .testTarget(
             name: "ChecklistKitTests",

@@ -3,11 +3,12 @@
 
 Usage: save-path-timings.py BINARY [ROUNDS]
 
-BINARY is a checklists executable built with Benchmarks/save-path-variants.patch, which turns
-each mechanism off through an environment variable: CL_NOSFR (the pieces' sync_file_range),
-CL_NOHOLD (closing the replaced file on another thread), CL_NOALLOC (the allocator set-up), and
-CL_PLAIN, every one of them and the streaming, so the whole file is encoded, then written,
-fsynced, renamed and the folder fsynced. Every round runs the variants in a shuffled order; each
+BINARY is a checklists executable built with `-D SAVE_TUNING_SWITCH` (save-path-timings.sh does
+that), whose `SaveTuning` takes the mechanisms to use from CHECKLISTS_SAVE_TUNING, a comma-separated
+list of `allocator` (the allocator set-up), `pieces` (the file streamed in pieces while encoded),
+`writeback` (the pieces' sync_file_range) and `close` (the replaced file closed on another thread);
+the empty list is the plain path: the whole file encoded, then written, fsynced, renamed and the
+folder fsynced. Every round runs the variants in a shuffled order; each
 makes 5 one-shot `toggle 5` changes and one batch of 200 `toggle 1` on a 1,000-item and a
 10,000-item file (10 checklists each), with the undo journal removed before each run (untimed)
 so that every run does the same work. Prints a Markdown table of medians (wall clock, with the
@@ -23,13 +24,14 @@ binary = sys.argv[1]
 rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 40
 scratch = Scratch("checklists-save-path.")
 variants = {
-    "plain path": {"CL_PLAIN": "1"},
-    "plain + allocator set-up": {"CL_NOSFR": "1", "CL_NOHOLD": "1"},
-    "plain + allocator set-up + sync_file_range": {"CL_NOHOLD": "1"},
-    "plain + allocator set-up + threaded close": {"CL_NOSFR": "1"},
-    "as shipped (all three)": {},
-    "as shipped without the allocator set-up": {"CL_NOALLOC": "1"},
+    "plain path": "",
+    "plain + allocator set-up": "allocator,pieces",
+    "plain + allocator set-up + sync_file_range": "allocator,pieces,writeback",
+    "plain + allocator set-up + threaded close": "allocator,pieces,close",
+    "as shipped (all three)": "allocator,pieces,writeback,close",
+    "as shipped without the allocator set-up": "pieces,writeback,close",
 }
+variants = {name: {"CHECKLISTS_SAVE_TUNING": switches} for name, switches in variants.items()}
 
 try:
     files = {"1,000": scratch.make_file(binary, "1k.plist", 100), "10,000": scratch.make_file(binary, "10k.plist", 1000)}

@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
 # Measures each mechanism of the save path against the plain path in one interleaved run
-# (issue "a leaner save path"; results in Benchmarks/RESULTS.md). Builds a copy of HEAD with
-# Benchmarks/save-path-variants.patch applied (environment switches that turn each mechanism
-# off) in a temporary worktree, then runs Scripts/save-path-timings.py on it.
+# (issue "a leaner save path"; results in Benchmarks/RESULTS.md). Builds the package's release
+# binary with `-D SAVE_TUNING_SWITCH`, the one build whose `SaveTuning` reads the environment
+# variable CHECKLISTS_SAVE_TUNING (production builds never do), in a build folder of its own
+# (.build/save-tuning), then runs Scripts/save-path-timings.py on it.
 #
 # Usage: Scripts/save-path-timings.sh [ROUNDS]   (default 30: about seven minutes here)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
-tree=$(mktemp -d "${TMPDIR:-/tmp}/checklists-variants.XXXXXX")
-trap 'git -C "$root" worktree remove --force "$tree" > /dev/null 2>&1 || rm -rf "$tree"' EXIT
-git worktree add --detach --force "$tree" HEAD > /dev/null
-git -C "$tree" apply "$root/Benchmarks/save-path-variants.patch"
-echo "building the variants' release binary…" >&2
-swift build -c release --static-swift-stdlib --product checklists --package-path "$tree" >&2
-bin=$(swift build -c release --static-swift-stdlib --product checklists --package-path "$tree" --show-bin-path)/checklists
-python3 "$root/Scripts/save-path-timings.py" "$bin" "${1:-30}"
+build=(swift build -c release --static-swift-stdlib --product checklists --scratch-path .build/save-tuning
+    -Xswiftc -DSAVE_TUNING_SWITCH)
+echo "building the switchable release binary…" >&2
+"${build[@]}" >&2
+bin=$("${build[@]}" --show-bin-path)/checklists
+python3 Scripts/save-path-timings.py "$bin" "${1:-30}"

@@ -1,4 +1,6 @@
+import CSystemShims
 import ChecklistKit
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -86,18 +88,14 @@ extension ChildProcess {
 
     /// A pidfd of `pid`, readable once it has exited; -1 where the system has none.
     private static func openExitDescriptor(_ pid: pid_t) -> Int32 {
-        typealias PidFDOpen = @convention(c) (pid_t, UInt32) -> Int32
-        return CLibraryFunction.named("pidfd_open", as: PidFDOpen.self).map { $0(pid, 0) } ?? -1
+        csystem_pidfd_open(pid, 0)
     }
 
     /// The exit status of `pid` (128 plus the signal that ended it) once it has ended and is
     /// reaped here; `nil` while it runs.
     private static func reaped(_ pid: pid_t) -> Int32? {
         var status: Int32 = 0
-        var result: pid_t
-        repeat {
-            result = waitpid(pid, &status, WNOHANG)
-        } while result < 0 && errno == EINTR
+        let result = SystemError.retryingInterrupts { waitpid(pid, &status, WNOHANG) }
         guard result != 0 else { return nil }
         // No such child: it was reaped already, which only this file does.
         guard result == pid else { return 127 }

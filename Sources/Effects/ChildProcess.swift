@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,9 +72,7 @@ public enum ChildProcess {
     /// Waits for the child `pid` to end and returns its exit status (128 + signal when killed).
     public static func wait(for pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return 127 }
-        }
+        guard SystemError.retryingInterrupts({ waitpid(pid, &status, 0) }) >= 0 else { return 127 }
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }

@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +14,7 @@ public enum ChildProcessError: Error, CustomStringConvertible, Equatable {
         case .cannotStart(let program, let code):
             code == ENOENT
                 ? "\(program) is not installed (or not on PATH)"
-                : "cannot start \(program): \(String(cString: strerror(code)))"
+                : "cannot start \(program): \(SystemError.message(code))"
         }
     }
 }

@@ -1,4 +1,5 @@
 import ChecklistKit
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -61,7 +62,7 @@ struct DataHistory {
         let committed = ChecklistBook(checklists: book.checklists, currentIndex: nil, nextItemID: book.nextItemID)
         let file = repository.gitDirectory + "/checklists-commit"
         guard FileBytes.writeScratch(committed.archived(), to: file) else {
-            throw .gitFailed(step: "hash-object", detail: "cannot write \(file): \(String(cString: strerror(errno)))")
+            throw .gitFailed(step: "hash-object", detail: "cannot write \(file): \(SystemError.message())")
         }
         defer { unlink(file) }
         return try git.check(["hash-object", "-w", "--", file])

@@ -1,4 +1,5 @@
 import ChecklistKit
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -201,7 +202,7 @@ extension GitSync {
         let text = existing + separator + missing.joined(separator: "\n") + "\n"
         guard let file = fopen(path, "w") else {
             throw SyncError.gitFailed(
-                step: "setup", detail: "cannot write \(path): \(String(cString: strerror(errno)))")
+                step: "setup", detail: "cannot write \(path): \(SystemError.message())")
         }
         defer { fclose(file) }
         fputs(text, file)

@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -117,7 +119,7 @@ struct Pipes {
                 pollfd(fd: descriptor(.output), events: Int16(POLLIN), revents: 0),
                 pollfd(fd: descriptor(.error), events: Int16(POLLIN), revents: 0),
             ]
-            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return }
+            guard SystemError.retryingInterrupts({ poll(&fds, 2, -1) }) >= 0 else { return }
             if fds[0].revents != 0 { _ = read(.output, buffer: &buffer) { output += $0 } }
             if fds[1].revents != 0 { _ = read(.error, buffer: &buffer) { errorOutput += $0 } }
         }
@@ -129,12 +131,14 @@ struct Pipes {
         _ stream: Stream, buffer: inout [UInt8], into reader: (ArraySlice<UInt8>) -> Void
     ) -> Read {
         guard let source = parentEnds[stream] else { return .closed }
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress, $0.count) }
+        let count = SystemError.retryingInterrupts {
+            buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress, $0.count) }
+        }
         if count > 0 {
             reader(buffer[..<count])
             return .data
         }
-        if count < 0, errno == EINTR || errno == EAGAIN { return .nothingYet }
+        if count < 0, errno == EAGAIN { return .nothingYet }
         close(source)
         parentEnds[stream] = nil
         return .closed

@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,22 +17,17 @@ struct ResolvedDataFile {
     /// Locates `path`, following symbolic links to the real file (or folder, while the file is missing).
     init(path: String) throws(SyncError) {
         var absolute = path
-        if let real = realpath(path, nil) {
-            absolute = String(cString: real)
-            free(real)
+        if let real = FileSystem.realPath(path) {
+            absolute = real
         } else if !path.hasPrefix("/"), let current = getcwd(nil, 0) {
             absolute = String(cString: current) + "/" + path
             free(current)
         }
-        let slash = absolute.lastIndex(of: "/") ?? absolute.startIndex
-        var folder = String(absolute[..<slash])
-        name = String(absolute[absolute.index(after: slash)...])
-        if let real = realpath(folder.isEmpty ? "/" : folder, nil) {
-            folder = String(cString: real)
-            free(real)
-        } else {
-            throw .gitFailed(step: "setup", detail: "\(folder): \(String(cString: strerror(errno)))")
+        let (given, name) = FileSystem.split(absolute)
+        guard let folder = FileSystem.realPath(given) else {
+            throw .gitFailed(step: "setup", detail: "\(given == "/" ? "" : given): \(SystemError.message())")
         }
+        self.name = name
         self.folder = folder
         self.path = (folder == "/" ? "" : folder) + "/" + name
     }

@@ -1,4 +1,4 @@
-import ChecklistKit
+import CSystemShims
 
 #if canImport(Glibc)
 import Glibc
@@ -9,10 +9,8 @@ import Glibc
 /// (SPEC §9: it runs until one of them).
 ///
 /// Children start with no signal blocked (`ChildProcess` sets their mask). signalfd is a Linux call
-/// that Swift's Glibc module leaves out, looked up with `CLibraryFunction`.
+/// that Swift's Glibc module leaves out; it comes from `CSystemShims`.
 final class StopSignals {
-    private typealias SignalFD = @convention(c) (Int32, UnsafePointer<sigset_t>?, Int32) -> Int32
-
     /// The signalfd, readable once a signal arrived; -1 when none could be made, and the signals
     /// then keep their default actions (they end the process).
     let descriptor: Int32
@@ -23,8 +21,7 @@ final class StopSignals {
         sigemptyset(&mask)
         for signal in [SIGINT, SIGTERM, SIGQUIT] { sigaddset(&mask, signal) }
         pthread_sigmask(SIG_BLOCK, &mask, nil)
-        let made = CLibraryFunction.named("signalfd", as: SignalFD.self).map { $0(-1, &mask, O_CLOEXEC | O_NONBLOCK) }
-        descriptor = made ?? -1
+        descriptor = csystem_signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
         // Blocked with nothing to read them, they would never stop the watcher.
         if descriptor < 0 { pthread_sigmask(SIG_UNBLOCK, &mask, nil) }
     }

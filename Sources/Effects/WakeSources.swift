@@ -1,4 +1,7 @@
+import CSystemShims
 import ChecklistKit
+import KeyedArchive
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -16,23 +19,15 @@ import Glibc
 /// The timer runs on the wall clock with an absolute time, so a machine that was suspended past a
 /// reminder fires it on waking, and a clock that is set wakes the watcher to look again. Nothing
 /// wakes it otherwise: an idle watcher never polls. timerfd is a Linux call that Swift's Glibc
-/// module leaves out, looked up with `CLibraryFunction`.
+/// module leaves out; it comes from `CSystemShims`.
 final class WakeSources {
     /// Why `wait` returned.
     enum Wake: Equatable {
         case dataChanged, timer, signal
     }
 
-    private typealias TimerCreate = @convention(c) (Int32, Int32) -> Int32
-    private typealias TimerSet =
-        @convention(c) (Int32, Int32, UnsafePointer<itimerspec>?, UnsafeMutablePointer<itimerspec>?) -> Int32
-
-    /// `TFD_TIMER_ABSTIME`: the time set is absolute.
-    private static let absoluteTime: Int32 = 1 << 0
-    /// `TFD_TIMER_CANCEL_ON_SET`: a clock that is set ends the wait.
-    private static let cancelOnSet: Int32 = 1 << 1
-    /// Seconds from 1970 to 2001, the archive's epoch.
-    private static let unixOffset: Double = 978_307_200
+    /// The timer's flags: the time set is absolute, and a clock that is set ends the wait.
+    private static let timerFlags = Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET)
     /// What happens in a watched folder that may change the data file or its link.
     private static let events = UInt32(
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
@@ -55,14 +50,12 @@ final class WakeSources {
 
     /// Watches the data file at `dataFile` (and its link when it is one), and `signals`.
     init(dataFile: String, signals: StopSignals) throws(WatchError) {
-        guard signals.descriptor >= 0,
-            let timerCreate = CLibraryFunction.named("timerfd_create", as: TimerCreate.self)
-        else { throw .unsupported("signalfd and timerfd") }
+        guard signals.descriptor >= 0 else { throw .unsupported("signalfd and timerfd") }
         self.signals = signals
         self.dataFile = dataFile
         inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard inotify >= 0 else { throw .cannotWatch(folder: ".", reason: String(cString: strerror(errno))) }
-        timer = timerCreate(CLOCK_REALTIME, O_CLOEXEC | O_NONBLOCK)
+        guard inotify >= 0 else { throw .cannotWatch(folder: ".", reason: SystemError.message()) }
+        timer = csystem_timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         try watch(places())
     }
 
@@ -87,10 +80,7 @@ final class WakeSources {
                 pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
             ]
-            guard poll(&descriptors, 3, -1) > 0 else {
-                if errno == EINTR { continue }
-                return .signal
-            }
+            guard SystemError.retryingInterrupts({ poll(&descriptors, 3, -1) }) > 0 else { return .signal }
             if descriptors[0].revents != 0 { return .signal }
             if descriptors[1].revents != 0, drainInotify() { return .dataChanged }
             if descriptors[2].revents != 0 {
@@ -103,15 +93,10 @@ final class WakeSources {
     /// Where to look: the data file's path as given, in its folder's real path (where its link,
     /// if it is one, is replaced), and the real file it leads to now.
     private func places() -> [Place] {
-        let slash = dataFile.lastIndex(of: "/")
-        let folder = slash.map { dataFile[..<$0].isEmpty ? "/" : String(dataFile[..<$0]) } ?? "."
-        let name = slash.map { String(dataFile[dataFile.index(after: $0)...]) } ?? dataFile
-        let given = Place(folder: ChecklistStore.resolvedPath(folder), name: name)
-        let target = ChecklistStore.resolvedPath(dataFile)
-        let targetSlash = target.lastIndex(of: "/") ?? target.startIndex
-        let real = Place(
-            folder: target[..<targetSlash].isEmpty ? "/" : String(target[..<targetSlash]),
-            name: String(target[target.index(after: targetSlash)...]))
+        let (folder, name) = FileSystem.split(dataFile)
+        let given = Place(folder: FileSystem.resolved(folder), name: name)
+        let target = FileSystem.split(FileSystem.resolved(dataFile))
+        let real = Place(folder: target.folder, name: target.name)
         return given == real ? [real] : [given, real]
     }
 
@@ -124,7 +109,7 @@ final class WakeSources {
         for place in places {
             let descriptor = inotify_add_watch(inotify, place.folder, Self.events)
             guard descriptor >= 0 else {
-                failure = .cannotWatch(folder: place.folder, reason: String(cString: strerror(errno)))
+                failure = .cannotWatch(folder: place.folder, reason: SystemError.message())
                 continue
             }
             // One folder holding both the link and its file has one watch descriptor.
@@ -135,15 +120,14 @@ final class WakeSources {
 
     /// Sets the timer to `deadline`, or disarms it.
     private func arm(_ deadline: Double?) {
-        guard let timerSet = CLibraryFunction.named("timerfd_settime", as: TimerSet.self) else { return }
         var value = itimerspec()
         if let deadline {
             // A deadline already past still needs a non-zero time: zero would disarm the timer.
-            let unix = max(deadline + Self.unixOffset, 1)
+            let unix = max(deadline + CivilTime.referenceOffset, 1)
             value.it_value.tv_sec = Int(unix.rounded(.down))
             value.it_value.tv_nsec = max(1, Int((unix - unix.rounded(.down)) * 1e9))
         }
-        _ = timerSet(timer, Self.absoluteTime | Self.cancelOnSet, &value, nil)
+        _ = csystem_timerfd_settime(timer, Self.timerFlags, &value, nil)
     }
 
     /// Reads the pending events; whether one was about the data file or its link.
@@ -156,12 +140,9 @@ final class WakeSources {
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= count {
-                let (descriptor, length) = buffer.withUnsafeBytes {
-                    (
-                        $0.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                        Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                    )
-                }
+                // The event's fixed part; its name (`length` bytes, NUL-padded) follows it.
+                let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
+                let (descriptor, length) = (event.wd, Int(event.len))
                 let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 if names[descriptor]?.contains(name) == true { relevant = true }

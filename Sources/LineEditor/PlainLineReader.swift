@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -129,12 +131,12 @@ public final class PlainLineReader: LineReader {
         return LineDecoder.decode(bytes)
     }
 
-    /// Refills `chunk` with one read(2), retrying on EINTR and waiting on a non-blocking descriptor.
+    /// Refills `chunk` with one read(2) (retried on EINTR), waiting on a non-blocking descriptor.
     private func fillChunk() {
         chunkStart = 0
         chunkEnd = 0
         while true {
-            let count = systemRead(fileDescriptor, chunk.baseAddress, chunk.count)
+            let count = SystemError.retryingInterrupts { systemRead(fileDescriptor, chunk.baseAddress, chunk.count) }
             if count > 0 {
                 chunkEnd = count
                 return
@@ -144,16 +146,13 @@ public final class PlainLineReader: LineReader {
                 return
             }
             let error = errno
-            if error == EINTR {
-                continue
-            }
             if error == EAGAIN || error == EWOULDBLOCK {
                 var waiter = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&waiter, 1, -1)
                 continue
             }
             reachedEnd = true
-            pendingError = "cannot read input: " + String(cString: strerror(error))
+            pendingError = "cannot read input: " + SystemError.message(error)
             return
         }
     }

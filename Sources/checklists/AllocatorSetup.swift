@@ -1,3 +1,4 @@
+import CSystemShims
 import ChecklistKit
 
 #if canImport(Glibc)
@@ -19,16 +20,17 @@ enum AllocatorSetup {
     /// Files smaller than this load and save in too little memory for huge pages to pay.
     private static let hugePageThreshold = 512 << 10
 
-    /// Keeps freed buffers for reuse, and reserves huge-page-backed heap for a data file of `fileSize` bytes.
-    static func prepare(fileSize: Int) {
+    /// Keeps freed buffers for reuse, and reserves huge-page-backed heap for a data file of `fileSize`
+    /// bytes; does nothing when `tuning` leaves the allocator alone (the save-path timings).
+    static func prepare(fileSize: Int, tuning: SaveTuning = .current) {
         #if canImport(Glibc)
-        // mallopt is in <malloc.h>, which Swift's Glibc module leaves out: look it up instead.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let mallopt = CLibraryFunction.named("mallopt", as: Mallopt.self) else { return }
+        guard tuning.setsUpAllocator else { return }
         // Without these, glibc hands each save's buffers back to the kernel and the next save
-        // faults them in again, which cost about as much as the encoding itself in batch mode.
-        let fromHeap = mallopt(-3, 256 << 20) == 1  // M_MMAP_THRESHOLD: big buffers come from the heap…
-        _ = mallopt(-1, 1 << 30)  // M_TRIM_THRESHOLD: …which keeps what is freed.
+        // faults them in again, which cost about as much as the encoding itself in batch mode:
+        // big buffers come from the heap, which keeps what is freed. (mallopt is in <malloc.h>,
+        // which Swift's Glibc module leaves out; it comes from CSystemShims.)
+        let fromHeap = csystem_mallopt(M_MMAP_THRESHOLD, 256 << 20) == 1
+        _ = csystem_mallopt(M_TRIM_THRESHOLD, 1 << 30)
         // A C library that refuses the threshold would map the reservation apart and unmap it
         // when it is freed: nothing would be left to advise.
         guard fromHeap, fileSize >= hugePageThreshold else { return }
@@ -43,7 +45,7 @@ enum AllocatorSetup {
         let end = (address + reserve) & ~(hugePage - 1)
         free(block)
         if end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) {
-            _ = madvise(aligned, end - start, 14)  // MADV_HUGEPAGE
+            _ = csystem_madvise(aligned, end - start, MADV_HUGEPAGE)
         }
         #endif
     }

@@ -11,7 +11,8 @@ import Darwin
 /// Times are seconds since 2001-01-01 UTC, as the archive stores them. A time is always a time,
 /// midnight included; a whole day is a `CalendarDay` (see `Due`), never a time of day.
 public enum LocalTime {
-    private static let unixOffset: Double = 978_307_200
+    /// Seconds from 1970 to 2001, the archive's epoch (one definition, in KeyedArchive).
+    private static let unixOffset = CivilTime.referenceOffset
 
     /// Calendar fields of a local time.
     public struct Fields: Equatable, Sendable {

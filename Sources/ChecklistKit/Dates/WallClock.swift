@@ -1,3 +1,5 @@
+import KeyedArchive
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,6 +12,6 @@ public enum WallClock {
     @Sendable public static func now() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9 - 978_307_200
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9 - CivilTime.referenceOffset
     }
 }

@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Archive files named on the command line (`merge`, `cat`), read and written without the store.
 enum ArchiveFile {
     /// Reads the checklists archive at `path`; items without a `DueDate` get `now`.

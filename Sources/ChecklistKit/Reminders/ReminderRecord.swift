@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// The record of fired reminders on disk, `$XDG_STATE_HOME/checklists/reminders` (SPEC §9).
 ///
 /// One text file for every data file: a header line, then one line per fired reminder,
@@ -26,43 +28,45 @@ public enum ReminderRecord {
         path: String, dataFile: String, lockTimeout: Double = 10,
         _ body: (inout FiredReminders, inout ReminderClaims) throws -> Result
     ) throws -> (result: Result, warning: String?) {
-        do {
-            try FileSystem.makeDirectories(FileSystem.directory(of: path))
-        } catch {
-            throw ReminderRecordError.unwritable(path: path, reason: error.description)
+        try LockedUpdate.run(
+            path, timeout: lockTimeout,
+            failed: { failure in
+                switch failure {
+                case .folder(let error): ReminderRecordError.unwritable(path: path, reason: error.description)
+                case .lock(.system(let error)):
+                    ReminderRecordError.unwritable(
+                        path: path,
+                        reason: StoreError.lockFailed(path: path + ".lock", reason: error.description).description)
+                case .lock(.timedOut(let seconds)): ReminderRecordError.busy(path: path, seconds: seconds)
+                }
+            }
+        ) { _ in
+            let text: String
+            do throws(SystemError) {
+                text = String(decoding: try FileSystem.read(path) ?? Array((header + "\n").utf8), as: UTF8.self)
+            } catch {
+                throw ReminderRecordError.unwritable(path: path, reason: error.description)
+            }
+            let read = parse(text, dataFile: dataFile, path: path)
+            var fired = read.fired
+            var claims = read.claims
+            let result = try body(&fired, &claims)
+            guard fired != read.fired || claims != read.claims || read.warning != nil else {
+                return (result, read.warning)
+            }
+            let name = escaped(dataFile)
+            let firedLines = fired.keys.sorted(by: inOrder).map { line($0, name: name) }
+            let claimLines = claims.claims.keys.sorted(by: inOrder).compactMap { key in
+                claims.claims[key].map { line(key, name: name) + "\t\($0.claimant)\t\($0.expires)" }
+            }
+            let output = ([header] + read.others + firedLines + claimLines).joined(separator: "\n") + "\n"
+            do throws(SystemError) {
+                try FileSystem.writeAtomically(Array(output.utf8), to: path, mode: 0o600)
+            } catch {
+                throw ReminderRecordError.unwritable(path: path, reason: error.description)
+            }
+            return (result, read.warning)
         }
-        let lock: FileLock
-        do {
-            lock = try FileLock(path: path + ".lock", timeout: lockTimeout)
-        } catch .lockTimeout(_, let seconds) {
-            throw ReminderRecordError.busy(path: path, seconds: seconds)
-        } catch {
-            throw ReminderRecordError.unwritable(path: path, reason: error.description)
-        }
-        defer { withExtendedLifetime(lock) {} }
-        let text: String
-        do {
-            text = String(decoding: try FileSystem.read(path) ?? Array((header + "\n").utf8), as: UTF8.self)
-        } catch {
-            throw ReminderRecordError.unwritable(path: path, reason: error.description)
-        }
-        let read = parse(text, dataFile: dataFile, path: path)
-        var fired = read.fired
-        var claims = read.claims
-        let result = try body(&fired, &claims)
-        guard fired != read.fired || claims != read.claims || read.warning != nil else { return (result, read.warning) }
-        let name = escaped(dataFile)
-        let firedLines = fired.keys.sorted(by: inOrder).map { line($0, name: name) }
-        let claimLines = claims.claims.keys.sorted(by: inOrder).compactMap { key in
-            claims.claims[key].map { line(key, name: name) + "\t\($0.claimant)\t\($0.expires)" }
-        }
-        let output = ([header] + read.others + firedLines + claimLines).joined(separator: "\n") + "\n"
-        do {
-            try FileSystem.writeAtomically(Array(output.utf8), to: path, mode: 0o600)
-        } catch {
-            throw ReminderRecordError.unwritable(path: path, reason: error.description)
-        }
-        return (result, read.warning)
     }
 
     /// What a record holds for one data file.

@@ -1,4 +1,5 @@
 import KeyedArchive
+import SystemCalls
 
 extension Session {
     func readFile(_ path: String) throws(CommandError) -> [UInt8] {

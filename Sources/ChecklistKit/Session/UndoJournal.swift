@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -153,20 +155,15 @@ public final class UndoJournal {
         }
         guard makeFolder(of: path) else { return }
         let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard file >= 0 else { return failed(String(cString: strerror(errno))) }
+        guard file >= 0 else { return failed(SystemError.message()) }
         defer { close(file) }
         var info = stat()
         let before = fstat(file, &info) == 0 ? info.st_size : -1
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                failed(String(cString: strerror(count < 0 ? errno : ENOSPC)))
-                if before >= 0 { _ = ftruncate(file, before) }
-                return
-            }
-            written += count
+        do throws(SystemError) {
+            try FileSystem.writeAll(bytes, to: file)
+        } catch {
+            failed(SystemError.message(error.code))
+            if before >= 0 { _ = ftruncate(file, before) }
         }
     }
 
@@ -181,7 +178,7 @@ public final class UndoJournal {
         do {
             try FileSystem.writeAtomically(bytes, to: path, mode: 0o600, durable: false)
         } catch {
-            failed(String(cString: strerror(error.code)))
+            failed(SystemError.message(error.code))
         }
     }
 
@@ -191,7 +188,7 @@ public final class UndoJournal {
             try FileSystem.makeDirectories(FileSystem.directory(of: path))
             return true
         } catch {
-            failed(String(cString: strerror(error.code)))
+            failed(SystemError.message(error.code))
             return false
         }
     }
@@ -202,9 +199,24 @@ public final class UndoJournal {
     /// (Internal so that tests can write the records of other releases.)
     static func record(kind: UInt8, payload: [UInt8]) -> [UInt8] {
         var bytes = [kind]
-        bytes += littleEndian(UInt64(payload.count), width: 4)
-        bytes += littleEndian(checksum(kind, payload[...]), width: 8)
+        bytes += littleEndian(UInt64(payload.count), width: RecordLayout.lengthWidth)
+        bytes += littleEndian(checksum(kind, payload[...]), width: RecordLayout.checksumWidth)
         return bytes + payload
+    }
+
+    /// Where a record's fields are, from its first byte: the kind (1 byte), the payload's length,
+    /// the checksum, then the payload.
+    private enum RecordLayout {
+        /// The payload length's offset.
+        static let lengthOffset = 1
+        /// The payload length's width in bytes (little-endian).
+        static let lengthWidth = 4
+        /// The checksum's offset.
+        static let checksumOffset = lengthOffset + lengthWidth
+        /// The checksum's width in bytes (little-endian).
+        static let checksumWidth = 8
+        /// The header's length: where the payload starts.
+        static let headerLength = checksumOffset + checksumWidth
     }
 
     /// The records of a whole log, `nil` when any is torn, foreign or fails its checksum.
@@ -224,14 +236,16 @@ public final class UndoJournal {
         var records: [(start: Int, kind: UInt8, sum: UInt64, payload: ArraySlice<UInt8>)] = []
         var offset = header.count
         while offset < bytes.count {
-            guard offset + 13 <= bytes.count else { return (records, false) }
+            guard offset + RecordLayout.headerLength <= bytes.count else { return (records, false) }
             let kind = bytes[offset]
-            let length = Int(readLittleEndian(bytes, at: offset + 1, width: 4))
-            let start = offset + 13
+            let length = Int(
+                readLittleEndian(bytes, at: offset + RecordLayout.lengthOffset, width: RecordLayout.lengthWidth))
+            let start = offset + RecordLayout.headerLength
             guard [UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "u"), UInt8(ascii: "r")].contains(kind),
                 length <= bytes.count - start
             else { return (records, false) }
-            let sum = readLittleEndian(bytes, at: offset + 5, width: 8)
+            let sum = readLittleEndian(
+                bytes, at: offset + RecordLayout.checksumOffset, width: RecordLayout.checksumWidth)
             records.append((offset, kind, sum, bytes[start..<(start + length)]))
             offset = start + length
         }

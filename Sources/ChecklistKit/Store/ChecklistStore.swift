@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// The data file: loads it, and applies each change as a locked, durable read-modify-write.
 ///
 /// A change runs under an exclusive lock on `PATH.lock`. If the file changed on disk since this
@@ -21,8 +23,8 @@ public final class ChecklistStore {
     private var stamp: FileSystem.Stamp?
     /// Whether temporary files left by killed writers were removed (once, on the first change).
     private var sweptTemporaries = false
-    /// How many bytes of the new file are written at a time while it is encoded.
-    private static let pieceSize = 512 << 10
+    /// Which of the save path's mechanisms a save uses (all of them but in the save-path timings).
+    public var tuning = SaveTuning.current
     /// The current time as seconds since 2001-01-01 UTC (replaceable in tests).
     private let clock: @Sendable () -> Double
 
@@ -87,22 +89,26 @@ public final class ChecklistStore {
     /// `body` gets the held lock, through which it saves whole books; it must not call `modify`,
     /// which would wait for the lock held here.
     public func withLock<Result>(_ body: (HeldStoreLock) throws -> Result) throws -> Result {
-        let lock = try takeLock()
-        defer { withExtendedLifetime(lock) {} }
-        try reloadIfChanged()
-        let result = try body(HeldStoreLock(store: self, descriptor: lock.descriptor))
-        try reloadIfChanged()
-        return result
+        try locked { lock in
+            try reloadIfChanged()
+            let result = try body(HeldStoreLock(store: self, descriptor: lock.descriptor))
+            try reloadIfChanged()
+            return result
+        }
     }
 
-    /// Takes the lock, creating the data file's folder first when it is missing.
-    private func takeLock() throws -> FileLock {
-        do {
-            try FileSystem.makeDirectories(FileSystem.directory(of: path))
-        } catch {
-            throw StoreError.saveFailed(path: path, reason: error.description)
-        }
-        return try FileLock(path: lockPath, timeout: lockTimeout)
+    /// Runs `body` holding the store's lock (see `LockedUpdate`), the data file's folder made first
+    /// when it is missing.
+    private func locked<Result>(_ body: (FileLock) throws -> Result) throws -> Result {
+        try LockedUpdate.run(
+            path, timeout: lockTimeout,
+            failed: { [path, lockPath] failure in
+                switch failure {
+                case .folder(let error): StoreError.saveFailed(path: path, reason: error.description)
+                case .lock(.system(let error)): StoreError.lockFailed(path: lockPath, reason: error.description)
+                case .lock(.timedOut(let seconds)): StoreError.lockTimeout(path: lockPath, seconds: seconds)
+                }
+            }, body)
     }
 
     /// What a change reports: its own result, and whether the file was reloaded before it.
@@ -120,19 +126,19 @@ public final class ChecklistStore {
     public func modify<Result>(
         _ change: (inout ChecklistBook) throws -> Result, afterSave: (() -> Void)? = nil
     ) throws -> Applied<Result> {
-        let lock = try takeLock()
-        defer { withExtendedLifetime(lock) {} }
-        if !sweptTemporaries {
-            FileSystem.removeStaleTemporaries(of: path)
-            sweptTemporaries = true
+        try locked { _ in
+            if !sweptTemporaries {
+                FileSystem.removeStaleTemporaries(of: path)
+                sweptTemporaries = true
+            }
+            let reloaded = try reloadIfChanged()
+            var copy = book
+            let result = try change(&copy)
+            guard copy != book else { return Applied(result: result, reloaded: reloaded) }
+            try save(copy)
+            afterSave?()
+            return Applied(result: result, reloaded: reloaded)
         }
-        let reloaded = try reloadIfChanged()
-        var copy = book
-        let result = try change(&copy)
-        guard copy != book else { return Applied(result: result, reloaded: reloaded) }
-        try save(copy)
-        afterSave?()
-        return Applied(result: result, reloaded: reloaded)
     }
 
     /// Writes `copy` as the data file, atomically and durably, and makes it the store's book;
@@ -142,10 +148,13 @@ public final class ChecklistStore {
         do {
             // Pieces go to the file while the rest is encoded, and each starts on its way to
             // the disk: the fsync then waits for the last piece only, not the whole file. The
-            // replaced file is closed on another thread. Alone each saves 5–12 % of a batch change
-            // at 10,000 items, together 17–22 % (Benchmarks/RESULTS.md).
-            saved = try FileSystem.replaceAtomically(path, keepingAccess: true, holdingReplaced: true) { file in
-                copy.archive(pieceSize: Self.pieceSize) { file.write($0, at: $1) }
+            // replaced file is closed on another thread. Each is a field of `SaveTuning`, with
+            // what it saves (Benchmarks/RESULTS.md).
+            saved = try FileSystem.replaceAtomically(
+                path, keepingAccess: true, holdingReplaced: tuning.closesReplacedInBackground,
+                startingWriteback: tuning.startsWriteback
+            ) { file in
+                copy.archive(pieceSize: tuning.pieceSize) { file.write($0, at: $1) }
             }
         } catch {
             throw StoreError.saveFailed(path: path, reason: error.description)

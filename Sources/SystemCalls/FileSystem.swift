@@ -4,18 +4,18 @@ import Glibc
 import Darwin
 #endif
 
-/// The few file operations the store needs, on POSIX calls, each durable where it writes.
-enum FileSystem {
+/// The file and path operations of every target, on POSIX calls, each durable where it writes.
+public enum FileSystem {
     /// Identity and version of a file: changes whenever the file is replaced or rewritten.
-    struct Stamp: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modifiedSeconds: Int
-        var modifiedNanoseconds: Int
+    public struct Stamp: Equatable, Sendable {
+        public var device: UInt64
+        public var inode: UInt64
+        public var size: Int64
+        public var modifiedSeconds: Int
+        public var modifiedNanoseconds: Int
 
         /// The stamp of the file `info` describes.
-        init(_ info: stat) {
+        public init(_ info: stat) {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
@@ -25,7 +25,7 @@ enum FileSystem {
     }
 
     /// The stamp of the file at `path`, or `nil` when there is none.
-    static func stamp(_ path: String) -> Stamp? {
+    public static func stamp(_ path: String) -> Stamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Stamp(info)
@@ -33,17 +33,17 @@ enum FileSystem {
 
     /// The largest file `read` takes: far beyond any checklists file or import, and small enough
     /// to allocate.
-    static let readLimit = 1 << 30
+    public static let readLimit = 1 << 30
 
     /// Reads a whole file; `nil` when it does not exist.
-    static func read(_ path: String) throws(SystemError) -> [UInt8]? {
+    public static func read(_ path: String) throws(SystemError) -> [UInt8]? {
         try readStamped(path)?.bytes
     }
 
     /// Reads a whole file, with the stamp of the very file read (from its open descriptor, so a
     /// file replaced between a `stamp(_:)` and the read cannot be mistaken for the other one);
     /// `nil` when it does not exist.
-    static func readStamped(_ path: String) throws(SystemError) -> (bytes: [UInt8], stamp: Stamp)? {
+    public static func readStamped(_ path: String) throws(SystemError) -> (bytes: [UInt8], stamp: Stamp)? {
         guard let (descriptor, info) = try openRegularFile(path) else { return nil }
         defer { close(descriptor) }
         let size = max(Int(info.st_size), 0)
@@ -79,41 +79,42 @@ enum FileSystem {
     }
 
     /// Reads from descriptor `file` until `buffer` is full or the file ends; returns the bytes read.
-    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from file: Int32) throws(SystemError) -> Int {
+    public static func fill(_ buffer: UnsafeMutableRawBufferPointer, from file: Int32) throws(SystemError) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var filled = 0
         while filled < buffer.count {
-            #if canImport(Glibc)
-            let count = Glibc.read(file, base + filled, buffer.count - filled)
-            #else
-            let count = Darwin.read(file, base + filled, buffer.count - filled)
-            #endif
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("read")
-            }
+            let count = try SystemError.valueOrError("read") { systemRead(file, base + filled, buffer.count - filled) }
             if count == 0 { break }
             filled += count
         }
         return filled
     }
 
-    /// Creates `path` and its missing parents with `mode`.
-    static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(SystemError) {
+    /// Creates `path` and its missing parents with `mode` (`mkdir -p`); with `exactMode`, each
+    /// folder made gets `mode` whatever the umask.
+    public static func makeDirectories(
+        _ path: String, mode: mode_t = 0o700, exactMode: Bool = false
+    ) throws(SystemError) {
         var isDirectory = stat()
         if stat(path, &isDirectory) == 0 {
-            guard (isDirectory.st_mode & S_IFMT) == S_IFDIR else { throw SystemError("mkdir \(path)", code: ENOTDIR) }
+            guard (isDirectory.st_mode & S_IFMT) == S_IFDIR else {
+                throw SystemError("mkdir", path: path, code: ENOTDIR)
+            }
             return
         }
         let parent = directory(of: path)
-        if parent != path, !parent.isEmpty { try makeDirectories(parent, mode: mode) }
-        if mkdir(path, mode) != 0, errno != EEXIST { throw SystemError("mkdir \(path)") }
+        if parent != path, !parent.isEmpty { try makeDirectories(parent, mode: mode, exactMode: exactMode) }
+        if mkdir(path, mode) == 0 {
+            if exactMode { chmod(path, mode) }
+        } else if errno != EEXIST {
+            throw SystemError("mkdir", path: path)
+        }
     }
 
     /// `path`, or, when it is a symbolic link (to a link…), the path it finally points to, which
     /// need not exist yet. Links in the folders above are left as they are: a save renames within
     /// the folder, whichever way it is reached.
-    static func followingLinks(_ path: String) -> String {
+    public static func followingLinks(_ path: String) -> String {
         var current = path
         // As the kernel does, give up after 40 links (a loop): the save then fails with ELOOP.
         for _ in 0..<40 {
@@ -131,15 +132,13 @@ enum FileSystem {
     /// The real, absolute path of the file `path` names: symbolic links followed, the file's and its
     /// folders', and `.` and `..` resolved, so that every name of one file gives the same path. A file
     /// that does not exist yet gives its nearest existing folder's real path followed by the rest.
-    static func resolved(_ path: String) -> String {
+    public static func resolved(_ path: String) -> String {
         let target = followingLinks(path)
         var folder = target
         var rest: [Substring] = []
         // Each turn drops a name from the end; "." and "/" always resolve.
         for _ in 0...target.utf8.count {
-            if let real = realpath(folder, nil) {
-                defer { free(real) }
-                let base = String(cString: real)
+            if let base = realPath(folder) {
                 return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
             }
             guard folder != ".", folder != "/" else { break }
@@ -149,24 +148,64 @@ enum FileSystem {
         return target
     }
 
+    /// `realpath(3)` of `path`: absolute, every symbolic link followed; `nil` (with `errno` set)
+    /// when `path` or a folder on its way does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     /// The folder part of `path` ("." when it has none).
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+    public static func directory(of path: String) -> String {
+        split(path).folder
+    }
+
+    /// `path` split at its last slash: its folder ("." when it has none, "/" at the root) and its name.
+    public static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
-        return folder.isEmpty ? "/" : folder
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    /// Writes all of `bytes` to `descriptor` (see the buffer's `writeAll`).
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
+        let failure: SystemError? = bytes.withUnsafeBytes { raw in
+            do throws(SystemError) {
+                try writeAll(raw, to: descriptor)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes all of `bytes` to `descriptor` at its current offset, retrying short writes and
+    /// interruptions; a write that makes no progress is ENOSPC.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(SystemError) {
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = try SystemError.valueOrError("write") {
+                write(descriptor, base + written, bytes.count - written)
+            }
+            guard count > 0 else { throw SystemError("write", code: ENOSPC) }
+            written += count
+        }
     }
 
     /// Removes `PATH.tmp-*` files left by a writer that was killed between creating its
     /// temporary file and renaming it. Only safe while holding the store's lock, under which
     /// every temporary file is made.
-    static func removeStaleTemporaries(of path: String) {
+    public static func removeStaleTemporaries(of path: String) {
         let folder = directory(of: path)
         let prefix = String(path.split(separator: "/").last ?? "") + ".tmp-"
         for name in names(in: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
     }
 
     /// The names in `folder`, `.` and `..` included (none when it cannot be read).
-    static func names(in folder: String) -> [String] {
+    public static func names(in folder: String) -> [String] {
         guard let stream = opendir(folder) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
@@ -180,7 +219,7 @@ enum FileSystem {
     }
 
     /// Replaces `path` with `bytes` atomically, and durably unless told otherwise (see `replaceAtomically`).
-    static func writeAtomically(
+    public static func writeAtomically(
         _ bytes: [UInt8], to path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, durable: Bool = true
     ) throws(SystemError) {
         try replaceAtomically(path, mode: mode, keepingAccess: keepingAccess, durable: durable) { file in
@@ -197,11 +236,12 @@ enum FileSystem {
     /// through a group-writable file stays shared). With `holdingReplaced`, a regular file at
     /// `path` is held open across the rename and closed on another thread. Without `durable`,
     /// nothing is fsynced: a crash may then leave the old file, the new one or an empty or partial
-    /// one. Returns the new file's stamp.
+    /// one. With `startingWriteback` (the default), each piece written starts on its way to the
+    /// disk at once (see `TemporaryFile`). Returns the new file's stamp.
     @discardableResult
-    static func replaceAtomically(
+    public static func replaceAtomically(
         _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, holdingReplaced: Bool = false,
-        durable: Bool = true,
+        durable: Bool = true, startingWriteback: Bool = true,
         produce: (inout TemporaryFile) -> Int
     ) throws(SystemError) -> Stamp {
         var existing = stat()
@@ -226,7 +266,7 @@ enum FileSystem {
             // Another owner or a group this process is not in is refused (EPERM): the file is then ours.
             if replacing { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
             guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
-            var file = TemporaryFile(descriptor: descriptor)
+            var file = TemporaryFile(descriptor: descriptor, startingWriteback: startingWriteback)
             let length = produce(&file)
             try file.finish(length: length, syncing: durable)
             // The file keeps its device, inode, size and modification time through the rename.
@@ -253,7 +293,7 @@ enum FileSystem {
 
     /// A read-only descriptor of the regular file at `path` and its status, `nil` when there is no
     /// file; anything else there is an error. Opening never waits (a FIFO) or takes a terminal.
-    private static func openRegularFile(_ path: String) throws(SystemError) -> (descriptor: Int32, info: stat)? {
+    public static func openRegularFile(_ path: String) throws(SystemError) -> (descriptor: Int32, info: stat)? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -275,7 +315,7 @@ enum FileSystem {
     }
 
     /// Closes `descriptor` on a thread of its own, or here when no thread can be started.
-    static func closeInBackground(_ descriptor: Int32) {
+    public static func closeInBackground(_ descriptor: Int32) {
         #if canImport(Glibc)
         // The descriptor travels as the thread's argument, plus one so that 0 is not a null pointer.
         let thread = QuietThread.start(
@@ -290,4 +330,13 @@ enum FileSystem {
         #endif
         close(descriptor)
     }
+}
+
+/// read(2), under a name that `FileSystem`'s own `read` functions do not hide.
+private func systemRead(_ file: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(file, buffer, count)
+    #else
+    Darwin.read(file, buffer, count)
+    #endif
 }

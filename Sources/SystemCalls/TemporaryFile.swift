@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CSystemShims
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -9,9 +10,9 @@ import Darwin
 ///
 /// Writing fails quietly: the first error is kept, later pieces are ignored, and `finish`
 /// reports it. That lets an encoder that cannot throw hand its pieces over as it makes them.
-struct TemporaryFile {
+public struct TemporaryFile {
     /// The open file.
-    let descriptor: Int32
+    public let descriptor: Int32
     /// The first error met.
     private var failure: SystemError?
     /// The end of the furthest piece written.
@@ -20,18 +21,24 @@ struct TemporaryFile {
     /// that starts again from the beginning makes everything after its pieces stale).
     private var covered = 0
 
-    /// Wraps the open file `descriptor`, which the caller closes.
-    init(descriptor: Int32) {
+    /// Whether each piece is sent on its way to the disk as soon as it is written.
+    private let startsWriteback: Bool
+
+    /// Wraps the open file `descriptor`, which the caller closes; with `startingWriteback`, each
+    /// piece's writeback starts as soon as it is written (`sync_file_range`).
+    public init(descriptor: Int32, startingWriteback: Bool = true) {
         self.descriptor = descriptor
+        startsWriteback = startingWriteback
     }
 
     /// Writes `bytes` at `offset`, then starts writing them back to the disk.
-    mutating func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+    public mutating func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
         guard failure == nil, !bytes.isEmpty, let base = bytes.baseAddress else { return }
         var written = 0
         while written < bytes.count {
-            let count = pwrite(descriptor, base + written, bytes.count - written, off_t(offset + written))
-            if count < 0, errno == EINTR { continue }
+            let count = SystemError.retryingInterrupts {
+                pwrite(descriptor, base + written, bytes.count - written, off_t(offset + written))
+            }
             if count <= 0 {
                 failure = count == 0 ? SystemError("write", code: EIO) : SystemError("write")
                 return
@@ -45,18 +52,25 @@ struct TemporaryFile {
             covered = max(covered, offset + bytes.count)
         }
         // Only a hint: without it, the fsync at the end writes everything back itself.
-        _ = Self.startWriteback?(descriptor, Int64(offset), Int64(bytes.count), 2)  // SYNC_FILE_RANGE_WRITE
+        #if canImport(Glibc)
+        if startsWriteback {
+            _ = csystem_sync_file_range(descriptor, Int64(offset), Int64(bytes.count), UInt32(SYNC_FILE_RANGE_WRITE))
+        }
+        #endif
+    }
+
+    /// Takes the first `length` bytes as written: a writer that writes to `descriptor` itself (a C
+    /// library's stream) made them.
+    public mutating func wroteDirectly(length: Int) {
+        end = max(end, length)
+        covered = max(covered, length)
     }
 
     /// Ends the file at `length`, and with `syncing` makes it durable; throws the first error of any write.
-    func finish(length: Int, syncing: Bool = true) throws(SystemError) {
+    public func finish(length: Int, syncing: Bool = true) throws(SystemError) {
         if let failure { throw failure }
         guard covered >= length else { throw SystemError("write", code: EIO) }
         if end > length, ftruncate(descriptor, off_t(length)) != 0 { throw SystemError("truncate") }
         guard !syncing || fsync(descriptor) == 0 else { throw SystemError("fsync") }
     }
-
-    /// Linux's `sync_file_range`, looked up (Swift's Glibc module leaves it out); absent elsewhere.
-    private static let startWriteback = CLibraryFunction.named(
-        "sync_file_range", as: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
 }

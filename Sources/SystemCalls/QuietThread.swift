@@ -6,9 +6,9 @@ import Glibc
 /// The kernel hands a signal sent to the process to any thread that does not block it. A helper
 /// thread that took one would run libedit's handlers (SIGWINCH, SIGTSTP, SIGCONT) beside the
 /// line editor, and a SIGINT there would not interrupt the editor's read as it must.
-enum QuietThread {
+public enum QuietThread {
     /// Starts `body(argument)` on a new thread with every signal blocked; `nil` when none can start.
-    static func start(
+    public static func start(
         _ body: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?,
         argument: UnsafeMutableRawPointer?
     ) -> pthread_t? {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import ChecklistKit
+@testable import SystemCalls
 
 struct TemporaryFileTests {
     private func withFile(flags: Int32 = O_RDWR, _ body: (Int32, String) throws -> Void) throws {

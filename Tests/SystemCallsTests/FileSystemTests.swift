@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import ChecklistKit
+@testable import SystemCalls
 
 struct FileSystemTests {
     @Test(arguments: [0, 1, 4095, 4096, 65_535, 65_536, 65_537, 1_000_003])
@@ -116,5 +116,52 @@ struct FileSystemTests {
         } throws: { error in
             (error as? SystemError)?.code == EFBIG
         }
+    }
+}
+
+/// The path helpers.
+struct FileSystemPathTests {
+    @Test(arguments: [
+        ("data.plist", ".", "data.plist"), ("/data.plist", "/", "data.plist"), ("a/b/c", "a/b", "c"),
+        ("/a/b/", "/a/b", ""),
+    ])
+    func splitGivesTheFolderAndTheName(path: String, folder: String, name: String) {
+        #expect(FileSystem.split(path) == (folder, name))
+        #expect(FileSystem.directory(of: path) == folder)
+    }
+
+    @Test func realPathFollowsLinksAndIsNilForAMissingFile() throws {
+        let folder = try TemporaryFolder()
+        let real = try #require(FileSystem.realPath(folder.path))
+        #expect(symlink(real, folder.file("link")) == 0)
+        #expect(FileSystem.realPath(folder.file("link/.")) == real)
+        #expect(FileSystem.realPath(folder.file("missing")) == nil)
+    }
+
+    @Test func makeDirectoriesMakesEveryMissingFolderWithTheModeAskedWhateverTheUmask() throws {
+        let folder = try TemporaryFolder()
+        // Group- and other-writable: bits any usual umask takes away.
+        try FileSystem.makeDirectories(folder.file("a/b/c"), mode: 0o777, exactMode: true)
+        for path in ["a", "a/b", "a/b/c"] {
+            var info = stat()
+            #expect(stat(folder.file(path), &info) == 0 && info.st_mode & 0o777 == 0o777)
+        }
+        // Already there: nothing to do, no error.
+        try FileSystem.makeDirectories(folder.file("a/b/c"))
+    }
+
+    @Test func writeAllWritesEveryByteToTheDescriptor() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("out")
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        try #require(descriptor >= 0)
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+        try FileSystem.writeAll(bytes, to: descriptor)
+        close(descriptor)
+        #expect(TemporaryFolder.bytes(path) == bytes)
+        let readOnly = open(path, O_RDONLY | O_CLOEXEC)
+        try #require(readOnly >= 0)
+        defer { close(readOnly) }
+        #expect(throws: SystemError("write", code: EBADF)) { try FileSystem.writeAll([1], to: readOnly) }
     }
 }
