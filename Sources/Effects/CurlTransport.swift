@@ -67,7 +67,9 @@ struct CurlTransport {
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(
-                "curl", ["-q", "--config", "-"], environment: environment, input: Array(config.utf8))
+                "curl", ["-q", "--config", "-"],
+                // curl gets the password in its configuration only, not in its environment too.
+                environment: environment.filter { $0.key != "CHECKLISTS_CALDAV_PASSWORD" }, input: Array(config.utf8))
         } catch {
             throw Failure(reason: error.description)
         }
@@ -77,6 +79,13 @@ struct CurlTransport {
             var response = Self.parseHead(head)
             response.body = StateFile.read("\(folder)/body-\(index)") ?? []
             if response.status == 0 { response.failure = curlSaid }
+            // A connection closed before the announced length arrived (curl goes on with the
+            // next request): the part that came is no answer at all.
+            if let announced = response.headers["content-length"].flatMap({ Int($0) }), response.body.count < announced
+            {
+                response.failure = "the connection broke off after \(response.body.count) of \(announced) bytes"
+                response.status = 0
+            }
             return response
         }
     }

@@ -3,13 +3,16 @@
 /// Enough of XML 1.0 for what servers send: the declaration, comments, processing
 /// instructions, CDATA, character and the five predefined entity references, attributes in
 /// either quote. A document type declaration is refused (no entity a server defines is ever
-/// expanded), and the text, the nesting and the work are bounded, so hostile input can only
-/// fail, never hang or grow without bound.
+/// expanded), and the size, the nesting, the namespaces in scope and the work are bounded, so
+/// hostile input can only fail, never hang or grow without bound.
 public enum XMLReader {
     /// The largest document read (bytes).
     public static let maximumSize = 64 << 20
     /// The deepest nesting of elements.
     public static let maximumDepth = 64
+    /// The most namespace prefixes in scope at once (each element copies the scope it changes,
+    /// so without a bound, many declarations above many declaring elements would take quadratic time).
+    public static let maximumNamespaces = 64
 
     /// Why a document could not be read.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -220,10 +223,12 @@ public enum XMLReader {
                 let value = try characters(until: quote)
                 guard index < bytes.count else { throw fail("an unfinished attribute value") }
                 index += 1
-                if attribute == "xmlns" {
-                    scope[""] = value
-                } else if attribute.hasPrefix("xmlns:") {
-                    scope[String(attribute.dropFirst(6))] = value
+                if attribute == "xmlns" || attribute.hasPrefix("xmlns:") {
+                    let prefix = attribute == "xmlns" ? "" : String(attribute.dropFirst(6))
+                    guard scope[prefix] != nil || scope.count < maximumNamespaces else {
+                        throw fail("more than \(maximumNamespaces) namespace declarations in scope")
+                    }
+                    scope[prefix] = value
                 } else {
                     attributes[attribute] = value
                 }
