@@ -26,7 +26,13 @@ echo "== building $binary"
 rm -rf "$out/src" && mkdir -p "$out/src/ChecklistKit" && cp -R Sources/KeyedArchive "$out/src/"
 cp -R Sources/ChecklistKit/Model Sources/ChecklistKit/Archive Sources/ChecklistKit/Calendar \
     Sources/ChecklistKit/CalDAV "$out/src/ChecklistKit/"
-mkdir -p "$out/src/ChecklistKit/Dates" && cp Sources/ChecklistKit/Dates/LocalTime.swift "$out/src/ChecklistKit/Dates/"
+mkdir -p "$out/src/ChecklistKit/Dates" && cp Sources/ChecklistKit/Dates/{LocalTime,CalendarDay,Due}.swift \
+    "$out/src/ChecklistKit/Dates/"
+cp -R Sources/ChecklistKit/Repeat "$out/src/ChecklistKit/"
+# The repeat rules' reader uses one helper of the command parser: its extension, taken as it is.
+mkdir -p "$out/src/ChecklistKit/Commands"
+sed -n '/^extension String {$/,/^}$/p' Sources/ChecklistKit/Commands/Command.swift \
+    > "$out/src/ChecklistKit/Commands/String+Spaces.swift"
 sed -i '/^import KeyedArchive$/d' "$out"/src/ChecklistKit/*/*.swift
 mapfile -t sources < <(find "$out/src/KeyedArchive" "$out/src/ChecklistKit" -name '*.swift' | sort)
 echo "   sources: $(cat "${sources[@]}" | cksum | cut -d' ' -f1) ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))"

@@ -243,7 +243,8 @@ struct CalDAVServer {
     /// The start of a body, for a message: an HTML page's title, else the first line.
     static func snippet(_ body: [UInt8]) -> String {
         let start = String(decoding: body.prefix(2048), as: UTF8.self)
-        if let open = start.firstRange(of: "<title>"), let close = start[open.upperBound...].firstRange(of: "</title>") {
+        if let open = start.firstRange(of: "<title>"), let close = start[open.upperBound...].firstRange(of: "</title>")
+        {
             return String(start[open.upperBound..<close.lowerBound].prefix(120)).trimmedXML
         }
         return String(start.prefix(120)).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""

@@ -93,8 +93,9 @@ struct CurlTransport {
     /// The status and headers of the last header block in `bytes` (after any `100 Continue`).
     static func parseHead(_ bytes: [UInt8]) -> HTTPResponse {
         var response = HTTPResponse(status: 0, headers: [:], body: [])
-        for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // Split by bytes: as Characters, "\r\n" is one that "\n" does not match.
+        for raw in bytes.split(separator: UInt8(ascii: "\n")) {
+            let line = String(decoding: raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw, as: UTF8.self)
             if line.hasPrefix("HTTP/") {
                 let fields = line.split(separator: " ")
                 response.status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0

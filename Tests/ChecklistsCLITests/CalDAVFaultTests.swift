@@ -44,7 +44,8 @@ struct CalDAVFaultTests {
         let outcome = try laptop.run(arguments, environment: server.environment)
         try #require(outcome.status == 0, "\(outcome.stderr)")
         let line = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("caldav set up: ") })
-        let home = "/" + line.dropFirst("caldav set up: ".count).split(separator: "/").dropFirst(2).joined(separator: "/")
+        let home =
+            "/" + line.dropFirst("caldav set up: ".count).split(separator: "/").dropFirst(2).joined(separator: "/")
         return Setup(server: server, proxy: proxy, laptop: laptop, home: home + "/")
     }
 
@@ -87,7 +88,8 @@ struct CalDAVFaultTests {
             Fault(
                 name: "401", method: "PROPFIND", action: "answer", status: 401, body: "", says: ["refused", "~/.netrc"]),
             Fault(
-                name: "403", method: "REPORT", action: "answer", status: 403, body: "", says: ["refused", "secret-tool"]),
+                name: "403", method: "REPORT", action: "answer", status: 403, body: "",
+                says: ["refused", "secret-tool"]),
             Fault(
                 name: "a body cut half-way", method: "REPORT", action: "truncate",
                 says: ["cannot reach", "broke off after", "try again later"]),
@@ -178,7 +180,9 @@ struct CalDAVFaultTests {
         let setup = try setUp(kind, items: "add Milk\n")
         defer { setup.laptop.remove() }
         try #require(try setup.laptop.run(["check", "1"]).status == 0)
-        try setup.proxy.set([FaultProxy.Rule(method: "PUT", times: 1, action: "hook", extra: ["hook": otherClientEdits(setup)])])
+        try setup.proxy.set([
+            FaultProxy.Rule(method: "PUT", times: 1, action: "hook", extra: ["hook": otherClientEdits(setup)])
+        ])
         let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
         #expect(synced.status == 0, "\(synced.stderr)")
         // The first write found the task changed (412), the second one wrote the merge.
@@ -282,7 +286,8 @@ struct CalDAVFaultTests {
         let before = laptop.bytes(laptop.dataFile)
         let refused = try laptop.run(server.initArguments, environment: server.environment)
         #expect(refused.status == 74)
-        #expect(refused.stderr.contains("the certificate of \(server.url.dropLast()) is not trusted"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("the certificate of \(server.url.dropLast()) is not trusted"), "\(refused.stderr)")
         #expect(refused.stderr.contains("CURL_CA_BUNDLE"))
         #expect(laptop.bytes(laptop.dataFile) == before)
         #expect(try laptop.run(["caldav"]).stderr.contains("caldav init"), "a refused init sets nothing up")

@@ -45,9 +45,10 @@ public enum XMLReader {
 
         func fail(_ reason: String) -> Failure { Failure(reason: "\(reason) at byte \(index)") }
 
-        func starts(_ text: String) -> Bool {
-            let utf8 = Array(text.utf8)
-            return index + utf8.count <= bytes.count && bytes[index..<(index + utf8.count)].elementsEqual(utf8)
+        func starts(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            return text.withUTF8Buffer { bytes[index..<(index + count)].elementsEqual($0) }
         }
 
         mutating func skip(past terminator: String) throws(Failure) {
@@ -62,16 +63,20 @@ public enum XMLReader {
             throw fail("\(terminator) is missing")
         }
 
+        static func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
         }
 
         mutating func name() throws(Failure) -> String {
             let start = index
             while index < bytes.count {
                 let byte = bytes[index]
-                if [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "<")]
-                    .contains(byte)
+                if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+                    || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "<")
                 {
                     break
                 }

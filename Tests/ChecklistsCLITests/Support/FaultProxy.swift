@@ -41,6 +41,7 @@ final class FaultProxy {
     let port: Int
     private let folder: URL
     private let process: Process
+    private var stopped = false
 
     /// Starts the proxy in front of `upstream` (a URL), or as a recording server when `nil`; on
     /// `port` when given (a proxy started again where a stopped one was), else a free one.
@@ -77,7 +78,10 @@ final class FaultProxy {
 
     /// Stops the proxy: the server is down from now on.
     func stop() {
-        if process.isRunning { process.terminate() }
+        // Once only: a second waitUntilExit on an ended Process never returns (corelibs Foundation).
+        guard !stopped else { return }
+        stopped = true
+        process.terminate()
         process.waitUntilExit()
     }
 
