@@ -73,7 +73,9 @@ struct CurlTransport {
         } catch {
             throw Failure(reason: error.description)
         }
-        let curlSaid = outcome.errorText.split(separator: "\n").last.map(String.init) ?? "curl failed"
+        // curl's own line (`curl: (60) …`), not the advice some errors add after it.
+        let lines = outcome.errorText.split(separator: "\n")
+        let curlSaid = (lines.last { $0.hasPrefix("curl: (") } ?? lines.last).map(String.init) ?? "curl failed"
         return requests.indices.map { index in
             let head = StateFile.read("\(folder)/head-\(index)") ?? []
             var response = Self.parseHead(head)
