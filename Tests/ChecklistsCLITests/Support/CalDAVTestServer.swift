@@ -89,12 +89,16 @@ final class CalDAVTestServer {
     }
 
     deinit {
-        // Radicale may take its time over SIGTERM: after a moment it is killed.
-        process.terminate()
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        // A server that never started (its init failed) or has ended gets no signal: Foundation
+        // traps on terminating a process it did not launch.
+        if process.processIdentifier != 0 {
+            // Radicale may take its time over SIGTERM: after a moment it is killed.
+            if process.isRunning { process.terminate() }
+            let deadline = Date().addingTimeInterval(2)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
         try? FileManager.default.removeItem(at: folder)
     }
 
