@@ -38,6 +38,8 @@ final class CalDAVTestServer {
     let folder: URL
     /// The certificate of the test authority that signed the server's, when it serves HTTPS.
     let authority: String?
+    /// What keeps `folder`: removed once the server is stopped.
+    private let scratch: TemporaryFolder
     private let process: Process
 
     /// Whether `openssl` is there, for the HTTPS tests (CI installs it: `.ci/run`).
@@ -49,8 +51,8 @@ final class CalDAVTestServer {
     /// signed by a certificate authority made for this server (`authority`).
     init(_ kind: Kind, https: Bool = false) throws {
         self.kind = kind
-        folder = FileManager.default.temporaryDirectory.appending(path: "checklists-caldav-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try TemporaryFolder(prefix: "checklists-caldav")
+        folder = URL(filePath: scratch.path)
         let port = try Self.freePort()
         url = "\(https ? "https" : "http")://127.0.0.1:\(port)/"
         authority = https ? try Self.makeCertificates(in: folder) : nil
@@ -99,7 +101,6 @@ final class CalDAVTestServer {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(at: folder)
     }
 
     /// The environment a checklists process needs to sync with this server.
