@@ -60,8 +60,8 @@ let package = Package(
         .testTarget(name: "EffectsTests", dependencies: ["Effects", "ChecklistKit", "TestSupport"]),
         .testTarget(
             name: "ChecklistsCLITests", dependencies: ["KeyedArchive", "ChecklistKit", "TestSupport"],
-            // Run by the watch tests with the system's python3, not built.
-            exclude: ["Support/notification-service.py"]
+            // Run by the watch and CalDAV tests with the system's python3, not built.
+            exclude: ["Support/notification-service.py", "Support/fault-proxy.py"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-// libFuzzer entry point for the KeyedArchive decoders (built by Scripts/fuzz.sh).
+// libFuzzer entry point for the KeyedArchive decoders, the iCalendar reader and the XML reader
+// (built by Scripts/fuzz.sh).
 //
 // Compiled in one module with Sources/KeyedArchive/**/*.swift, ChecklistKit's model and
 // archive mapping, and the benchmark data (Benchmarks/Sources/BenchModel/BenchModel.swift).
@@ -35,6 +36,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         precondition(again == document || document.containsNaN, "archive round trip changed the document")
     }
     fuzzCalendar(bytes)
+    fuzzXML(bytes)
     return 0
 }
 

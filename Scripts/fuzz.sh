@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the KeyedArchive decoders with libFuzzer and AddressSanitizer.
+# Fuzzes the KeyedArchive decoders, the iCalendar reader and the multistatus XML reader with
+# libFuzzer and AddressSanitizer.
 #
 #   Scripts/fuzz.sh [SECONDS]      (default 600)
 #
@@ -23,14 +24,21 @@ echo "== building $binary"
 # ChecklistKit's model and its archive mapping join the KeyedArchive sources in one module, so
 # their `import KeyedArchive` lines are dropped from the snapshot.
 rm -rf "$out/src" && mkdir -p "$out/src/ChecklistKit" && cp -R Sources/KeyedArchive "$out/src/"
-cp -R Sources/ChecklistKit/Model Sources/ChecklistKit/Archive Sources/ChecklistKit/Calendar "$out/src/ChecklistKit/"
-mkdir -p "$out/src/ChecklistKit/Dates" && cp Sources/ChecklistKit/Dates/LocalTime.swift "$out/src/ChecklistKit/Dates/"
+cp -R Sources/ChecklistKit/Model Sources/ChecklistKit/Archive Sources/ChecklistKit/Calendar \
+    Sources/ChecklistKit/CalDAV "$out/src/ChecklistKit/"
+mkdir -p "$out/src/ChecklistKit/Dates" && cp Sources/ChecklistKit/Dates/{LocalTime,CalendarDay,Due}.swift \
+    "$out/src/ChecklistKit/Dates/"
+cp -R Sources/ChecklistKit/Repeat "$out/src/ChecklistKit/"
+# The repeat rules' reader uses one helper of the command parser: its extension, taken as it is.
+mkdir -p "$out/src/ChecklistKit/Commands"
+sed -n '/^extension String {$/,/^}$/p' Sources/ChecklistKit/Commands/Command.swift \
+    > "$out/src/ChecklistKit/Commands/String+Spaces.swift"
 sed -i '/^import KeyedArchive$/d' "$out"/src/ChecklistKit/*/*.swift
 mapfile -t sources < <(find "$out/src/KeyedArchive" "$out/src/ChecklistKit" -name '*.swift' | sort)
 echo "   sources: $(cat "${sources[@]}" | cksum | cut -d' ' -f1) ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -module-name KeyedArchiveFuzz -swift-version 6 \
-    "${sources[@]}" Benchmarks/Sources/BenchModel/BenchModel.swift Fuzz/FuzzTarget.swift \
+    "${sources[@]}" Benchmarks/Sources/BenchModel/BenchModel.swift Fuzz/FuzzTarget.swift Fuzz/XMLFuzzTarget.swift \
     -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 
 echo "== seeding $out/corpus"
@@ -46,6 +54,10 @@ fi
 FUZZ_WRITE_SEEDS="$out/corpus" "$binary"
 # An iCalendar seed for the calendar reader: a task with a folded line, parameters and an alarm.
 printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:a@b\r\nSUMMARY:Buy milk\\, eggs\r\n folded\r\nSTATUS:COMPLETED\r\nDUE;TZID=America/New_York:20261125T130000\r\nCATEGORIES:Groceries,Home\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=END:PT0S\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' > "$out/corpus/seed-icalendar"
+# A multistatus seed for the XML reader: a calendar-multiget answer as Radicale gives it.
+printf '%s' '<?xml version="1.0" encoding="utf-8"?>
+<multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><response><href>/ann/l/a%40b.ics</href><propstat><prop><getetag>"e&amp;1"</getetag><C:calendar-data><![CDATA[BEGIN:VCALENDAR
+END:VCALENDAR]]></C:calendar-data><x:icon xmlns:x="https://checklists.invalid/ns" x:a='"'"'1'"'"'>&#xE9;</x:icon></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>' > "$out/corpus/seed-multistatus"
 
 cat > "$out/keyedarchive.dict" <<'EOF'
 "bplist00"
@@ -109,6 +121,19 @@ cat > "$out/keyedarchive.dict" <<'EOF'
 "&#x"
 "<!--"
 "<![CDATA["
+"xmlns=\"DAV:\""
+"xmlns:C=\"urn:ietf:params:xml:ns:caldav\""
+"<multistatus"
+"</multistatus>"
+"<response>"
+"<href>"
+"<propstat>"
+"<prop>"
+"<getetag>"
+"<C:calendar-data>"
+"&#x"
+"&#"
+"<!DOCTYPE"
 EOF
 
 echo "== fuzzing for ${seconds}s (log: $out/fuzz.log)"

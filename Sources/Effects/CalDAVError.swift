@@ -6,6 +6,8 @@ public enum CalDAVError: Error, CustomStringConvertible {
     case notSetUp
     /// The server could not be reached (or a request timed out).
     case unreachable(server: String, detail: String)
+    /// The server's HTTPS certificate could not be verified.
+    case untrusted(server: String, detail: String)
     /// The server refused the user name or password (401/403).
     case refused(server: String)
     /// The server answered something that is not a CalDAV answer.
@@ -26,6 +28,9 @@ public enum CalDAVError: Error, CustomStringConvertible {
             "no CalDAV account is set up for this data file: run checklists caldav init URL [USER]"
         case .unreachable(let server, let detail):
             "cannot reach \(server) (\(detail)); nothing was changed, try again later"
+        case .untrusted(let server, let detail):
+            "the certificate of \(server) is not trusted (\(detail)); if the server's certificate authority is"
+                + " one of your own, set CURL_CA_BUNDLE to its certificate (PEM); nothing was changed"
         case .refused(let server):
             "\(server) refused the user name or password: set CHECKLISTS_CALDAV_PASSWORD, add a ~/.netrc entry"
                 + " for the host, or store it with secret-tool (service checklists host HOST user USER);"

@@ -38,20 +38,44 @@ struct CalDAVServer {
             throw .local(error.reason)
         }
         for response in responses {
-            if response.status == 0 { throw .unreachable(server: server, detail: response.failure ?? "no answer") }
+            if response.status == 0 { throw noAnswer(response.failure ?? "no answer") }
             if response.status == 401 || response.status == 403 { throw .refused(server: server) }
         }
         return responses
     }
 
+    /// The error for a request that got no answer: curl's reason (`curl: (28) …`) said plainly.
+    func noAnswer(_ reason: String) -> CalDAVError {
+        if reason.contains("(60)") || reason.contains("(51)") || reason.contains("(35)")
+            || reason.contains("certificate")
+        {
+            return .untrusted(server: server, detail: reason)
+        }
+        if reason.contains("(28)") {
+            return .unreachable(
+                server: server, detail: "no answer within \(transport.timeout) s (CHECKLISTS_CALDAV_TIMEOUT)")
+        }
+        return .unreachable(server: server, detail: reason)
+    }
+
+    /// The error for an answer that is not the one wanted: a 5xx is the server failing, anything
+    /// else (a 404, a redirect elsewhere, a login page) a wrong URL or no CalDAV server there.
+    func unexpected(_ response: HTTPResponse, for url: String) -> CalDAVError {
+        if response.status >= 500 {
+            return .serverFailed(server: server, status: response.status, detail: Self.snippet(response.body))
+        }
+        var detail = "HTTP \(response.status) for \(url)"
+        if (300..<400).contains(response.status), let location = response.headers["location"] {
+            detail += ", a redirect to \(location), which is not followed"
+        } else if let type = response.headers["content-type"], response.succeeded {
+            detail += ", \(type.split(separator: ";").first.map(String.init) ?? type) instead of XML"
+        }
+        return .notCalDAV(server: server, detail: detail)
+    }
+
     /// The entries of a 207 Multi-Status answer; anything else is an error.
     func entries(_ response: HTTPResponse, of url: String) throws(CalDAVError) -> [Entry] {
-        guard response.status == 207 else {
-            if response.status >= 500 {
-                throw .serverFailed(server: server, status: response.status, detail: Self.snippet(response.body))
-            }
-            throw .notCalDAV(server: server, detail: "HTTP \(response.status) for \(url)")
-        }
+        guard response.status == 207 else { throw unexpected(response, for: url) }
         let tree: XMLTree
         do {
             tree = try XMLReader.read(response.body)
@@ -79,6 +103,7 @@ struct CalDAVServer {
         var candidates = [url]
         let wellKnown = CalDAVAccount.origin(of: url) + "/.well-known/caldav"
         if wellKnown != url { candidates.append(wellKnown) }
+        var elsewhere: String?
         for candidate in candidates {
             var target = candidate
             for _ in 0..<3 {
@@ -86,11 +111,17 @@ struct CalDAVServer {
                 else { break }
                 if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] {
                     let next = CalDAVAccount.absolute(location, on: target)
-                    guard CalDAVAccount.origin(of: next) == CalDAVAccount.origin(of: target) else { break }
+                    guard CalDAVAccount.origin(of: next) == CalDAVAccount.origin(of: target) else {
+                        elsewhere = next
+                        break
+                    }
                     target = next
                     continue
                 }
-                guard response.status == 207 else { break }
+                guard response.status == 207 else {
+                    if response.status >= 500 { throw unexpected(response, for: target) }
+                    break
+                }
                 let entry = try entries(response, of: target).first
                 if let home = entry?.property(Self.caldav, "calendar-home-set")?.child(Self.dav, "href")?.text
                     .trimmedXML
@@ -109,6 +140,12 @@ struct CalDAVServer {
                 if entry?.property(Self.dav, "resourcetype")?.child(Self.dav, "collection") != nil { return target }
                 break
             }
+        }
+        if let elsewhere {
+            throw .notCalDAV(
+                server: server,
+                detail: "it redirects to \(elsewhere), another server, which is not followed: the password goes only to"
+                    + " \(server); give caldav init that URL if it is the right one")
         }
         throw .notCalDAV(server: server, detail: "no calendar home found from \(url)")
     }
@@ -203,10 +240,14 @@ struct CalDAVServer {
         return out
     }
 
-    /// The start of a body, for a message.
+    /// The start of a body, for a message: an HTML page's title, else the first line.
     static func snippet(_ body: [UInt8]) -> String {
-        String(decoding: body.prefix(120), as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
-            ?? ""
+        let start = String(decoding: body.prefix(2048), as: UTF8.self)
+        if let open = start.firstRange(of: "<title>"), let close = start[open.upperBound...].firstRange(of: "</title>")
+        {
+            return String(start[open.upperBound..<close.lowerBound].prefix(120)).trimmedXML
+        }
+        return String(start.prefix(120)).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
     }
 }
 

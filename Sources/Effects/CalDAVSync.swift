@@ -39,7 +39,7 @@ public struct CalDAVSync {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw CalDAVError.local("caldav init needs an http:// or https:// URL, not \"\(url)\"")
         }
-        let server = self.server(url: url, user: user)
+        let server = try self.server(url: url, user: user)
         let home = try server.discover(url)
         let previous = CalDAVAccount.load(dataFile: store.identity, environment: environment)
         let account = CalDAVAccount(url: url, user: user, home: home)
@@ -78,25 +78,44 @@ public struct CalDAVSync {
         guard let account = CalDAVAccount.load(dataFile: store.identity, environment: environment) else {
             throw CalDAVError.notSetUp
         }
-        let server = self.server(url: account.home, user: account.user)
+        let server = try self.server(url: account.home, user: account.user)
         return try store.withLock { lock in
             CurlTransport.clearScratch(statePath + ".tmp")
-            var tries = 0
-            while true {
-                tries += 1
-                if let result = try attempt(account, server: server, lock: lock) { return result }
-                guard tries < Self.tries else { throw CalDAVError.keptChanging(tries: tries) }
+            // A sync saves UIDs and the merge before it writes to the server (so that a killed
+            // one loses nothing); one that fails puts the data back as it was (SPEC §11). What
+            // it wrote to the server meanwhile is found again by the next sync: a new task is
+            // paired with its item by text, as when joining.
+            let original = store.book
+            do {
+                var tries = 0
+                while true {
+                    tries += 1
+                    if let result = try attempt(account, server: server, lock: lock) { return result }
+                    guard tries < Self.tries else { throw CalDAVError.keptChanging(tries: tries) }
+                }
+            } catch {
+                if store.book != original { try lock.save(original) }
+                throw error
             }
         }
     }
 
-    private func server(url: String, user: String?) -> CalDAVServer {
+    /// The server of `url` with the user's password and the request timeout (30 s, else
+    /// `CHECKLISTS_CALDAV_TIMEOUT` seconds).
+    private func server(url: String, user: String?) throws(CalDAVError) -> CalDAVServer {
         let host = CalDAVAccount.host(of: url)
         let password = CalDAVPassword.find(host: host, user: user, environment: environment)
         let credentials = password.map { (user: user ?? "", password: $0) }
-        return CalDAVServer(
-            transport: CurlTransport(credentials: credentials, environment: environment, scratch: statePath + ".tmp"),
-            server: CalDAVAccount.origin(of: url))
+        var transport = CurlTransport(credentials: credentials, environment: environment, scratch: statePath + ".tmp")
+        if let text = environment["CHECKLISTS_CALDAV_TIMEOUT"] {
+            guard let seconds = Int(text), (1...3600).contains(seconds) else {
+                throw .local(
+                    "CHECKLISTS_CALDAV_TIMEOUT must be a whole number of seconds from 1 to 3600, not \"\(text)\";"
+                        + " unset it for the default of 30")
+            }
+            transport.timeout = seconds
+        }
+        return CalDAVServer(transport: transport, server: CalDAVAccount.origin(of: url))
     }
 
     /// One sync; `nil` when a write found a task changed meanwhile and it must start over.

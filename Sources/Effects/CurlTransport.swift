@@ -67,16 +67,27 @@ struct CurlTransport {
         let outcome: ChildProcess.Outcome
         do {
             outcome = try ChildProcess.run(
-                "curl", ["-q", "--config", "-"], environment: environment, input: Array(config.utf8))
+                "curl", ["-q", "--config", "-"],
+                // curl gets the password in its configuration only, not in its environment too.
+                environment: environment.filter { $0.key != "CHECKLISTS_CALDAV_PASSWORD" }, input: Array(config.utf8))
         } catch {
             throw Failure(reason: error.description)
         }
-        let curlSaid = outcome.errorText.split(separator: "\n").last.map(String.init) ?? "curl failed"
+        // curl's own line (`curl: (60) …`), not the advice some errors add after it.
+        let lines = outcome.errorText.split(separator: "\n")
+        let curlSaid = (lines.last { $0.hasPrefix("curl: (") } ?? lines.last).map(String.init) ?? "curl failed"
         return requests.indices.map { index in
             let head = StateFile.read("\(folder)/head-\(index)") ?? []
             var response = Self.parseHead(head)
             response.body = StateFile.read("\(folder)/body-\(index)") ?? []
             if response.status == 0 { response.failure = curlSaid }
+            // A connection closed before the announced length arrived (curl goes on with the
+            // next request): the part that came is no answer at all.
+            if let announced = response.headers["content-length"].flatMap({ Int($0) }), response.body.count < announced
+            {
+                response.failure = "the connection broke off after \(response.body.count) of \(announced) bytes"
+                response.status = 0
+            }
             return response
         }
     }
@@ -84,8 +95,9 @@ struct CurlTransport {
     /// The status and headers of the last header block in `bytes` (after any `100 Continue`).
     static func parseHead(_ bytes: [UInt8]) -> HTTPResponse {
         var response = HTTPResponse(status: 0, headers: [:], body: [])
-        for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        // Split by bytes: as Characters, "\r\n" is one that "\n" does not match.
+        for raw in bytes.split(separator: UInt8(ascii: "\n")) {
+            let line = String(decoding: raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw, as: UTF8.self)
             if line.hasPrefix("HTTP/") {
                 let fields = line.split(separator: " ")
                 response.status = fields.count > 1 ? Int(fields[1]) ?? 0 : 0

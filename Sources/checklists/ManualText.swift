@@ -50,7 +50,10 @@ enum ManualText {
             colour off; EDITRC names the editrc file (else ~/.editrc); DBUS_SESSION_BUS_ADDRESS is \
             where watch sends desktop notifications; CHECKLISTS_EXEC_TIMEOUT is how many seconds a \
             program watch runs to deliver a reminder (--exec, notify-send) may take (60 when unset); \
-            TZ is the local time zone.
+            CHECKLISTS_CALDAV_PASSWORD is the CalDAV password (else ~/.netrc, else secret-tool); \
+            CHECKLISTS_CALDAV_TIMEOUT is how many seconds a CalDAV request may go without progress \
+            (30 when unset); CURL_CA_BUNDLE names the certificate authorities curl trusts for HTTPS \
+            instead of the system's; TZ is the local time zone.
 
             EXIT STATUS: 0 success, 1 a command failed, 2 invalid invocation, 65 the data file (or an \
             archive given to merge or cat) is not a readable checklists archive, 74 the data file \

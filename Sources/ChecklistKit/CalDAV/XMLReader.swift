@@ -3,13 +3,16 @@
 /// Enough of XML 1.0 for what servers send: the declaration, comments, processing
 /// instructions, CDATA, character and the five predefined entity references, attributes in
 /// either quote. A document type declaration is refused (no entity a server defines is ever
-/// expanded), and the text, the nesting and the work are bounded, so hostile input can only
-/// fail, never hang or grow without bound.
+/// expanded), and the size, the nesting, the namespaces in scope and the work are bounded, so
+/// hostile input can only fail, never hang or grow without bound.
 public enum XMLReader {
     /// The largest document read (bytes).
     public static let maximumSize = 64 << 20
     /// The deepest nesting of elements.
     public static let maximumDepth = 64
+    /// The most namespace prefixes in scope at once (each element copies the scope it changes,
+    /// so without a bound, many declarations above many declaring elements would take quadratic time).
+    public static let maximumNamespaces = 64
 
     /// Why a document could not be read.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -42,9 +45,10 @@ public enum XMLReader {
 
         func fail(_ reason: String) -> Failure { Failure(reason: "\(reason) at byte \(index)") }
 
-        func starts(_ text: String) -> Bool {
-            let utf8 = Array(text.utf8)
-            return index + utf8.count <= bytes.count && bytes[index..<(index + utf8.count)].elementsEqual(utf8)
+        func starts(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            return text.withUTF8Buffer { bytes[index..<(index + count)].elementsEqual($0) }
         }
 
         mutating func skip(past terminator: String) throws(Failure) {
@@ -59,16 +63,20 @@ public enum XMLReader {
             throw fail("\(terminator) is missing")
         }
 
+        static func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
         }
 
         mutating func name() throws(Failure) -> String {
             let start = index
             while index < bytes.count {
                 let byte = bytes[index]
-                if [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "<")]
-                    .contains(byte)
+                if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+                    || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "<")
                 {
                     break
                 }
@@ -220,10 +228,12 @@ public enum XMLReader {
                 let value = try characters(until: quote)
                 guard index < bytes.count else { throw fail("an unfinished attribute value") }
                 index += 1
-                if attribute == "xmlns" {
-                    scope[""] = value
-                } else if attribute.hasPrefix("xmlns:") {
-                    scope[String(attribute.dropFirst(6))] = value
+                if attribute == "xmlns" || attribute.hasPrefix("xmlns:") {
+                    let prefix = attribute == "xmlns" ? "" : String(attribute.dropFirst(6))
+                    guard scope[prefix] != nil || scope.count < maximumNamespaces else {
+                        throw fail("more than \(maximumNamespaces) namespace declarations in scope")
+                    }
+                    scope[prefix] = value
                 } else {
                     attributes[attribute] = value
                 }

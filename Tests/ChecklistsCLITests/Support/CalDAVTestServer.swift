@@ -36,16 +36,27 @@ final class CalDAVTestServer {
     let user = "ann"
     let password = "s3cret pass"
     let folder: URL
+    /// The certificate of the test authority that signed the server's, when it serves HTTPS.
+    let authority: String?
     /// What keeps `folder`: removed once the server is stopped.
     private let scratch: TemporaryFolder
     private let process: Process
 
-    init(_ kind: Kind) throws {
+    /// Whether `openssl` is there, for the HTTPS tests (CI installs it: `.ci/run`).
+    static let opensslAvailable = RequiredTool.available(
+        "the CalDAV HTTPS tests need openssl", present: RequiredTool.executable("/usr/bin/openssl"),
+        install: "apt-get install openssl")
+
+    /// Starts `kind`; with `https` (Radicale only), on HTTPS with a certificate for 127.0.0.1
+    /// signed by a certificate authority made for this server (`authority`).
+    init(_ kind: Kind, https: Bool = false) throws {
         self.kind = kind
         scratch = try TemporaryFolder(prefix: "checklists-caldav")
         folder = URL(filePath: scratch.path)
         let port = try Self.freePort()
-        url = "http://127.0.0.1:\(port)/"
+        url = "\(https ? "https" : "http")://127.0.0.1:\(port)/"
+        authority = https ? try Self.makeCertificates(in: folder) : nil
+        let tls = https ? "ssl = True\ncertificate = \(folder.path)/server.pem\nkey = \(folder.path)/server.key\n" : ""
         try "\(user):\(password)\n".write(to: folder.appending(path: "users"), atomically: true, encoding: .utf8)
         process = Process()
         process.standardOutput = FileHandle.nullDevice
@@ -55,7 +66,7 @@ final class CalDAVTestServer {
             let config = """
                 [server]
                 hosts = 127.0.0.1:\(port)
-                [auth]
+                \(tls)[auth]
                 type = htpasswd
                 htpasswd_filename = \(folder.path)/users
                 htpasswd_encryption = plain
@@ -80,12 +91,16 @@ final class CalDAVTestServer {
     }
 
     deinit {
-        // Radicale may take its time over SIGTERM: after a moment it is killed.
-        process.terminate()
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        // A server that never started (its init failed) or has ended gets no signal: Foundation
+        // traps on terminating a process it did not launch.
+        if process.processIdentifier != 0 {
+            // Radicale may take its time over SIGTERM: after a moment it is killed.
+            if process.isRunning { process.terminate() }
+            let deadline = Date().addingTimeInterval(2)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
     }
 
     /// The environment a checklists process needs to sync with this server.
@@ -102,6 +117,7 @@ final class CalDAVTestServer {
         let curl = Process()
         curl.executableURL = URL(filePath: "/usr/bin/curl")
         var arguments = ["-s", "-o", "-", "-w", "\n%{http_code}", "-X", method, "-u", "\(user):\(password)"]
+        if let authority { arguments += ["--cacert", authority] }
         for header in headers { arguments += ["-H", header] }
         if let body { arguments += ["--data-binary", body] }
         curl.arguments = arguments + [path.hasPrefix("http") ? path : url + path.drop { $0 == "/" }]
@@ -146,6 +162,39 @@ final class CalDAVTestServer {
             rest = after[close.lowerBound...]
         }
         return result
+    }
+
+    /// Makes a certificate authority and a certificate for 127.0.0.1 it signs (server.pem,
+    /// server.key) in `folder` with openssl; returns the authority's certificate.
+    private static func makeCertificates(in folder: URL) throws -> String {
+        let path = folder.path
+        try "subjectAltName = IP:127.0.0.1\nbasicConstraints = CA:FALSE\n".write(
+            to: folder.appending(path: "server.ext"), atomically: true, encoding: .utf8)
+        let steps = [
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout",
+                "\(path)/ca.key", "-out", "\(path)/ca.pem", "-days", "2", "-subj", "/CN=checklists test authority",
+            ],
+            [
+                "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout",
+                "\(path)/server.key", "-out", "\(path)/server.csr", "-subj", "/CN=127.0.0.1",
+            ],
+            [
+                "x509", "-req", "-in", "\(path)/server.csr", "-CA", "\(path)/ca.pem", "-CAkey", "\(path)/ca.key",
+                "-CAcreateserial", "-out", "\(path)/server.pem", "-days", "2", "-extfile", "\(path)/server.ext",
+            ],
+        ]
+        for arguments in steps {
+            let openssl = Process()
+            openssl.executableURL = URL(filePath: "/usr/bin/openssl")
+            openssl.arguments = arguments
+            openssl.standardOutput = FileHandle.nullDevice
+            openssl.standardError = FileHandle.nullDevice
+            try openssl.run()
+            openssl.waitUntilExit()
+            try #require(openssl.terminationStatus == 0, "openssl \(arguments.joined(separator: " ")) failed")
+        }
+        return path + "/ca.pem"
     }
 
     private static func create(_ url: URL) -> URL {
