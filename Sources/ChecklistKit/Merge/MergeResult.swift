@@ -6,4 +6,6 @@ public struct MergeResult: Sendable, Equatable {
     public var conflicts: [MergeConflict]
     /// OURS's items given a fresh ID because THEIRS had another item new under the same ID (rule 7).
     public var renumbered: [RenumberedItem]
+    /// Where each checklist of `book` came from, in the same order.
+    public var origins: [MergeOrigin] = []
 }
