@@ -9,7 +9,8 @@ measures, as medians of ROUNDS interleaved runs (default 5; ITEMS default 1,000,
       MKCALENDARs and ITEMS PUTs made by one `curl` process over one connection;
   (b) a sync with nothing to do (`caldav`) against the 10 `sync-collection` REPORTs (with the
       current tokens) made by one `curl`;
-  (c) at 10 x ITEMS items, one task changed by another client: the sync's requests and bytes
+  (c) at 10 x ITEMS items (written into Radicale's folder, then joined by `caldav init` from a
+      data file of the same items), one task changed by another client: the sync's requests and bytes
       (counted by a `curl` wrapper first on the PATH that adds a `write-out` to every request)
       and its time.
 Each figure is wall-clock ms of the whole process (checklists' own start-up, curl's, the
@@ -95,6 +96,23 @@ def vtodo(uid, summary, position):
             f"X-APPLE-SORT-ORDER:{position}\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
 
 
+def seed(server_folder, user, lists, per_list):
+    """Writes `lists` task lists of `per_list` tasks into Radicale's folder for `user`, the way
+    Radicale stores them (a folder per collection with `.Radicale.props`, a file per task): an
+    upload through HTTP grows with the list (Radicale checks each new task's UID against every
+    task of its list), and (c) measures the sync after it, not the upload."""
+    for index in range(lists):
+        folder = f"{server_folder}/collections/collection-root/{user}/seeded-{index:02}"
+        os.makedirs(folder)
+        with open(f"{folder}/.Radicale.props", "w") as out:
+            out.write('{"C:supported-calendar-component-set": "VTODO", '
+                      f'"D:displayname": "List {index:02}", "tag": "VCALENDAR"}}')
+        for item in range(per_list):
+            uid = uuid.uuid4().hex
+            with open(f"{folder}/{uid}.ics", "w") as out:
+                out.write(vtodo(uid, f"item {index}-{item} with some text", item))
+
+
 def bare_upload(server, user, folder, per_list):
     """The first sync's HTTP work by one curl: 10 MKCALENDARs, then every PUT."""
     requests = []
@@ -174,6 +192,9 @@ def main():
     server = Radicale(f"{folder}/server")
     try:
         pristine = scratch.make_file(binary, "pristine", items // 10)
+        # A new data file starts with an empty "List"; without it, exactly 10 lists.
+        subprocess.run([binary, "--file", pristine, "drop", "List"], env=scratch.environment, check=True,
+                       stdout=subprocess.DEVNULL)
         ours_upload, bare_uploads, ours_idle, bare_idles = [], [], [], []
         for round_ in range(rounds):
             # (a) first sync into an empty account, then (b) nothing to do, each beside the bare work.
@@ -203,8 +224,10 @@ def main():
         extra = {"XDG_STATE_HOME": f"{folder}/state-big", "XDG_CONFIG_HOME": f"{folder}/config-big",
                  "CHECKLISTS_CALDAV_PASSWORD": PASSWORD}
         user = server.user()
+        seed(f"{folder}/server", user, 10, items)
         wall, _ = scratch.timed([binary, "--file", big, "caldav", "init", server.url, user], extra)
-        print(f"    first sync at {10 * items} items: {wall:.0f} ms")
+        print(f"    joining the {10 * items} tasks seeded on the server (every task fetched, paired by text): "
+              f"{wall:.0f} ms")
         bin_folder = wrapper(folder)
         logged = dict(extra, PATH=bin_folder + ":" + os.environ.get("PATH", "/usr/bin:/bin"))
         changed, idle = [], []

@@ -104,6 +104,8 @@ public struct CalDAVSync {
     private struct Survey {
         var current: [String: CalDAVState.Resource] = [:]
         var tokens: [String: String] = [:]
+        /// Whether every collection's token is the one the state has (nothing changed there).
+        var unchanged = true
         /// The ETag of every member seen (tasks or not), by href.
         var seen: [String: String] = [:]
     }
@@ -151,8 +153,10 @@ public struct CalDAVSync {
                 for resource in held[collection.url] ?? [] { survey.current[resource.uid] = resource }
                 survey.tokens[collection.url] = token
             } else if collection.token != nil {
+                survey.unchanged = false
                 asked.append((collection.url, stored))
             } else {
+                survey.unchanged = false
                 listing.append(collection.url)
             }
         }
@@ -207,6 +211,11 @@ public struct CalDAVSync {
         }
         let survey = try survey(collections, state: state, server: server)
         let current = survey.current
+        if survey.unchanged, Self.nothingToDo(collections, state: state, book: store.book) {
+            return CommandResult(lines: [
+                OutputLine("synced with \(server.server): in nothing; out nothing")
+            ])
+        }
         // 2. Every item gets its UID, saved before anything reaches the server: the UID of an
         // unpaired task of the same text in the same list (joining never duplicates, nor do two
         // machines that share the file through git), else a new one.
@@ -340,7 +349,9 @@ public struct CalDAVSync {
             )
         }
         try settle(
-            touched.sorted(), server: server, tokens: &tokens, etagOf: &etagOf, seen: survey.seen, written: writes,
+            touched.sorted(), server: server, tokens: &tokens, etagOf: &etagOf,
+            offersTokens: collections.isEmpty || collections.contains { $0.token != nil }, seen: survey.seen,
+            written: writes,
             deleted: deleted)
         var resources: [String: CalDAVState.Resource] = [:]
         for (uid, resource) in current where kept.contains(uid) && written[uid] == nil { resources[uid] = resource }
@@ -370,18 +381,35 @@ public struct CalDAVSync {
         return result
     }
 
+    /// Whether a sync has nothing to do: every task list's token, name and icon as the last sync
+    /// left them (the caller checked the tokens), no task list added or gone, and the checklists
+    /// here as that sync left them.
+    static func nothingToDo(_ collections: [CalDAVServer.Collection], state: CalDAVState, book: ChecklistBook) -> Bool {
+        guard let base = state.base, book.checklists == base.checklists,
+            Set(collections.map(\.url)) == Set(state.collections.keys)
+        else { return false }
+        return collections.allSatisfy { collection in
+            guard let paired = state.collections[collection.url], paired.name == collection.name,
+                let list = base.checklists.first(where: { $0.name == paired.name })
+            else { return false }
+            return collection.icon == nil || collection.icon == list.iconName
+        }
+    }
+
     /// After the writes: the ETag of each task written (`etagOf`, by href) and each touched
     /// collection's new sync token, read with the token from before the writes. The token
     /// advances only when every change since then is one this sync made, so a change another
-    /// client made meanwhile still comes in next time; a server without tokens is listed in full.
+    /// client made meanwhile still comes in next time. A server that offers no tokens (or refuses
+    /// the report) has the touched collections listed in full instead.
     private func settle(
         _ touched: [String], server: CalDAVServer, tokens: inout [String: String], etagOf: inout [String: String],
-        seen known: [String: String], written: [String: (href: String, etag: String?)], deleted: Set<String>
+        offersTokens: Bool, seen known: [String: String], written: [String: (href: String, etag: String?)],
+        deleted: Set<String>
     ) throws {
         guard !touched.isEmpty else { return }
         var ours: [String: String?] = [:]
         for write in written.values { ours[write.href] = write.etag }
-        let answers = try server.changes(touched.map { ($0, tokens[$0]) })
+        let answers = offersTokens ? try server.changes(touched.map { ($0, tokens[$0]) }) : [:]
         var listing: [String] = []
         for url in touched {
             guard let changes = answers[url] else {

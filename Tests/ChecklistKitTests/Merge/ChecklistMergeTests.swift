@@ -57,8 +57,11 @@ struct ChecklistMergeTests {
         // THEIRS renamed the empty "Trips" to "Journeys": without the pairing it reads as a
         // delete and an add; with it, one checklist renamed, its icon changed here kept.
         let base = book([("Groceries", [item("Milk", 0)]), ("Trips", [])])
-        var ours = base
-        ours.checklists[1].iconName = "Trips"
+        let ours = ChecklistBook(
+            checklists: [
+                Checklist(name: "Groceries", items: [item("Milk", 0)]), Checklist(name: "Trips", iconName: "Trips"),
+            ],
+            currentIndex: 0, nextItemID: 1)
         let theirs = book([("Groceries", [item("Milk", 0)]), ("Journeys", [])])
         let unpaired = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
         #expect(unpaired.book.checklists.map(\.name) == ["Groceries", "Journeys", "Trips"])
