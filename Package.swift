@@ -38,7 +38,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What the test targets share: the tools they need, and how a missing one is reported.
+        // What the test targets share: the tools they need and how a missing one is reported, temporary
+        // folders, the seeded random source, Foundation's archiver as the oracle model.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "KeyedArchiveTests", dependencies: ["KeyedArchive", "TestSupport"]),
         .testTarget(
@@ -48,8 +49,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-        .testTarget(name: "EffectsTests", dependencies: ["Effects", "ChecklistKit"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
+        .testTarget(name: "EffectsTests", dependencies: ["Effects", "ChecklistKit", "TestSupport"]),
         .testTarget(
             name: "ChecklistsCLITests", dependencies: ["KeyedArchive", "ChecklistKit", "TestSupport"],
             // Run by the watch tests with the system's python3, not built.

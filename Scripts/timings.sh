@@ -2,7 +2,8 @@
 # Times the release build of checklists on a 10,000-item file — one-shot commands, startup, and
 # the per-change cost inside a batch at 10,000 and 100,000 items, and in one 20,000-item
 # checklist against ten of 2,000 — next to todo.txt and Taskwarrior on the same workload, and
-# writes the table to Scripts/TIMINGS.md.
+# beside the floor of a one-shot change (a C program that only reads the file and replaces it
+# atomically and durably, as a save does), and writes the table to Scripts/TIMINGS.md.
 #
 # Uses hyperfine when installed (apt-get install -y hyperfine), else a bash loop timed with
 # `date +%s%N`; the rows compared with each other (one-shot changes against todo.txt and
@@ -198,6 +199,47 @@ done
 side_names=("one-shot \`check 5\` (load, lock, save 10,000 items)" "one-shot \`add x\` (load, lock, save 10,000 items)")
 side_commands=("checklists check 5" "checklists add x")
 printf '%s\t%s\t\n' "$fresh10k" "$bin --file $file10k check 5" "$fresh10k" "$bin --file $file10k add x" > "$work/side.tsv"
+
+# The floor of any one-shot change that keeps the file as it is (one archive, replaced atomically
+# and durably): a C program that only reads the 10,000-item file and writes it back as a save
+# does (temporary file, fsync, rename, fsync of the folder), with no decoding or encoding at all.
+if have cc && cc -O2 -x c - -o "$work/replace" 2> /dev/null << 'EOF'
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+    if (argc != 2) return 2;
+    char tmp[4096], dir[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", argv[1]);
+    snprintf(dir, sizeof dir, "%s", argv[1]);
+    int in = open(argv[1], O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (in < 0 || fstat(in, &st) != 0) return 1;
+    char *bytes = malloc(st.st_size > 0 ? st.st_size : 1);
+    ssize_t got = 0, n;
+    while (bytes && got < st.st_size && (n = read(in, bytes + got, st.st_size - got)) > 0) got += n;
+    close(in);
+    if (!bytes || got != st.st_size) return 1;
+    int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (out < 0) return 1;
+    ssize_t put = 0;
+    while (put < got && (n = write(out, bytes + put, got - put)) > 0) put += n;
+    if (put != got || fsync(out) != 0 || close(out) != 0 || rename(tmp, argv[1]) != 0) return 1;
+    int folder = open(dirname(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder < 0 || fsync(folder) != 0) return 1;
+    close(folder);
+    free(bytes);
+    return 0;
+}
+EOF
+then
+    side_names+=("floor: read the 10,000-item file and replace it atomically and durably, in C, nothing decoded or encoded (reference)")
+    side_commands+=("replace")
+    printf '%s\t%s\t\n' "$fresh10k" "$work/replace $file10k" >> "$work/side.tsv"
+fi
 
 # todo.txt: one line per item in todo.txt, 10,000 lines.
 todo=""

@@ -12,7 +12,7 @@ struct CalDAVAccount: Equatable {
 
     /// The account file of the data file at `dataFile`.
     static func path(dataFile: String, environment: [String: String]) -> String {
-        DataLocation.calDAVAccountFolder(environment: environment) + "/" + StateFile.name(for: dataFile)
+        FileLocations.calDAVAccountFolder(environment: environment) + "/" + StateFile.name(for: dataFile)
     }
 
     /// The account saved for `dataFile`, if any.

@@ -1,3 +1,5 @@
+import ChecklistKit
+
 /// Why a CalDAV command stopped; every case leaves the local data and the sync state as before.
 public enum CalDAVError: Error, CustomStringConvertible {
     /// No account is set up for this data file.
@@ -16,7 +18,7 @@ public enum CalDAVError: Error, CustomStringConvertible {
     case local(String)
 
     /// The exit status of a failed CalDAV command (SPEC §11).
-    public var exitStatus: Int32 { 74 }
+    public var exitStatus: ExitStatus { .ioError }
 
     public var description: String {
         switch self {

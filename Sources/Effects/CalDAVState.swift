@@ -34,7 +34,7 @@ struct CalDAVState {
 
     /// The state file of the data file at `dataFile`.
     static func path(dataFile: String, environment: [String: String]) -> String {
-        DataLocation.calDAVStateFolder(environment: environment) + "/" + StateFile.name(for: dataFile)
+        FileLocations.calDAVStateFolder(environment: environment) + "/" + StateFile.name(for: dataFile)
     }
 
     /// The saved state, or an empty one (no sync yet, or a state that cannot be read).

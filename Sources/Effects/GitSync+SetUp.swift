@@ -14,7 +14,7 @@ extension GitSync {
     /// If a later step fails, what this call created (the repository, the files) is removed again.
     public func initialize(url: String?) throws -> CommandResult {
         try store.withLock { lock in
-            let place = try DataPlace(path: store.path)
+            let place = try ResolvedDataFile(path: store.path)
             var git = try Git(folder: place.folder, environment: environment, heldLock: lock.descriptor)
             if let url { try checkRemote(url, git: git) }
             let enclosing = try git.run(["rev-parse", "--show-toplevel"])
@@ -104,7 +104,7 @@ extension GitSync {
         let report = try exchange(repository, lock: lock, branch: branch, before: before)
         lines.append(report.summary)
         var result = CommandResult(lines: lines.map { OutputLine($0) })
-        result.notices = notices + report.notices
+        result.notices = notices + report.conflicts.map(\.description)
         return result
     }
 
@@ -205,57 +205,5 @@ extension GitSync {
         }
         defer { fclose(file) }
         fputs(text, file)
-    }
-
-    /// The `-c` options that give commits `checklists <USER@HOST>` when git has no identity.
-    func identity(_ git: Git) throws -> [String] {
-        var options: [String] = []
-        if try !git.succeeds(["config", "user.name"]) { options += ["-c", "user.name=checklists"] }
-        if try !git.succeeds(["config", "user.email"]) {
-            let user = environment["USER"] ?? environment["LOGNAME"] ?? Self.userName
-            options += ["-c", "user.email=\(user)@\(Self.hostName)"]
-        }
-        return options
-    }
-
-    /// The name of the user this process runs as (cron and services may not set `USER`).
-    static var userName: String {
-        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return "user" }
-        return String(cString: name)
-    }
-
-    /// This machine's name.
-    static var hostName: String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// When the data file is missing inside a sync repository whose last commit has it, writes it
-    /// back from there before a command uses the store; returns a note for standard error.
-    ///
-    /// Costs nothing when the file is there or no `.git` is found above it; without git the
-    /// store starts empty as before.
-    public static func restoreMissingDataFile(store: ChecklistStore, environment: [String: String]) throws -> String? {
-        guard !store.fileExists, let place = try? DataPlace(path: store.path), insideRepository(place.folder),
-            ChildProcess.isAvailable("git", path: environment["PATH"])
-        else { return nil }
-        return try store.withLock { lock -> String? in
-            let git = try Git(folder: place.folder, environment: environment, heldLock: lock.descriptor)
-            guard !store.fileExists, try git.succeeds(["config", "--get", "merge.checklists.driver"]) else {
-                return nil
-            }
-            return try RepositoryRecovery.restoreMissingDataFile(Repository(git: git, place: place), lock: lock)
-        }
-    }
-
-    /// Whether `folder` or a folder above it holds a `.git`.
-    private static func insideRepository(_ folder: String) -> Bool {
-        var current = folder
-        while true {
-            if access(current + "/.git", F_OK) == 0 { return true }
-            guard let slash = current.lastIndex(of: "/"), !current.isEmpty, current != "/" else { return false }
-            current = slash == current.startIndex ? "/" : String(current[..<slash])
-        }
     }
 }

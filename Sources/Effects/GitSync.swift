@@ -35,7 +35,7 @@ public struct GitSync {
     public func sync() throws -> CommandResult {
         var packing: Git?
         let result = try store.withLock { lock in
-            let place = try DataPlace(path: store.path)
+            let place = try ResolvedDataFile(path: store.path)
             let git = try Git(folder: place.folder, environment: environment, heldLock: lock.descriptor)
             guard try git.succeeds(["config", "--get", "merge.checklists.driver"]) else {
                 throw SyncError.notSetUp(folder: place.folder)
@@ -55,7 +55,7 @@ public struct GitSync {
             let report = try exchange(repository, lock: lock, branch: branch)
             packing = git
             var result = CommandResult(lines: [OutputLine(report.summary)])
-            result.notices = notices + report.notices
+            result.notices = notices + report.conflicts.map(\.description)
             return result
         }
         // Packing may take seconds on a large history and needs no lock: git packs safely
@@ -71,8 +71,8 @@ public struct GitSync {
     struct Report {
         /// The summary line: changes coming in and going out, renumbered IDs.
         var summary: String
-        /// The merge's notes (fields both sides changed), one line each.
-        var notices: [String]
+        /// The merges' notes on fields both sides changed (renumbered items are in the summary).
+        var conflicts: [MergeNote]
     }
 
     /// Commits, fetches, merges and pushes, merging again when the push is refused.
@@ -86,8 +86,7 @@ public struct GitSync {
         let tracking = "refs/remotes/\(Self.remote)/\(branch)"
         let before = before ?? store.book
         var head = try commitLocal(repository)
-        var conflicts: [String] = []
-        var renumbered: [String] = []
+        var notes: [MergeNote] = []
         var lastRefusal = ""
         var outgoing = "nothing"
         var settled = false
@@ -101,8 +100,7 @@ public struct GitSync {
                 } else {
                     let merged = try mergeRemote(remote, head: head, history: history, lock: lock)
                     theirs = merged.theirs
-                    conflicts += merged.result.conflicts.map(\.description)
-                    renumbered += merged.result.renumbered.map(\.description)
+                    notes += merged.result.notes
                     head = merged.head
                 }
             }
@@ -128,14 +126,18 @@ public struct GitSync {
         guard settled else { throw SyncError.pushRefused(tries: Self.tries, detail: lastRefusal) }
         let incoming = ItemChanges(from: before, to: store.book)
         var summary = "synced with \(Self.remote): in \(incoming.summary); out \(outgoing)"
-        let unique = renumbered.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        // A merge tried again renumbers the same items again: each is named once.
+        let unique = notes.reduce(into: [MergeNote]()) { named, note in
+            if case .renumbered = note, !named.contains(note) { named.append(note) }
+        }
         if !unique.isEmpty {
-            summary += "; " + unique.prefix(Self.namedRenumberings).joined(separator: ", ")
+            summary += "; " + unique.prefix(Self.namedRenumberings).map(\.description).joined(separator: ", ")
             if unique.count > Self.namedRenumberings {
                 summary += " and \(unique.count - Self.namedRenumberings) more renumbered"
             }
         }
-        return Report(summary: summary, notices: conflicts)
+        let conflicts = notes.filter { if case .conflict = $0 { true } else { false } }
+        return Report(summary: summary, conflicts: conflicts)
     }
 
     /// Merges the remote's commit `remote` into this machine's checklists and commits the merge
@@ -192,17 +194,6 @@ public struct GitSync {
             message: message ?? "checklists: changes on \(Self.hostName)")
     }
 
-    /// The lock file named in git's message about a lock it could not take (`….lock': File exists`).
-    static func staleLock(in message: String) -> String? {
-        for line in message.split(separator: "\n") where line.contains(".lock") && line.contains("exists") {
-            guard let start = line.firstIndex(of: "'"),
-                let end = line[line.index(after: start)...].firstIndex(of: "'")
-            else { continue }
-            return String(line[line.index(after: start)..<end])
-        }
-        return nil
-    }
-
     /// Packs the repository once loose objects pass `looseLimit` KiB.
     ///
     /// Every sync adds a compressed copy of the whole file as a loose object (about 460 KiB at
@@ -220,20 +211,4 @@ public struct GitSync {
 
     /// How many KiB of loose objects `sync` lets pile up before it packs them.
     static let looseLimit = 8192
-
-    /// Fetches the remote; failure means it cannot be reached (or refused access).
-    func fetch(_ git: Git) throws {
-        let outcome = try git.run(["fetch", "--quiet", "--no-write-fetch-head", Self.remote])
-        guard outcome.succeeded else {
-            if let lockFile = Self.staleLock(in: outcome.errorText) {
-                throw SyncError.localLocked(lockFile: lockFile, detail: outcome.errorText)
-            }
-            throw SyncError.unreachable(remote: try remoteURL(git), detail: outcome.errorText)
-        }
-    }
-
-    func remoteURL(_ git: Git) throws -> String {
-        let url = try git.run(["remote", "get-url", Self.remote])
-        return url.succeeded ? url.outputText : Self.remote
-    }
 }

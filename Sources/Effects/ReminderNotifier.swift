@@ -36,13 +36,13 @@ struct ReminderNotifier {
 
     let channel: Channel
     let environment: [String: String]
-    /// Writes a line: `true` for standard error.
-    let report: (String, Bool) -> Void
+    /// Writes a line where it is to go.
+    let report: (String, ReportDestination) -> Void
     /// How many seconds a program run to deliver a reminder may take.
     let timeLimit: Double
 
     /// Picks the channel: `exec` when given, else notify-send when a session bus is there.
-    init(exec: String?, environment: [String: String], report: @escaping (String, Bool) -> Void) {
+    init(exec: String?, environment: [String: String], report: @escaping (String, ReportDestination) -> Void) {
         self.environment = environment
         self.report = report
         timeLimit =
@@ -72,7 +72,7 @@ struct ReminderNotifier {
         let body = reminder.body(now: now)
         switch channel {
         case .terminal:
-            report("reminder: \(reminder.list): \(body)", false)
+            report("reminder: \(reminder.list): \(body)", .output)
             return .delivered
         case .desktop:
             return notify(summary: reminder.list, body: body, about: "\(reminder.list): \(body)", stop: stop)
@@ -82,24 +82,11 @@ struct ReminderNotifier {
             environment["CHECKLISTS_TEXT"] = reminder.text
             environment["CHECKLISTS_LIST"] = reminder.list
             environment["CHECKLISTS_DUE"] = reminder.day?.description ?? LocalTime.iso8601(reminder.due)
-            let run: ChildProcess.Supervised
-            do {
-                run = try ChildProcess.supervise(
-                    "/bin/sh", ["-c", command], environment: environment, timeLimit: timeLimit, stop: stop)
-            } catch {
-                return .failed(error.description)
-            }
-            switch run.ending {
-            case .interrupted:
-                return .interrupted
-            case .timedOut:
-                return .failed("--exec command did not finish within \(seconds) seconds; it was stopped")
-            case .exited(let status) where status != 0:
-                let detail = run.errorTail.isEmpty ? "" : ": " + Self.text(run.errorTail)
-                return .failed("--exec command failed with status \(status)\(detail)")
-            case .exited:
-                report("reminded: \(reminder.list): \(body)", false)
-                return .delivered
+            return supervise(
+                "/bin/sh", ["-c", command], environment: environment, named: "--exec command",
+                stop: stop, reporting: "\(reminder.list): \(body)"
+            ) { status, detail in
+                "failed with status \(status)" + (detail.map { ": " + $0 } ?? "")
             }
         }
     }
@@ -116,7 +103,7 @@ struct ReminderNotifier {
         let texts = reminders.prefix(3).map(\.text).joined(separator: ", ")
         let body = "\(reminders.count) reminders are due: \(texts), …"
         guard channel == .desktop else {
-            report("reminder: \(body)", false)
+            report("reminder: \(body)", .output)
             return .delivered
         }
         return notify(summary: "checklists", body: body, about: body, stop: stop)
@@ -138,11 +125,25 @@ struct ReminderNotifier {
     }
 
     private func notify(summary: String, body: String, about: String, stop: Int32) -> Delivery {
+        supervise(
+            "notify-send", ["--app-name=checklists", "--", summary, body], environment: environment,
+            named: "notify-send", stop: stop, reporting: about
+        ) { status, detail in
+            "failed (status \(status))" + (detail.map { ": " + $0 } ?? "")
+        }
+    }
+
+    /// Runs a program that delivers a reminder, with the time limit, until `stop`; reports
+    /// `reminded: ABOUT` when it succeeds. `failure` words a non-zero status and what the program
+    /// wrote to standard error, after the program's `name`.
+    private func supervise(
+        _ program: String, _ arguments: [String], environment: [String: String], named name: String, stop: Int32,
+        reporting about: String, failure: (_ status: Int32, _ detail: String?) -> String
+    ) -> Delivery {
         let run: ChildProcess.Supervised
         do {
             run = try ChildProcess.supervise(
-                "notify-send", ["--app-name=checklists", "--", summary, body], environment: environment,
-                timeLimit: timeLimit, stop: stop)
+                program, arguments, environment: environment, timeLimit: timeLimit, stop: stop)
         } catch {
             return .failed(error.description)
         }
@@ -150,13 +151,11 @@ struct ReminderNotifier {
         case .interrupted:
             return .interrupted
         case .timedOut:
-            return .failed("notify-send did not finish within \(seconds) seconds; it was stopped")
+            return .failed("\(name) did not finish within \(seconds) seconds; it was stopped")
         case .exited(let status) where status != 0:
-            return .failed(
-                "notify-send failed (status \(status))"
-                    + (run.errorTail.isEmpty ? "" : ": \(Self.text(run.errorTail))"))
+            return .failed(name + " " + failure(status, run.errorTail.isEmpty ? nil : Self.text(run.errorTail)))
         case .exited:
-            report("reminded: \(about)", false)
+            report("reminded: \(about)", .output)
             return .delivered
         }
     }

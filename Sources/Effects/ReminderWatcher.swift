@@ -31,17 +31,17 @@ public struct ReminderWatcher {
     let store: ChecklistStore
     let recordPath: String
     let notifier: ReminderNotifier
-    let report: (String, Bool) -> Void
+    let report: (String, ReportDestination) -> Void
     /// This watcher in the claims of the record: unique to the process.
     let claimant: String
 
-    /// Prepares a watcher of `store`'s data file; `report` writes a line (`true`: to standard error).
+    /// Prepares a watcher of `store`'s data file; `report` writes a line where it is to go.
     public init(
         store: ChecklistStore, exec: String?, environment: [String: String],
-        report: @escaping (String, Bool) -> Void
+        report: @escaping (String, ReportDestination) -> Void
     ) {
         self.store = store
-        recordPath = DataLocation.remindersFile(environment: environment)
+        recordPath = FileLocations.remindersFile(environment: environment)
         notifier = ReminderNotifier(exec: exec, environment: environment, report: report)
         self.report = report
         claimant = "\(getpid()).\(Int(WallClock.now() * 1_000_000))"
@@ -59,19 +59,19 @@ public struct ReminderWatcher {
 
     /// Runs `watch` (or `watch --once`): the result once a signal ends it, or at once with `once`.
     public func run(once: Bool) -> CommandResult {
-        if let hint = notifier.hint { report(hint, true) }
+        if let hint = notifier.hint { report(hint, .errors) }
         let signals = StopSignals()
         var memory = FiredReminders()
         if once {
             let pass = fire(store, atStart: true, memory: &memory, signals: signals)
             return pass.failed
-                ? CommandResult(error: "some reminders could not be delivered", exitStatus: 1) : CommandResult()
+                ? CommandResult(error: "some reminders could not be delivered", exitStatus: .failure) : CommandResult()
         }
         let sources: WakeSources
         do {
             sources = try WakeSources(dataFile: store.openedPath, signals: signals)
         } catch {
-            return CommandResult(error: error.description, exitStatus: 1)
+            return CommandResult(error: error.description, exitStatus: .failure)
         }
         var store = self.store
         var atStart = true
@@ -84,7 +84,7 @@ public struct ReminderWatcher {
                     store = try ChecklistStore(path: store.openedPath)
                     memory = FiredReminders()
                 } catch {
-                    report("checklists: \(error) (waiting for it to change)", true)
+                    report("checklists: \(error) (waiting for it to change)", .errors)
                     pass.failed = true
                 }
             }
@@ -110,7 +110,7 @@ public struct ReminderWatcher {
         do {
             try store.reloadIfChanged()
         } catch {
-            report("checklists: \(error) (waiting for it to change)", true)
+            report("checklists: \(error) (waiting for it to change)", .errors)
             return pass
         }
         let book = store.book
@@ -150,9 +150,9 @@ public struct ReminderWatcher {
                             batch.map(\.key), by: claimant, until: now + notifier.timeLimit + Self.claimMargin)
                         pass.claimExpiry = claims.nextExpiry(byOthersThan: claimant, at: now)
                     }.warning
-                    if let warning { report("checklists: \(warning)", true) }
+                    if let warning { report("checklists: \(warning)", .errors) }
                 } catch let error as ReminderRecordError {
-                    report("checklists: \(error)", true)
+                    report("checklists: \(error)", .errors)
                     // Another process holds the lock: its watcher may be delivering. Try again later;
                     // a claim of this watcher left unsettled expires.
                     if case .busy = error {
@@ -164,7 +164,7 @@ public struct ReminderWatcher {
                     if pass.stopped { return pass }
                     batch = choose(FiredReminders(), held: [])
                 } catch {
-                    report("checklists: \(error)", true)
+                    report("checklists: \(error)", .errors)
                     return pass
                 }
             } else {
@@ -193,14 +193,14 @@ public struct ReminderWatcher {
         if batch.count > 1 {
             let delivery = notifier.deliverSummary(batch, stop: stop)
             if case .failed(let reason) = delivery {
-                report("checklists: \(batch.count) reminders not delivered: \(reason)", true)
+                report("checklists: \(batch.count) reminders not delivered: \(reason)", .errors)
             }
             return delivery
         }
         guard let reminder = batch.first else { return .delivered }
         let delivery = notifier.deliver(reminder, now: now, stop: stop)
         if case .failed(let reason) = delivery {
-            report("checklists: reminder \"\(reminder.text)\" not delivered: \(reason)", true)
+            report("checklists: reminder \"\(reminder.text)\" not delivered: \(reason)", .errors)
         }
         return delivery
     }

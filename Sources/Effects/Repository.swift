@@ -3,7 +3,7 @@ struct Repository {
     /// Git, run in the data file's folder.
     var git: Git
     /// The data file.
-    let place: DataPlace
+    let place: ResolvedDataFile
     /// The repository's top folder.
     let top: String
     /// The repository's git folder (`.git` in `top`, as a rule).
@@ -14,7 +14,7 @@ struct Repository {
     let branch: String
 
     /// Finds the repository around `place`; throws `notSetUp` when there is none.
-    init(git: Git, place: DataPlace) throws(SyncError) {
+    init(git: Git, place: ResolvedDataFile) throws(SyncError) {
         let found = try git.run(["rev-parse", "--show-toplevel", "--absolute-git-dir", "--show-prefix"])
         let lines = found.outputText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard found.succeeded, lines.count >= 2 else { throw .notSetUp(folder: place.folder) }

@@ -1,3 +1,5 @@
+import ChecklistKit
+
 /// Why `sync` or `sync init` stopped; every case leaves the data and the local commit as they were.
 public enum SyncError: Error, CustomStringConvertible, Equatable {
     /// The `git` program is not installed.
@@ -36,7 +38,7 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The exit status a one-shot `sync` ends with (SPEC §8).
-    public var exitStatus: Int32 { 74 }
+    public var exitStatus: ExitStatus { .ioError }
 
     public var description: String {
         switch self {

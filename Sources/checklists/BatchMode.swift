@@ -8,13 +8,13 @@ struct BatchMode {
     /// Whether to stop at the first failing line.
     let bail: Bool
 
-    /// Reads and runs every line; the status is 0, or the most serious failure's (1, 65 or 74).
-    func run() -> Int32 {
+    /// Reads and runs every line; the status is success, or the most serious failure's.
+    func run() -> ExitStatus {
         let reader = PlainLineReader(fileDescriptor: 0)
-        var status: Int32 = 0
+        var status = ExitStatus.success
         while true {
             let input = reader.read(prompt: "")
-            var failure: (message: String, status: Int32)?
+            var failure: (message: String, status: ExitStatus)?
             switch input {
             case .endOfInput:
                 Output.flush()
@@ -22,7 +22,7 @@ struct BatchMode {
             case .interrupted:
                 continue
             case .rejected(let reason):
-                failure = (reason, 1)
+                failure = (reason, .failure)
             case .line(let line):
                 let trimmed = line.drop { $0 == " " || $0 == "\t" }
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }

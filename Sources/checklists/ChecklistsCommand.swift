@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChecklistKit
 
 /// The `checklists` command line: options, then one-shot, batch or interactive mode.
 @main
@@ -38,7 +39,7 @@ struct ChecklistsCommand: ParsableCommand {
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             Output.error(fullMessage(for: error))
-            exit(withError: ExitCode(2))
+            exit(withError: ExitCode(ExitStatus.usage.code))
         }
     }
 

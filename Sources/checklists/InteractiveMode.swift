@@ -8,6 +8,8 @@ import Glibc
 /// The interactive REPL on libedit: prompt, history, Tab completion (SPEC §7).
 struct InteractiveMode {
     let session: Session
+    /// What runs the session's outward commands; its line reader gives `history` its lines.
+    let host: ProgramHost
     let styler: TerminalStyle
     let environment: [String: String]
 
@@ -22,9 +24,9 @@ struct InteractiveMode {
     /// either saves its change whole or not at all, finishes and the session goes on. While a line is
     /// edited the reader discards the line instead. Without libedit (it could not be set up), a SIGINT
     /// ends the program as usual, since nothing else would answer Ctrl-C.
-    func run() -> Int32 {
+    func run() -> ExitStatus {
         let reader = EditLineReader(
-            programName: "checklists", historyFile: DataLocation.historyFile(environment: environment))
+            programName: "checklists", historyFile: FileLocations.historyFile(environment: environment))
         if reader.isEditing {
             signal(SIGINT, SIG_IGN)
         }
@@ -37,7 +39,7 @@ struct InteractiveMode {
             }
         }
         reader.promptColor = styler.enabled ? "\u{1B}[1;36m" : nil
-        session.historyProvider = { reader.historyEntries() }
+        host.lineReader = reader
         session.editsInPlace = reader.isEditing
         Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim))
         for line in session.dueReminders() { Output.line(styler.render(line)) }
@@ -75,7 +77,7 @@ struct InteractiveMode {
                 // The line reader has already ended the line on the terminal.
                 reader.restoreTerminal()
                 Output.flush()
-                return 0
+                return .success
             case .interrupted:
                 continue
             case .rejected(let reason):
@@ -102,7 +104,7 @@ struct InteractiveMode {
                 if result.quit {
                     reader.restoreTerminal()
                     Output.flush()
-                    return 0
+                    return .success
                 }
             }
         }

@@ -53,13 +53,16 @@ struct Invocation {
         signal(SIGQUIT, SIG_DFL)
         let environment = Environment.current()
         // merge and cat work on the files they name: git runs them often, without the data file.
-        if !command.isEmpty, let parsed = try? Command.parse(command),
-            let result = Session.runStandalone(parsed, now: WallClock.now())
+        // A one-shot command is parsed once, here; parse errors are reported once the data file is open.
+        let parsed: Result<Command?, any Error> =
+            command.isEmpty ? .success(nil) : Result { try Command.parse(command) }
+        if !command.isEmpty, case .success(let standalone?) = parsed,
+            let result = Session.runStandalone(standalone, now: WallClock.now())
         {
             Output.show(result, styler: TerminalStyle(enabled: false), errorPrefix: "checklists: ")
             Self.leave(result.exitStatus)
         }
-        let path = DataLocation.dataFile(option: file, environment: environment)
+        let path = FileLocations.dataFile(option: file, environment: environment)
         var info = stat()
         AllocatorSetup.prepare(fileSize: stat(path, &info) == 0 ? Int(info.st_size) : 0)
         let store: ChecklistStore
@@ -78,63 +81,22 @@ struct Invocation {
                 }
             } catch {
                 Output.error("checklists: \(error)")
-                Self.leave(74)
+                Self.leave(.ioError)
             }
         }
         let session = Session(store: store, journal: UndoJournal(dataFile: store.identity, environment: environment))
-        let caldav = { (action: Command.CalDAVAction) throws -> CommandResult in
-            let sync = CalDAVSync(store: store, environment: environment)
-            do {
-                switch action {
-                case .initialize(let url, let user): return try sync.initialize(url: url, user: user)
-                case .sync: return try sync.sync()
-                case .off: return sync.off()
-                }
-            } catch let error as CalDAVError {
-                return CommandResult(error: "caldav: \(error)", exitStatus: error.exitStatus)
-            }
-        }
-        session.caldavRunner = caldav
-        session.syncRunner = { initialize, url in
-            let sync = GitSync(store: store, executable: Self.executablePath, environment: environment)
-            // `sync` runs the git sync and then the CalDAV sync, each where the data file is set up for it.
-            let calDAVSetUp = !initialize && CalDAVSync(store: store, environment: environment).isSetUp
-            var result = CommandResult()
-            do {
-                result = initialize ? try sync.initialize(url: url) : try sync.sync()
-            } catch let error as SyncError {
-                guard case .notSetUp = error, calDAVSetUp else {
-                    return CommandResult(error: error.description, exitStatus: error.exitStatus)
-                }
-            }
-            guard calDAVSetUp else { return result }
-            let calendar = try caldav(.sync)
-            result.lines += calendar.lines
-            result.notices += calendar.notices
-            result.error = calendar.error
-            result.exitStatus = calendar.exitStatus
-            return result
-        }
+        let host = ProgramHost(store: store, environment: environment)
+        session.host = host
         let stdoutIsTerminal = isatty(1) == 1
         let styler = TerminalStyle(
             enabled: color == .always || (color == .auto && stdoutIsTerminal && environment["NO_COLOR"] == nil))
-        let status: Int32
+        let status: ExitStatus
         if !command.isEmpty {
             // watch runs until it is stopped: only as a command of its own.
-            session.watchRunner = { once, exec in
-                let watcher = ReminderWatcher(store: store, exec: exec, environment: environment) { line, isError in
-                    if isError {
-                        Output.error(line)
-                    } else {
-                        Output.line(line)
-                        Output.flush()
-                    }
-                }
-                return watcher.run(once: once)
-            }
-            status = OneShotMode(session: session, styler: styler).run(words: command)
+            host.runsWatch = true
+            status = OneShotMode(session: session, styler: styler).run(parsed)
         } else if isatty(0) == 1 {
-            status = InteractiveMode(session: session, styler: styler, environment: environment).run()
+            status = InteractiveMode(session: session, host: host, styler: styler, environment: environment).run()
         } else {
             status = BatchMode(session: session, styler: styler, bail: bail).run()
         }
@@ -152,11 +114,11 @@ struct Invocation {
         return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func leave(_ status: Int32) -> Never {
+    private static func leave(_ status: ExitStatus) -> Never {
         #if canImport(Glibc)
-        Glibc.exit(status)
+        Glibc.exit(status.code)
         #else
-        Darwin.exit(status)
+        Darwin.exit(status.code)
         #endif
     }
 }

@@ -5,9 +5,9 @@ struct OneShotMode {
     let session: Session
     let styler: TerminalStyle
 
-    /// Runs `words` (already split by the shell) as one command.
-    func run(words: [String]) -> Int32 {
-        let result = session.run(words: words)
+    /// Runs the command the invocation parsed from its arguments (split by the shell).
+    func run(_ parsed: Result<Command?, any Error>) -> ExitStatus {
+        let result = session.run(parsed: parsed)
         Output.show(result, styler: styler, errorPrefix: "checklists: ")
         return result.exitStatus
     }

@@ -40,7 +40,7 @@ enum ShellCompletion {
         guard position <= index, index <= words.count else { return [] }
         let commandWords = Array(words[position..<index]) + [prefix]
         let candidates = Completion.complete(shellWords: commandWords) {
-            let path = DataLocation.dataFile(option: file, environment: Environment.current())
+            let path = FileLocations.dataFile(option: file, environment: Environment.current())
             return (try? ChecklistStore(path: path))?.book.checklists.map(\.name) ?? []
         }
         switch candidates {

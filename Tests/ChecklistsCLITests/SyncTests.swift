@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sync init`, `sync`, `merge` and `cat` with the real git, on a bare repository in a temporary
@@ -8,6 +9,8 @@ import Testing
     /// (data folders) that sync through it; all are removed with it.
     final class Remote {
         let folder: URL
+        /// What keeps `folder`, removed after the machines.
+        private let scratch: TemporaryFolder
         var url: String { folder.appending(path: "checklists.git").path }
         private var machines: [ChecklistsProcess] = []
 
@@ -19,15 +22,14 @@ import Testing
         }
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appending(path: "checklists-remote-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            scratch = try TemporaryFolder(prefix: "checklists-remote")
+            folder = URL(filePath: scratch.path)
             let created = try SyncTests.git(["init", "--quiet", "--bare", url])
             try #require(created.status == 0, "\(created.stderr)")
         }
 
         deinit {
             for machine in machines { machine.remove() }
-            try? FileManager.default.removeItem(at: folder)
         }
     }
 

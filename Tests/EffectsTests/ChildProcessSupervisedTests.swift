@@ -1,5 +1,6 @@
 import Effects
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,11 +9,6 @@ import Glibc
 
 /// Children run with a time limit and a stop signal, in a process group of their own.
 struct ChildProcessSupervisedTests {
-    /// A temporary file path, removed by the caller.
-    private func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appending(path: "supervised-\(UUID().uuidString)").path
-    }
-
     /// Waits until the file at `path` holds a process ID and returns it.
     private func processID(in path: String) throws -> Int32 {
         let deadline = Date().addingTimeInterval(30)
@@ -47,8 +43,8 @@ struct ChildProcessSupervisedTests {
     }
 
     @Test func aChildPastItsTimeLimitIsKilledWithWhatItStarted() throws {
-        let path = temporaryPath()
-        defer { unlink(path) }
+        let folder = try TemporaryFolder(prefix: "supervised")
+        let path = folder.file("pid")
         let run = try ChildProcess.supervise(
             "sh", ["-c", "sleep 1000 & echo $! > '\(path)'; wait"], timeLimit: 0.5)
         #expect(run.ending == .timedOut)

@@ -1,23 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LineEditor
-
-/// A temporary folder removed when the fixture goes away.
-private final class TemporaryFolder {
-    /// The folder's path.
-    let path: String
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lineeditor-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = url.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
 
 /// The permission bits of the file or folder at `path`.
 private func permissions(_ path: String) throws -> Int {
@@ -48,7 +33,7 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
 
 @Suite(.serialized) struct EditLineReaderTests {
     @Test func historyIsSavedAndLoadedAgain() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "lineeditor")
         let file = folder.path + "/state/checklists/history"
         do {
             let reader = try makeReader(historyFile: file)
@@ -73,7 +58,7 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
     }
 
     @Test func theHistoryFileIsPrivateAndItsFoldersAreCreatedPrivate() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "lineeditor")
         let file = folder.path + "/a/b/history"
         let reader = try makeReader(historyFile: file)
         reader.addHistory("lists")
@@ -90,7 +75,7 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
     }
 
     @Test func twoSessionsAddingToOneHistoryFileKeepEachOthersLines() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "lineeditor")
         let file = folder.path + "/history"
         let first = try makeReader(historyFile: file)
         let second = try makeReader(historyFile: file)
@@ -106,7 +91,7 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
     }
 
     @Test func theSharedHistoryFileKeepsTheNewestEntriesUpToTheLimit() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "lineeditor")
         let file = folder.path + "/history"
         let first = try makeReader(historyFile: file, historyLimit: 3)
         let second = try makeReader(historyFile: file, historyLimit: 3)
@@ -118,7 +103,7 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
     }
 
     @Test func aHistoryFileWithoutTheHeaderIsIgnoredAndReplaced() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "lineeditor")
         let file = folder.path + "/history"
         try "not a history file\nsecond line\n".write(toFile: file, atomically: true, encoding: .utf8)
         let reader = try makeReader(historyFile: file)
@@ -131,7 +116,7 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
     }
 
     @Test func theHistoryKeepsOnlyTheNewestEntriesUpToTheLimit() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "lineeditor")
         let file = folder.path + "/history"
         let reader = try makeReader(historyFile: file, historyLimit: 3)
         for number in 1...5 {
@@ -143,7 +128,7 @@ private func makeReader(historyFile: String?, historyLimit: Int = 1000) throws -
     }
 
     @Test func aFailedSaveIsReported() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "lineeditor")
         try "".write(toFile: folder.path + "/blocker", atomically: true, encoding: .utf8)
         let reader = try makeReader(historyFile: folder.path + "/blocker/history")
         reader.addHistory("lists")

@@ -1,14 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LineEditor
 
 /// Feeds `bytes` to a ``PlainLineReader`` through a temporary file and collects every result with its line number.
 private func readAll(_ bytes: [UInt8]) throws -> [(input: LineInput, lineNumber: Int)] {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString).txt")
-    try Data(bytes).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
-    let descriptor = open(url.path, O_RDONLY)
+    let folder = try TemporaryFolder(prefix: "plain")
+    let path = folder.file("input.txt")
+    try TemporaryFolder.write(bytes, to: path)
+    let descriptor = open(path, O_RDONLY)
     try #require(descriptor >= 0)
     defer { close(descriptor) }
     let reader = PlainLineReader(fileDescriptor: descriptor)

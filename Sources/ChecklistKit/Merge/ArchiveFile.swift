@@ -20,7 +20,7 @@ enum ArchiveFile {
     ///
     /// An empty BASE file means the two sides have no common version (git passes one for a file
     /// added on both sides of unrelated histories). If any file cannot be read as an archive,
-    /// nothing is written and the result fails with status 65, which git reports as a conflict.
+    /// nothing is written and the result fails with `ExitStatus.dataError` (65), which git reports as a conflict.
     /// Each field both sides changed differently is one notice, for standard error.
     static func merge(base: String, ours: String, theirs: String, now: Double) -> CommandResult {
         let merged: MergeResult
@@ -29,15 +29,15 @@ enum ArchiveFile {
             merged = ChecklistMerge.merge(
                 base: baseBook, ours: try read(ours, now: now), theirs: try read(theirs, now: now))
         } catch {
-            return CommandResult(error: "merge: \(error)", exitStatus: 65)
+            return CommandResult(error: "merge: \(error)", exitStatus: .dataError)
         }
         do {
             try FileSystem.writeAtomically(merged.book.archived(), to: ours, keepingAccess: true)
         } catch {
-            return CommandResult(error: "merge: cannot write \(ours): \(error)", exitStatus: 74)
+            return CommandResult(error: "merge: cannot write \(ours): \(error)", exitStatus: .ioError)
         }
         var result = CommandResult()
-        result.notices = merged.conflicts.map(\.description) + merged.renumbered.map(\.description)
+        result.notices = merged.notes.map(\.description)
         return result
     }
 }

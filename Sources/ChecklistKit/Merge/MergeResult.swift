@@ -8,4 +8,9 @@ public struct MergeResult: Sendable, Equatable {
     public var renumbered: [RenumberedItem]
     /// Where each checklist of `book` came from, in the same order.
     public var origins: [MergeOrigin] = []
+
+    /// The notes for the person who ran the merge: the conflicts, then the renumbered items.
+    public var notes: [MergeNote] {
+        conflicts.map(MergeNote.conflict) + renumbered.map(MergeNote.renumbered)
+    }
 }

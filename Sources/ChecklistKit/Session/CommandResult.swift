@@ -5,7 +5,7 @@ public struct CommandResult: Sendable, Equatable {
     /// Why the command failed, for standard error; `nil` on success.
     public var error: String?
     /// The exit status a one-shot run of this command ends with (SPEC §2).
-    public var exitStatus: Int32 = 0
+    public var exitStatus = ExitStatus.success
     /// Things worth telling the user besides the output (such as a reload from disk).
     public var notices: [String] = []
     /// Something the user should know that goes wrong beside the command, which itself succeeded
@@ -31,7 +31,7 @@ public struct CommandResult: Sendable, Equatable {
     }
 
     /// A failed result.
-    public init(error: String, exitStatus: Int32 = 1) {
+    public init(error: String, exitStatus: ExitStatus = .failure) {
         self.error = error
         self.exitStatus = exitStatus
     }

@@ -8,15 +8,9 @@ public final class Session {
     public let store: ChecklistStore
     /// The current time as seconds since 2001-01-01 UTC.
     let clock: @Sendable () -> Double
-    /// Supplies the interactive history for the `history` command (`nil` outside the REPL).
-    public var historyProvider: (() -> [String])?
-    /// Runs `sync init [URL]` (`initialize` true) and `sync`: git is run by the executable, never
-    /// here (`nil`: sync is not available in this program).
-    public var syncRunner: ((_ initialize: Bool, _ url: String?) throws -> CommandResult)?
-    /// Runs `caldav` (HTTP is made by the executable, never here; `nil`: not available).
-    public var caldavRunner: ((_ action: Command.CalDAVAction) throws -> CommandResult)?
-    /// Runs `watch`, which runs until it is stopped: only a one-shot run sets it.
-    public var watchRunner: ((_ once: Bool, _ exec: String?) throws -> CommandResult)?
+    /// The program this session runs in, which runs what is not ChecklistKit's to do: the
+    /// history, git sync, CalDAV sync and `watch` (`nil`: none of them is available).
+    public var host: (any SessionHost)?
     /// The name of this session's current checklist, kept across reloads from disk.
     var currentName: String?
     /// The reminders this session has shown (the REPL shows each once).
@@ -68,13 +62,19 @@ public final class Session {
 
     /// Runs a command already split into words (as the shell splits one-shot arguments).
     public func run(words: [String]) -> CommandResult {
+        run(parsed: Result { try Command.parse(words) })
+    }
+
+    /// Runs what parsing a command gave: its command (`nil`, an empty line, does nothing) or why
+    /// it could not be parsed. Every failure becomes the result's error and exit status.
+    public func run(parsed: Result<Command?, any Error>) -> CommandResult {
         do {
-            guard let command = try Command.parse(words) else { return CommandResult() }
+            guard let command = try parsed.get() else { return CommandResult() }
             return try run(command)
         } catch let error as StoreError {
             return CommandResult(error: error.description, exitStatus: error.exitStatus)
         } catch let error as InspectionError {
-            return CommandResult(error: error.description, exitStatus: 65)
+            return CommandResult(error: error.description, exitStatus: .dataError)
         } catch {
             return CommandResult(error: "\(error)")
         }
@@ -125,21 +125,21 @@ public final class Session {
         case .import(let file): return try importFile(file)
         case .inspect(let raw, let file): return try inspect(file, raw: raw)
         case .caldav(let action):
-            guard let caldavRunner else { throw CommandError.refused("caldav is not available here") }
-            return try caldavRunner(action)
+            guard let host else { throw CommandError.refused("caldav is not available here") }
+            return try host.caldav(action)
         case .sync(let initialize, let url):
-            guard let syncRunner else { throw CommandError.refused("sync is not available here") }
-            return try syncRunner(initialize, url)
+            guard let host else { throw CommandError.refused("sync is not available here") }
+            return try host.sync(initialize: initialize, url: url)
         case .watch(let once, let exec):
-            guard let watchRunner else {
+            guard let host, host.runsWatch else {
                 throw CommandError.refused(
                     "watch runs on its own: start checklists watch in a terminal or as a service")
             }
-            return try watchRunner(once, exec)
+            return try host.watch(once: once, exec: exec)
         case .merge, .cat:
             return Self.runStandalone(command, now: clock()) ?? CommandResult()
         case .history:
-            let entries = historyProvider?() ?? []
+            let entries = host?.history() ?? []
             let width = String(entries.count).count
             return CommandResult(
                 lines: entries.enumerated().map { OutputLine(pad(String($0.offset + 1), width) + "  " + $0.element) })

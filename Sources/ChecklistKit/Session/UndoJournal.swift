@@ -48,7 +48,7 @@ public final class UndoJournal {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in dataFile.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         let name = String(hash, radix: 16)
-        self.init(path: DataLocation.undoFolder(environment: environment) + "/" + name)
+        self.init(path: FileLocations.undoFolder(environment: environment) + "/" + name)
     }
 
     /// The change `undo` would revert and the one `redo` would re-apply (the tops of the stacks the

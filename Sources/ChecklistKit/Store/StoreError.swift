@@ -14,10 +14,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case saveFailed(path: String, reason: String)
 
     /// The exit status SPEC §2 gives for this failure.
-    public var exitStatus: Int32 {
+    public var exitStatus: ExitStatus {
         switch self {
-        case .undecodable: 65
-        default: 74
+        case .undecodable: .dataError
+        default: .ioError
         }
     }
 

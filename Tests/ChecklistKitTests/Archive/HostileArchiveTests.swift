@@ -1,6 +1,7 @@
 import ChecklistKit
 import Foundation
 import KeyedArchive
+import TestSupport
 import Testing
 
 /// Files written by something else, damaged or hostile: loading and then using them never traps.

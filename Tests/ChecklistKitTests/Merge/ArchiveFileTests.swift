@@ -1,5 +1,6 @@
 import ChecklistKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `merge BASE OURS THEIRS` and `cat FILE` on archive files (SPEC §8).
@@ -61,7 +62,7 @@ struct ArchiveFileTests {
             files[damaged] = Array(good.prefix(40))
             let result = try merge(
                 folder, base: files["base"] ?? [], ours: files["ours"] ?? [], theirs: files["theirs"] ?? [])
-            #expect(result.exitStatus == 65)
+            #expect(result.exitStatus == .dataError)
             #expect(result.error?.contains(folder.file(damaged)) == true)
             #expect(TemporaryFolder.bytes(folder.file("ours")) == files["ours"])
         }
@@ -71,7 +72,7 @@ struct ArchiveFileTests {
         let folder = try TemporaryFolder()
         let command = Command.merge(base: folder.file("a"), ours: folder.file("b"), theirs: folder.file("c"))
         let result = try #require(Session.runStandalone(command, now: 0))
-        #expect(result.exitStatus == 65)
+        #expect(result.exitStatus == .dataError)
         #expect(!FileManager.default.fileExists(atPath: folder.file("b")))
     }
 
@@ -83,7 +84,7 @@ struct ArchiveFileTests {
         // The iOS file's items have due dates (not set), which the text view leaves out.
         #expect(result.lines.map(\.text) == ["## Groceries", "icon: Groceries", "", "- [x] Milk", "- [ ] Eggs"])
         try TemporaryFolder.write("not an archive", to: folder.file("g"))
-        #expect(Session.runStandalone(.cat(folder.file("g")), now: 0)?.exitStatus == 65)
+        #expect(Session.runStandalone(.cat(folder.file("g")), now: 0)?.exitStatus == .dataError)
     }
 
     @Test func otherCommandsAreNotStandalone() {

@@ -1,5 +1,6 @@
 import ChecklistKit
 import KeyedArchive
+import TestSupport
 import Testing
 
 /// Whole days and times at midnight through the commands (SPEC §6): shown, overdue, exported,

@@ -1,5 +1,6 @@
 import ChecklistKit
 import Foundation
+import TestSupport
 import Testing
 
 struct SessionExchangeTests {
@@ -246,9 +247,9 @@ struct SessionExchangeTests {
         let file = fixture.folder.file("not.plist")
         try TemporaryFolder.write("hello", to: file)
         let result = fixture.session.run("inspect \(file)")
-        #expect(result.exitStatus == 65)
+        #expect(result.exitStatus == .dataError)
         #expect(result.error?.hasPrefix(file) == true)
-        #expect(fixture.session.run("inspect --raw \(file)").exitStatus == 65)
+        #expect(fixture.session.run("inspect --raw \(file)").exitStatus == .dataError)
     }
 
     @Test func importingTwentyThousandChecklistsEndsWithEveryNameUniqueAndAShortSummary() throws {

@@ -393,7 +393,9 @@ struct SessionItemTests {
     @Test func historyShowsWhatTheProviderGives() throws {
         let fixture = try SessionFixture()
         #expect(fixture.run("history").isEmpty)
-        fixture.session.historyProvider = { (1...10).map { "add \($0)" } }
+        let host = RecordingHost()
+        host.historyLines = (1...10).map { "add \($0)" }
+        fixture.session.host = host
         let lines = fixture.run("history")
         #expect(lines.first == " 1  add 1")
         #expect(lines.last == "10  add 10")

@@ -1,4 +1,5 @@
 import ChecklistKit
+import TestSupport
 import Testing
 
 struct SessionUndoTests {

@@ -1,5 +1,6 @@
 import ChecklistKit
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import ChecklistKit
 import Foundation
+import TestSupport
 import Testing
 
 struct ChecklistStoreTests {
@@ -74,7 +75,7 @@ struct ChecklistStoreTests {
         let message = fixture.failure("add Eggs")
         #expect(message.contains("cannot save \(fixture.path)"))
         #expect(message.contains("not applied"))
-        #expect(fixture.session.run("add Eggs").exitStatus == 74)
+        #expect(fixture.session.run("add Eggs").exitStatus == .ioError)
         fixture.failure("drop List")
         Unwritable.restore(folder)
         fixture.run("add Eggs")
@@ -105,7 +106,7 @@ struct ChecklistStoreTests {
         }
         let result = session.run("add Eggs")
         #expect(result.error != nil)
-        #expect(result.exitStatus == 74)
+        #expect(result.exitStatus == .ioError)
         #expect(store.book == bookBefore)
         #expect(TemporaryFolder.bytes(folder.file("real/Checklists.plist")) == bytesBefore)
 
@@ -131,7 +132,7 @@ struct ChecklistStoreTests {
         }
         #expect(TemporaryFolder.bytes(path) == garbage)
         let error = StoreError.undecodable(path: path, reason: "bad")
-        #expect(error.exitStatus == 65)
+        #expect(error.exitStatus == .dataError)
         #expect(error.description.contains(path))
         #expect(error.description.contains("untouched"))
     }
@@ -142,7 +143,7 @@ struct ChecklistStoreTests {
         let bookBefore = fixture.store.book
         try TemporaryFolder.write("not a plist", to: fixture.path)
         let result = fixture.session.run("add Eggs")
-        #expect(result.exitStatus == 65)
+        #expect(result.exitStatus == .dataError)
         #expect(result.error?.contains(fixture.path) == true)
         #expect(fixture.fileBytes == Array("not a plist".utf8))
         #expect(fixture.store.book == bookBefore)
@@ -225,7 +226,7 @@ struct ChecklistStoreTests {
         }
         let bytesBefore = fixture.fileBytes
         let result = fixture.session.run("add Eggs")
-        #expect(result.exitStatus == 74)
+        #expect(result.exitStatus == .ioError)
         #expect(result.error?.contains("locked by another checklists process") == true)
         #expect(fixture.fileBytes == bytesBefore)
         #expect(fixture.texts == ["Milk"])

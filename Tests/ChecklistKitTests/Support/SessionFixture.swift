@@ -1,4 +1,5 @@
 import ChecklistKit
+import TestSupport
 import Testing
 
 /// A session on a data file in a temporary folder, with a clock the test controls.
@@ -32,7 +33,7 @@ final class SessionFixture {
     func run(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
         let result = session.run(line)
         #expect(result.error == nil, "\(line)", sourceLocation: sourceLocation)
-        #expect(result.exitStatus == 0, "\(line)", sourceLocation: sourceLocation)
+        #expect(result.exitStatus == .success, "\(line)", sourceLocation: sourceLocation)
         return result.lines.map(\.text)
     }
 
@@ -49,7 +50,7 @@ final class SessionFixture {
         let sessionBefore = session.book
         let result = session.run(line)
         #expect(result.error != nil, "\(line) should fail", sourceLocation: sourceLocation)
-        #expect(result.exitStatus != 0, "\(line)", sourceLocation: sourceLocation)
+        #expect(result.exitStatus != .success, "\(line)", sourceLocation: sourceLocation)
         #expect(result.lines.isEmpty, "\(line)", sourceLocation: sourceLocation)
         #expect(fileBytes == bytesBefore, "\(line) changed the file", sourceLocation: sourceLocation)
         #expect(store.book == storeBefore, "\(line) changed the store", sourceLocation: sourceLocation)

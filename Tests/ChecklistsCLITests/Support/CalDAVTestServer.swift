@@ -36,12 +36,14 @@ final class CalDAVTestServer {
     let user = "ann"
     let password = "s3cret pass"
     let folder: URL
+    /// What keeps `folder`: removed once the server is stopped.
+    private let scratch: TemporaryFolder
     private let process: Process
 
     init(_ kind: Kind) throws {
         self.kind = kind
-        folder = FileManager.default.temporaryDirectory.appending(path: "checklists-caldav-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try TemporaryFolder(prefix: "checklists-caldav")
+        folder = URL(filePath: scratch.path)
         let port = try Self.freePort()
         url = "http://127.0.0.1:\(port)/"
         try "\(user):\(password)\n".write(to: folder.appending(path: "users"), atomically: true, encoding: .utf8)
@@ -84,7 +86,6 @@ final class CalDAVTestServer {
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(at: folder)
     }
 
     /// The environment a checklists process needs to sync with this server.

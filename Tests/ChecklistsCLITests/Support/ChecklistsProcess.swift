@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -102,12 +103,14 @@ struct ChecklistsProcess {
         return String(text[start..<end])
     }()
 
-    /// A temporary folder with a data file path, cleaned up by the caller via `remove()`.
+    /// A temporary folder with a data file path, removed by `remove()` or when the last copy goes.
     let folder: URL
+    /// What keeps `folder` (shared by the copies of this fixture).
+    private let scratch: TemporaryFolder
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "checklists-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try TemporaryFolder(prefix: "checklists-cli")
+        folder = URL(filePath: scratch.path)
     }
 
     /// The data file of this fixture.

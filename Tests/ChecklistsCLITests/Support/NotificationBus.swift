@@ -23,11 +23,13 @@ final class NotificationBus {
     private let daemon: Process
     private var service: Process?
     private let folder: URL
+    /// What keeps `folder`: removed once the bus is stopped.
+    private let scratch: TemporaryFolder
 
     /// Starts the bus, and the service unless `withService` is false.
     init(withService: Bool = true, refusing: Bool = false) throws {
-        folder = FileManager.default.temporaryDirectory.appending(path: "checklists-bus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try TemporaryFolder(prefix: "checklists-bus")
+        folder = URL(filePath: scratch.path)
         daemon = Process()
         daemon.executableURL = URL(filePath: "/usr/bin/dbus-daemon")
         daemon.arguments = ["--session", "--nofork", "--print-address=1"]
@@ -51,7 +53,6 @@ final class NotificationBus {
         // SIGTERM, so terminate() would not end it.
         kill(daemon.processIdentifier, SIGKILL)
         daemon.waitUntilExit()
-        try? FileManager.default.removeItem(at: folder)
     }
 
     /// Starts the Notifications service (again) and waits until it owns its name.

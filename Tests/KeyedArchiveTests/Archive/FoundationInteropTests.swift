@@ -122,8 +122,8 @@ enum ClassNaming: String, CaseIterable, Sendable, CustomStringConvertible {
         let prefix = [.appModule: "Checklists.", .otherModule: "MyApp."][self] ?? ""
         return try FoundationArchiving.renamingClasses(in: FoundationArchiving.archive(file)) { name in
             switch name.split(separator: ".").last {
-            case "TestChecklist": prefix + "Checklist"
-            case "TestChecklistItem": prefix + "ChecklistItem"
+            case "FoundationChecklist": prefix + "Checklist"
+            case "FoundationChecklistItem": prefix + "ChecklistItem"
             default: name
             }
         }
@@ -194,10 +194,10 @@ struct FoundationInteropTests {
         let checklist = try #require(InteropCase.all.first).file.checklists[0]
         let bytes = KeyedArchiver.archive(root: checklist)
         let classes: [AnyClass] = [
-            TestChecklist.self, TestChecklistItem.self, NSArray.self, NSString.self, NSDate.self,
+            FoundationChecklist.self, FoundationChecklistItem.self, NSArray.self, NSString.self, NSDate.self,
         ]
         let object = try NSKeyedUnarchiver.unarchivedObject(ofClasses: classes, from: Data(bytes))
-        let decoded = try #require(object as? TestChecklist)
+        let decoded = try #require(object as? FoundationChecklist)
         #expect(decoded.model == checklist)
     }
 

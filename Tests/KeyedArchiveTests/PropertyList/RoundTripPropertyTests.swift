@@ -157,9 +157,8 @@ struct RoundTripPropertyTests {
 
     @Test(.enabled(if: Python.available, "python3 is not installed; plistlib cannot be the oracle"))
     func plistlibReadsOurFilesAsOurReaderDoes() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "plistlib-oracle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder(prefix: "plistlib-oracle")
+        let folder = URL(filePath: scratch.path)
         let seeds = Self.seeds.prefix(40)
         var trees: [UInt64: PropertyList] = [:]
         for seed in seeds {

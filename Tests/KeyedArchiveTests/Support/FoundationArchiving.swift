@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Foundation's `NSKeyedArchiver` / `NSKeyedUnarchiver` driven as an oracle for checklist files.
 enum FoundationArchiving {
@@ -11,12 +12,12 @@ enum FoundationArchiving {
     ///
     /// On Linux, `NSKeyedArchiver.setClassName(_:for:)` stores the name under the metatype's
     /// description but looks it up under the class's, so Foundation keeps writing its own class
-    /// names (`KeyedArchiveTests.TestChecklist`); `renamingClasses` gives archives other names.
+    /// names (`TestSupport.FoundationChecklist`); `renamingClasses` gives archives other names.
     static let registered: Bool = {
-        NSKeyedArchiver.setClassName("Checklists.Checklist", for: TestChecklist.self)
-        NSKeyedArchiver.setClassName("Checklists.ChecklistItem", for: TestChecklistItem.self)
-        NSKeyedUnarchiver.setClass(TestChecklist.self, forClassName: "Checklists.Checklist")
-        NSKeyedUnarchiver.setClass(TestChecklistItem.self, forClassName: "Checklists.ChecklistItem")
+        NSKeyedArchiver.setClassName("Checklists.Checklist", for: FoundationChecklist.self)
+        NSKeyedArchiver.setClassName("Checklists.ChecklistItem", for: FoundationChecklistItem.self)
+        NSKeyedUnarchiver.setClass(FoundationChecklist.self, forClassName: "Checklists.Checklist")
+        NSKeyedUnarchiver.setClass(FoundationChecklistItem.self, forClassName: "Checklists.ChecklistItem")
         return true
     }()
 
@@ -27,10 +28,10 @@ enum FoundationArchiving {
     static func archive(_ file: ArchivableChecklistFile, subclassed: Bool = false) -> [UInt8] {
         _ = registered
         let archiver = NSKeyedArchiver(requiringSecureCoding: false)
-        let checklists: [TestChecklist] = file.checklists.map { checklist in
+        let checklists: [FoundationChecklist] = file.checklists.map { checklist in
             subclassed
                 ? Checklist(checklist, itemClass: ChecklistItem.self)
-                : TestChecklist(checklist)
+                : FoundationChecklist(checklist)
         }
         archiver.encode(checklists, forKey: "Checklists")
         archiver.encode(file.index, forKey: "ChecklistIndex")
@@ -46,11 +47,11 @@ enum FoundationArchiving {
         unarchiver.requiresSecureCoding = false
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         for prefix in ["Checklists.", "MyApp.", ""] {
-            unarchiver.setClass(TestChecklist.self, forClassName: prefix + "Checklist")
-            unarchiver.setClass(TestChecklistItem.self, forClassName: prefix + "ChecklistItem")
+            unarchiver.setClass(FoundationChecklist.self, forClassName: prefix + "Checklist")
+            unarchiver.setClass(FoundationChecklistItem.self, forClassName: prefix + "ChecklistItem")
         }
         defer { unarchiver.finishDecoding() }
-        guard let checklists = unarchiver.decodeObject(forKey: "Checklists") as? [TestChecklist] else {
+        guard let checklists = unarchiver.decodeObject(forKey: "Checklists") as? [FoundationChecklist] else {
             throw Failure(
                 description: "Foundation could not decode Checklists: \(String(describing: unarchiver.error))")
         }

@@ -6,9 +6,9 @@ import Foundation
 /// made immutable (`chattr +i`, the `FS_IMMUTABLE_FL` inode flag, which needs
 /// `CAP_LINUX_IMMUTABLE` and an ext2/3/4, XFS or Btrfs file system); for anyone else it is made
 /// read-only (`chmod 0500`). Tests that need this are skipped where neither works.
-enum Unwritable {
+public enum Unwritable {
     /// Whether this machine can make a folder unwritable for this process.
-    static let isSupported: Bool = {
+    public static let isSupported: Bool = {
         guard let folder = try? TemporaryFolder() else { return false }
         guard make(folder.path) else { return false }
         defer { restore(folder.path) }
@@ -17,13 +17,13 @@ enum Unwritable {
 
     /// Makes `folder` refuse new files; returns whether that worked.
     @discardableResult
-    static func make(_ folder: String) -> Bool {
+    public static func make(_ folder: String) -> Bool {
         if getuid() != 0 { return chmod(folder, 0o500) == 0 }
         return chattr("+i", folder)
     }
 
     /// Undoes `make`.
-    static func restore(_ folder: String) {
+    public static func restore(_ folder: String) {
         if getuid() != 0 {
             chmod(folder, 0o700)
         } else if FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr") {

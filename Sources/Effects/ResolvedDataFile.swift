@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// Where the data file is: its absolute path, folder and name.
-struct DataPlace {
+/// The data file as it really is on disk, for git: its absolute path with symbolic links followed,
+/// its folder and its name (where the program looks for it is `FileLocations`).
+struct ResolvedDataFile {
     /// The absolute path of the data file (the target, when it is a symbolic link).
     let path: String
     /// The folder holding it.

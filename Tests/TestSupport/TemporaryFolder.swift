@@ -2,12 +2,15 @@ import Foundation
 
 /// A fresh folder under the system's temporary directory, removed with everything in it when
 /// the last reference goes away (so each test gets its own and leaves nothing behind).
-final class TemporaryFolder: Sendable {
+public final class TemporaryFolder: Sendable {
     /// The folder's absolute path.
-    let path: String
+    public let path: String
 
-    init() throws {
-        var template = Array((NSTemporaryDirectory() + "/checklistkit-XXXXXX").utf8CString)
+    /// Makes the folder; `prefix` starts its name (which test made it, for a folder left behind).
+    public init(prefix: String = "checklists-test") throws {
+        let temporary = NSTemporaryDirectory()
+        let separator = temporary.hasSuffix("/") ? "" : "/"
+        var template = Array((temporary + separator + prefix + "-XXXXXX").utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }
         }
@@ -22,38 +25,29 @@ final class TemporaryFolder: Sendable {
     }
 
     /// The path of `name` inside the folder.
-    func file(_ name: String) -> String {
+    public func file(_ name: String) -> String {
         path + "/" + name
     }
 
     /// The bytes of the file at `path`, or `nil` when there is none.
-    static func bytes(_ path: String) -> [UInt8]? {
+    public static func bytes(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
     /// Writes `bytes` to `path`, replacing what is there.
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    public static func write(_ bytes: [UInt8], to path: String) throws {
         try Data(bytes).write(to: URL(filePath: path))
     }
 
     /// Writes UTF-8 `text` to `path`.
-    static func write(_ text: String, to path: String) throws {
+    public static func write(_ text: String, to path: String) throws {
         try write(Array(text.utf8), to: path)
     }
 
     /// The permission bits of the file or folder at `path`.
-    static func mode(_ path: String) -> mode_t? {
+    public static func mode(_ path: String) -> mode_t? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return info.st_mode & 0o7777
-    }
-}
-
-/// A fixture that could not be set up.
-struct FixtureError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

@@ -1,5 +1,7 @@
-/// Where the data and history files live, from options and the environment (SPEC §2).
-public enum DataLocation {
+/// Where the program's files are looked for by default — the data file, the REPL history, the
+/// reminders record, the undo journals, the CalDAV accounts and states — from options and the
+/// environment (SPEC §2).
+public enum FileLocations {
     /// The data file: `--file`, else `$CHECKLISTS_FILE`, else `$XDG_DATA_HOME/checklists/Checklists.plist`,
     /// else `~/.local/share/checklists/Checklists.plist`.
     public static func dataFile(option: String?, environment: [String: String]) -> String {

@@ -14,7 +14,7 @@ extension Session {
                         OutputLine(String($0))
                     })
             } catch {
-                return CommandResult(error: error.description, exitStatus: 65)
+                return CommandResult(error: error.description, exitStatus: .dataError)
             }
         case .merge(let base, let ours, let theirs):
             return ArchiveFile.merge(base: base, ours: ours, theirs: theirs, now: now)

@@ -1,0 +1,73 @@
+import ChecklistKit
+import Effects
+import LineEditor
+
+/// What this program does for a session that ChecklistKit does not: the REPL's history, git and
+/// CalDAV sync, and `watch` (SPEC §7, §8, §10, §11).
+final class ProgramHost: SessionHost {
+    /// The store the session works on.
+    let store: ChecklistStore
+    /// The environment sync and `watch` run with.
+    let environment: [String: String]
+    /// The REPL's line editor, whose history `history` shows (`nil` outside the REPL).
+    var lineReader: EditLineReader?
+    /// Whether `watch` may run: only as a one-shot command, since it runs until it is stopped.
+    var runsWatch = false
+
+    init(store: ChecklistStore, environment: [String: String]) {
+        self.store = store
+        self.environment = environment
+    }
+
+    func history() -> [String] {
+        lineReader?.historyEntries() ?? []
+    }
+
+    /// `sync` runs the git sync and then the CalDAV sync, each where the data file is set up for
+    /// it; `sync init` sets git sync up.
+    func sync(initialize: Bool, url: String?) throws -> CommandResult {
+        let sync = GitSync(store: store, executable: Invocation.executablePath, environment: environment)
+        let calDAVSetUp = !initialize && CalDAVSync(store: store, environment: environment).isSetUp
+        var result = CommandResult()
+        do {
+            result = initialize ? try sync.initialize(url: url) : try sync.sync()
+        } catch let error as SyncError {
+            guard case .notSetUp = error, calDAVSetUp else {
+                return CommandResult(error: error.description, exitStatus: error.exitStatus)
+            }
+        }
+        guard calDAVSetUp else { return result }
+        let calendar = try caldav(.sync)
+        result.lines += calendar.lines
+        result.notices += calendar.notices
+        result.error = calendar.error
+        result.exitStatus = calendar.exitStatus
+        return result
+    }
+
+    func caldav(_ action: Command.CalDAVAction) throws -> CommandResult {
+        let sync = CalDAVSync(store: store, environment: environment)
+        do {
+            switch action {
+            case .initialize(let url, let user): return try sync.initialize(url: url, user: user)
+            case .sync: return try sync.sync()
+            case .off: return sync.off()
+            }
+        } catch let error as CalDAVError {
+            return CommandResult(error: "caldav: \(error)", exitStatus: error.exitStatus)
+        }
+    }
+
+    func watch(once: Bool, exec: String?) throws -> CommandResult {
+        let watcher = ReminderWatcher(store: store, exec: exec, environment: environment) { line, destination in
+            switch destination {
+            case .errors:
+                Output.error(line)
+            case .output:
+                Output.line(line)
+                Output.flush()
+            }
+        }
+        return watcher.run(once: once)
+    }
+}
