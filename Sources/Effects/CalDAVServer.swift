@@ -12,11 +12,19 @@ struct CalDAVServer {
     static let caldav = "urn:ietf:params:xml:ns:caldav"
     /// Our namespace, for the checklist's icon on its collection.
     static let ours = "https://checklists.invalid/ns"
+    /// The name of the icon's property in `ours`.
+    static let iconProperty = "icon"
 
     /// One `<response>` of a multistatus: its href (absolute), status and the properties found (200).
     struct Entry {
         var href: String
         var properties: [XMLTree]
+        /// The response's own status line (`HTTP/1.1 404 Not Found` for a member a sync report
+        /// says is gone), when it has one.
+        var status: String?
+
+        /// Whether the entry says the resource is gone (404), as a sync report does for removals.
+        var isGone: Bool { status?.contains(" 404") == true }
 
         func property(_ namespace: String, _ name: String) -> XMLTree? {
             properties.first { $0.namespace == namespace && $0.name == name }
@@ -27,10 +35,27 @@ struct CalDAVServer {
     struct Collection {
         var url: String
         var name: String
+        /// Its current sync token (RFC 6578), when the server offers one.
+        var token: String?
+        /// The checklist icon kept on it (our namespace), when it has one.
+        var icon: String?
+        /// Whether it holds tasks only (events cannot be in it).
+        var tasksOnly: Bool
     }
 
-    /// Performs `requests`, failing on a transport failure or a refusal (401/403).
-    func perform(_ requests: [HTTPRequest]) throws(CalDAVError) -> [HTTPResponse] {
+    /// What a `sync-collection` report said about one collection.
+    struct Changes {
+        /// The ETag of every member changed or added since the token (all members for no token).
+        var etags: [String: String]
+        /// The members removed since the token.
+        var removed: Set<String>
+        /// The token to ask with next time.
+        var token: String
+    }
+
+    /// Performs `requests`, failing on a transport failure or a refusal (401, and 403 unless
+    /// `refusing` is false: a sync report answers 403 for a token it no longer knows).
+    func perform(_ requests: [HTTPRequest], refusing: Bool = true) throws(CalDAVError) -> [HTTPResponse] {
         let responses: [HTTPResponse]
         do {
             responses = try transport.perform(requests)
@@ -39,7 +64,7 @@ struct CalDAVServer {
         }
         for response in responses {
             if response.status == 0 { throw noAnswer(response.failure ?? "no answer") }
-            if response.status == 401 || response.status == 403 { throw .refused(server: server) }
+            if response.status == 401 || (refusing && response.status == 403) { throw .refused(server: server) }
         }
         return responses
     }
@@ -75,6 +100,12 @@ struct CalDAVServer {
 
     /// The entries of a 207 Multi-Status answer; anything else is an error.
     func entries(_ response: HTTPResponse, of url: String) throws(CalDAVError) -> [Entry] {
+        try multistatus(response, of: url).entries
+    }
+
+    /// The entries of a 207 Multi-Status answer and its own `sync-token`; anything else is an error.
+    func multistatus(_ response: HTTPResponse, of url: String) throws(CalDAVError) -> (entries: [Entry], token: String?)
+    {
         guard response.status == 207 else { throw unexpected(response, for: url) }
         let tree: XMLTree
         do {
@@ -85,7 +116,7 @@ struct CalDAVServer {
         guard tree.namespace == Self.dav, tree.name == "multistatus" else {
             throw .notCalDAV(server: server, detail: "no multistatus in the answer for \(url)")
         }
-        return tree.children(Self.dav, "response").compactMap { response in
+        let entries = tree.children(Self.dav, "response").compactMap { response -> Entry? in
             guard let href = response.child(Self.dav, "href")?.text.trimmedXML, !href.isEmpty else { return nil }
             var properties: [XMLTree] = []
             for propstat in response.children(Self.dav, "propstat") {
@@ -93,8 +124,12 @@ struct CalDAVServer {
                 guard status.contains(" 200") else { continue }
                 properties += propstat.child(Self.dav, "prop")?.children ?? []
             }
-            return Entry(href: CalDAVAccount.absolute(href.replacingPercentAt, on: url), properties: properties)
+            return Entry(
+                href: CalDAVAccount.absolute(href.replacingPercentAt, on: url), properties: properties,
+                status: response.child(Self.dav, "status")?.text.trimmedXML)
         }
+        let token = tree.child(Self.dav, "sync-token")?.text.trimmedXML
+        return (entries, token.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The calendar home reached from `url`: the URL itself, its principal's home, or through
@@ -153,20 +188,66 @@ struct CalDAVServer {
     /// The task collections in `home` (events-only calendars are left alone).
     func collections(_ home: String) throws(CalDAVError) -> [Collection] {
         let body =
-            "<d:propfind xmlns:d=\"DAV:\" xmlns:c=\"\(Self.caldav)\"><d:prop><d:resourcetype/><d:displayname/>"
-            + "<c:supported-calendar-component-set/></d:prop></d:propfind>"
+            "<d:propfind xmlns:d=\"DAV:\" xmlns:c=\"\(Self.caldav)\" xmlns:x=\"\(Self.ours)\"><d:prop><d:resourcetype/>"
+            + "<d:displayname/><c:supported-calendar-component-set/><d:sync-token/><x:\(Self.iconProperty)/>"
+            + "</d:prop></d:propfind>"
         guard let response = try perform([.xml("PROPFIND", home, depth: "1", body)]).first else { return [] }
         return try entries(response, of: home).compactMap { entry in
             guard entry.property(Self.dav, "resourcetype")?.child(Self.caldav, "calendar") != nil else { return nil }
+            var tasksOnly = false
             if let set = entry.property(Self.caldav, "supported-calendar-component-set") {
                 let names = set.children(Self.caldav, "comp").compactMap { $0.attributes["name"]?.uppercased() }
                 guard names.isEmpty || names.contains("VTODO") else { return nil }
+                tasksOnly = names == ["VTODO"]
             }
             let shown = entry.property(Self.dav, "displayname")?.text.trimmedXML ?? ""
             let last = entry.href.split(separator: "/").last.map(String.init) ?? entry.href
+            let token = entry.property(Self.dav, "sync-token")?.text.trimmedXML ?? ""
+            let icon = entry.property(Self.ours, Self.iconProperty)?.text.trimmedXML ?? ""
             return Collection(
-                url: entry.href.hasSuffix("/") ? entry.href : entry.href + "/", name: shown.isEmpty ? last : shown)
+                url: entry.href.hasSuffix("/") ? entry.href : entry.href + "/", name: shown.isEmpty ? last : shown,
+                token: token.isEmpty ? nil : token, icon: icon.isEmpty ? nil : icon, tasksOnly: tasksOnly)
         }
+    }
+
+    /// What changed in each collection since its token (`sync-collection`, RFC 6578, one batch);
+    /// a `nil` token asks for every member. A collection whose server refused the report or the
+    /// token (`DAV:valid-sync-token`, or any 4xx but a bare 403, which refuses the account) is left
+    /// out: the caller compares in full instead.
+    func changes(_ collections: [(url: String, token: String?)]) throws(CalDAVError) -> [String: Changes] {
+        let requests = collections.map { collection in
+            HTTPRequest.xml(
+                "REPORT", collection.url, depth: nil,
+                "<d:sync-collection xmlns:d=\"DAV:\"><d:sync-token>\(Self.escapedXML(collection.token ?? ""))"
+                    + "</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>"
+            )
+        }
+        var result: [String: Changes] = [:]
+        for (collection, response) in zip(collections, try perform(requests, refusing: false)) {
+            guard response.status == 207 else {
+                if response.status >= 500 {
+                    throw .serverFailed(server: server, status: response.status, detail: Self.snippet(response.body))
+                }
+                // A token the server no longer knows is refused with the `DAV:valid-sync-token`
+                // precondition (403 from Radicale and sabre/dav, 412 from Xandikos): compare in
+                // full. A 403 without it is the account being refused, as anywhere else.
+                let tokenRefused = String(decoding: response.body, as: UTF8.self).contains("valid-sync-token")
+                if response.status == 403 && !tokenRefused { throw .refused(server: server) }
+                continue
+            }
+            let answer = try multistatus(response, of: collection.url)
+            guard let token = answer.token else { continue }
+            var changes = Changes(etags: [:], removed: [], token: token)
+            for entry in answer.entries where entry.href != collection.url && !entry.href.hasSuffix("/") {
+                if entry.isGone {
+                    changes.removed.insert(entry.href)
+                } else if let etag = entry.property(Self.dav, "getetag")?.text.trimmedXML {
+                    changes.etags[entry.href] = etag
+                }
+            }
+            result[collection.url] = changes
+        }
+        return result
     }
 
     /// The task resources of each collection with their ETags (one batch).

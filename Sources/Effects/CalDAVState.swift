@@ -16,10 +16,21 @@ struct CalDAVState {
         var data: [UInt8]
     }
 
+    /// A task collection as the last sync left it.
+    struct Collection: Equatable {
+        /// The name of the checklist of `base` it holds: the pairing survives a rename on either side.
+        var name: String
+        /// Its sync token then (RFC 6578), when the server offers them and it is known to
+        /// cover every change in `resources`.
+        var token: String?
+    }
+
     /// The checklists as the server had them after the last sync (items carry their UIDs).
     var base: ChecklistBook?
     /// Every task by UID.
     var resources: [String: Resource] = [:]
+    /// Every task collection paired with a checklist, by URL.
+    var collections: [String: Collection] = [:]
 
     /// The state file of the data file at `dataFile`.
     static func path(dataFile: String, environment: [String: String]) -> String {
@@ -40,6 +51,12 @@ struct CalDAVState {
             else { continue }
             state.resources[uid] = Resource(uid: uid, href: href, etag: etag, collection: collection, data: data)
         }
+        for entry in root["collections"]?.arrayValue ?? [] {
+            guard let fields = entry.dictionaryValue, let url = fields["url"]?.stringValue,
+                let name = fields["name"]?.stringValue
+            else { continue }
+            state.collections[url] = Collection(name: name, token: fields["token"]?.stringValue)
+        }
         return state
     }
 
@@ -58,6 +75,18 @@ struct CalDAVState {
                                 ("etag", .string(resource.etag)), ("collection", .string(resource.collection)),
                                 ("data", .data(resource.data)),
                             ]))
+                    })
+            ))
+        pairs.append(
+            (
+                "collections",
+                .array(
+                    collections.sorted { $0.key < $1.key }.map { url, collection in
+                        var fields: [(String, PropertyList)] = [
+                            ("url", .string(url)), ("name", .string(collection.name)),
+                        ]
+                        if let token = collection.token { fields.append(("token", .string(token))) }
+                        return .dictionary(PropertyListDictionary(fields))
                     })
             ))
         try StateFile.write(BinaryPropertyListWriter.write(.dictionary(PropertyListDictionary(pairs))), to: path)

@@ -118,32 +118,122 @@ public struct CalDAVSync {
         return CalDAVServer(transport: transport, server: CalDAVAccount.origin(of: url))
     }
 
-    /// One sync; `nil` when a write found a task changed meanwhile and it must start over.
-    private func attempt(_ account: CalDAVAccount, server: CalDAVServer, lock: HeldStoreLock) throws -> CommandResult? {
-        var state = CalDAVState.load(statePath)
-        // 1. The server's task lists, fetching only tasks whose ETag changed.
-        let collections = try server.collections(account.home)
-        let etags = try server.etags(collections.map(\.url))
-        var wanted: [String: [String]] = [:]
+    /// What the server holds now, as far as this sync needs it: every task (the unchanged ones
+    /// from the state, the changed ones fetched) and the sync token that covers them per collection.
+    private struct Survey {
         var current: [String: CalDAVState.Resource] = [:]
+        var tokens: [String: String] = [:]
+        /// Whether every collection's token is the one the state has (nothing changed there).
+        var unchanged = true
+        /// The ETag of every member seen (tasks or not), by href.
+        var seen: [String: String] = [:]
+    }
+
+    /// Finds what changed on the server since the last sync and fetches only that: per
+    /// collection, nothing when its sync token is the one the state has; else the changes since
+    /// that token (`sync-collection`); else, when the token is refused or there is none, every
+    /// member's ETag (from a `sync-collection` without a token, else a PROPFIND) compared with
+    /// the state's. The changed tasks come in one `calendar-multiget` per collection.
+    private func survey(
+        _ collections: [CalDAVServer.Collection], state: CalDAVState, server: CalDAVServer
+    ) throws -> Survey {
         var known: [String: CalDAVState.Resource] = [:]
-        for resource in state.resources.values { known[resource.href] = resource }
-        for collection in collections {
-            for (href, etag) in etags[collection.url] ?? [:] {
-                if let resource = known[href], resource.etag == etag {
-                    current[resource.uid] = resource
+        var held: [String: [CalDAVState.Resource]] = [:]
+        for resource in state.resources.values {
+            known[resource.href] = resource
+            held[resource.collection, default: []].append(resource)
+        }
+        var survey = Survey()
+        var wanted: [String: [String]] = [:]
+        var newTokens: [String: String] = [:]
+        /// Takes a collection's members (`etags`) as the server lists them, or, with `removed`,
+        /// the changes since the state's token.
+        func compare(_ url: String, _ etags: [String: String], removed: Set<String>?) {
+            var listed = etags
+            if let removed {
+                for resource in held[url] ?? [] where !removed.contains(resource.href) && listed[resource.href] == nil {
+                    listed[resource.href] = resource.etag
+                }
+            }
+            for (href, etag) in listed {
+                survey.seen[href] = etag
+                if let resource = known[href], resource.etag == etag, resource.collection == url {
+                    survey.current[resource.uid] = resource
                 } else {
-                    wanted[collection.url, default: []].append(href)
+                    wanted[url, default: []].append(href)
                 }
             }
         }
-        for (href, fetched) in try server.fetch(wanted) {
-            guard let todo = Self.todo(in: fetched.data),
+        var asked: [(url: String, token: String?)] = []
+        var listing: [String] = []
+        for collection in collections {
+            let stored = state.collections[collection.url]?.token
+            if let token = collection.token, token == stored {
+                for resource in held[collection.url] ?? [] { survey.current[resource.uid] = resource }
+                survey.tokens[collection.url] = token
+            } else if collection.token != nil {
+                survey.unchanged = false
+                asked.append((collection.url, stored))
+            } else {
+                survey.unchanged = false
+                listing.append(collection.url)
+            }
+        }
+        var again: [(url: String, token: String?)] = []
+        let answers = try server.changes(asked)
+        for (url, token) in asked {
+            if let changes = answers[url] {
+                compare(url, changes.etags, removed: token == nil ? nil : changes.removed)
+                newTokens[url] = changes.token
+            } else if token != nil {
+                again.append((url, nil))
+            } else {
+                listing.append(url)
+            }
+        }
+        let full = try server.changes(again)
+        for (url, _) in again {
+            if let changes = full[url] {
+                compare(url, changes.etags, removed: nil)
+                newTokens[url] = changes.token
+            } else {
+                listing.append(url)
+            }
+        }
+        for (url, etags) in try server.etags(listing) { compare(url, etags, removed: nil) }
+        var fetched: Set<String> = []
+        for (href, resource) in try server.fetch(wanted) {
+            fetched.insert(href)
+            survey.seen[href] = resource.etag
+            guard let todo = Self.todo(in: resource.data),
                 let uid = todo.property("UID").map({ CalendarText.unescaped($0.value) }),
                 let collection = collections.first(where: { href.hasPrefix($0.url) })
             else { continue }
-            current[uid] = CalDAVState.Resource(
-                uid: uid, href: href, etag: fetched.etag, collection: collection.url, data: fetched.data)
+            survey.current[uid] = CalDAVState.Resource(
+                uid: uid, href: href, etag: resource.etag, collection: collection.url, data: resource.data)
+        }
+        // A token covers the collection only when every change it announced was fetched.
+        for (url, token) in newTokens where (wanted[url] ?? []).allSatisfy(fetched.contains) {
+            survey.tokens[url] = token
+        }
+        return survey
+    }
+
+    /// One sync; `nil` when a write found a task changed meanwhile and it must start over.
+    private func attempt(_ account: CalDAVAccount, server: CalDAVServer, lock: HeldStoreLock) throws -> CommandResult? {
+        var state = CalDAVState.load(statePath)
+        // 1. The server's task lists, fetching only what changed.
+        // In the order the checklists of a book take (by name), so that THEIRS's checklists,
+        // built one per collection, are at the same positions.
+        let collections = try server.collections(account.home).sorted { a, b in
+            NaturalOrder.precedes(a.name, b.name) || (!NaturalOrder.precedes(b.name, a.name) && a.url < b.url)
+        }
+        let survey = try survey(collections, state: state, server: server)
+        let current = survey.current
+        if survey.unchanged, Self.nothingToDo(collections, state: state, book: store.book) {
+            return CommandResult(lines: [
+                OutputLine("synced with \(server.server): in nothing; out nothing")
+            ])
         }
         // 2. Every item gets its UID, saved before anything reaches the server: the UID of an
         // unpaired task of the same text in the same list (joining never duplicates, nor do two
@@ -153,33 +243,73 @@ public struct CalDAVSync {
         giveUIDs(&ours)
         if ours != store.book { try lock.save(ours) }
         let before = ours
-        let theirs = theirsBook(collections: collections, resources: current, ours: ours, base: state.base)
+        // Each collection's checklist in BASE, by the pairing the state keeps (a rename on either
+        // side keeps it), else by name.
+        var baseOf: [Int: Int] = [:]
+        for (index, collection) in collections.enumerated() {
+            let name = state.collections[collection.url]?.name ?? collection.name
+            if let found = state.base?.checklists.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
+                baseOf[index] = found
+            }
+        }
+        let theirs = theirsBook(
+            collections: collections, resources: current, ours: ours, base: state.base, baseOf: baseOf)
         // 3. The merge, saved here before anything is written there.
-        var merged = ChecklistMerge.merge(base: state.base, ours: ours, theirs: theirs, sharedCounter: false)
+        var theirsOfBase: [Int: Int] = [:]
+        for (index, found) in baseOf where state.collections[collections[index].url] != nil {
+            theirsOfBase[found] = index
+        }
+        var merged = ChecklistMerge.merge(
+            base: state.base, ours: ours, theirs: theirs, sharedCounter: false, theirsOfBase: theirsOfBase)
         giveUIDs(&merged.book)
         if merged.book != store.book { try lock.save(merged.book) }
-        // 4. The writes that bring the server to the merged checklists.
+        // 4. The writes that bring the server to the merged checklists: new collections, names
+        // and icons, tasks, and the collections of checklists deleted here.
         let now = WallClock.now()
-        var collectionOf: [String: String] = [:]
-        for collection in collections { collectionOf[collection.name.lowercased()] = collection.url }
+        var urlOf: [String] = []
         var requests: [HTTPRequest] = []
-        var created: [(name: String, url: String)] = []
-        for list in merged.book.checklists where collectionOf[list.name.lowercased()] == nil {
-            let url = account.home + (account.home.hasSuffix("/") ? "" : "/") + Self.newName() + "/"
-            created.append((list.name, url))
-            collectionOf[list.name.lowercased()] = url
+        var created: [HTTPRequest] = []
+        var renamed: Set<String> = []
+        for (index, list) in merged.book.checklists.enumerated() {
+            let origin = merged.origins.indices.contains(index) ? merged.origins[index].theirs : nil
+            guard let theirsIndex = origin, collections.indices.contains(theirsIndex) else {
+                let url = account.home + (account.home.hasSuffix("/") ? "" : "/") + Self.newName() + "/"
+                created.append(Self.makeCalendar(url, name: list.name))
+                urlOf.append(url)
+                renamed.insert(url)
+                if list.iconName != "No Icon" {
+                    requests.append(
+                        Self.propertyPatch(url, CalDAVServer.ours, CalDAVServer.iconProperty, list.iconName))
+                }
+                continue
+            }
+            let collection = collections[theirsIndex]
+            urlOf.append(collection.url)
+            if collection.name != list.name {
+                requests.append(Self.propertyPatch(collection.url, CalDAVServer.dav, "displayname", list.name))
+                renamed.insert(collection.url)
+            }
+            // THEIRS's icon is the collection's, else BASE's: only a change made here is written.
+            let theirsIcon =
+                theirs.checklists.indices.contains(theirsIndex) ? theirs.checklists[theirsIndex].iconName : nil
+            if list.iconName != theirsIcon {
+                requests.append(
+                    Self.propertyPatch(collection.url, CalDAVServer.ours, CalDAVServer.iconProperty, list.iconName))
+                renamed.insert(collection.url)
+            }
         }
         if !created.isEmpty {
-            let responses = try server.perform(created.map { Self.makeCalendar($0.url, name: $0.name) })
-            for response in responses where !response.succeeded {
+            let responses = try server.perform(created)
+            // 201 Created; a 207 lists properties refused, and then no collection was made.
+            for response in responses where !response.succeeded || response.status == 207 {
                 throw CalDAVError.serverFailed(
                     server: server.server, status: response.status, detail: CalDAVServer.snippet(response.body))
             }
         }
         var kept: Set<String> = []
-        var written: [String: (collection: String, href: String, data: [UInt8])] = [:]
-        for list in merged.book.checklists {
-            guard let collection = collectionOf[list.name.lowercased()] else { continue }
+        var written: [String: (collection: String, href: String, data: [UInt8], request: Int)] = [:]
+        var deleted: Set<String> = []
+        for (list, collection) in zip(merged.book.checklists, urlOf) {
             for (position, item) in list.items.enumerated() {
                 guard let uid = item.uid else { continue }
                 kept.insert(uid)
@@ -194,39 +324,66 @@ public struct CalDAVSync {
                 todo.set("X-APPLE-SORT-ORDER", ContentLine("X-APPLE-SORT-ORDER", value: String(position)))
                 let data = Array(ICalendarWriter.write([Self.calendar(with: todo, from: moved ? nil : existing)]).utf8)
                 if let existing, !moved {
+                    written[uid] = (collection, existing.href, data, requests.count)
                     requests.append(Self.put(existing.href, data, condition: "If-Match: \(existing.etag)"))
-                    written[uid] = (collection, existing.href, data)
                 } else {
                     let href = collection + Self.resourceName(uid)
-                    if let existing { requests.append(Self.delete(existing.href, etag: existing.etag)) }
+                    if let existing {
+                        requests.append(Self.delete(existing.href, etag: existing.etag))
+                        deleted.insert(existing.href)
+                    }
+                    written[uid] = (collection, href, data, requests.count)
                     requests.append(Self.put(href, data, condition: "If-None-Match: *"))
-                    written[uid] = (collection, href, data)
                 }
             }
         }
         for (uid, resource) in current where !kept.contains(uid) {
             requests.append(Self.delete(resource.href, etag: resource.etag))
+            deleted.insert(resource.href)
+        }
+        // A task list whose checklist was deleted here (and that did not change there) goes too,
+        // when it can hold nothing but tasks.
+        let mapped = Set(merged.origins.compactMap(\.theirs))
+        for (index, collection) in collections.enumerated()
+        where !mapped.contains(index) && collection.tasksOnly && state.collections[collection.url] != nil {
+            requests.append(HTTPRequest(method: "DELETE", url: collection.url))
         }
         let responses = try server.perform(requests)
-        for (request, response) in zip(requests, responses) where !response.succeeded {
-            if response.status == 412 || (request.method == "DELETE" && response.status == 404) {
-                if response.status == 412 { return nil }
-                continue
-            }
+        for (request, response) in zip(requests, responses) where !Self.accepted(request, response) {
+            if response.status == 412 { return nil }
             throw CalDAVError.serverFailed(
                 server: server.server, status: response.status, detail: CalDAVServer.snippet(response.body))
         }
-        // 5. The state: what the server now holds (fresh ETags for what was written).
-        let touched = Set(written.values.map(\.collection))
-        let fresh = touched.isEmpty ? [:] : try server.etags(Array(touched))
+        // 5. The state: what the server now holds (fresh ETags for what was written) and the
+        // sync token that covers it.
+        var touched = renamed
+        for write in written.values { touched.insert(write.collection) }
+        for resource in current.values where deleted.contains(resource.href) { touched.insert(resource.collection) }
+        var tokens = survey.tokens
+        var etagOf: [String: String] = [:]
+        let writes = written.mapValues { write in
+            (
+                href: write.href,
+                etag: responses.indices.contains(write.request) ? responses[write.request].headers["etag"] : nil
+            )
+        }
+        try settle(
+            touched.sorted(), server: server, tokens: &tokens, etagOf: &etagOf,
+            offersTokens: collections.isEmpty || collections.contains { $0.token != nil }, seen: survey.seen,
+            written: writes,
+            deleted: deleted)
         var resources: [String: CalDAVState.Resource] = [:]
         for (uid, resource) in current where kept.contains(uid) && written[uid] == nil { resources[uid] = resource }
         for (uid, write) in written {
-            guard let etag = fresh[write.collection]?[write.href] else { continue }
+            guard let etag = etagOf[write.href] else { continue }
             resources[uid] = CalDAVState.Resource(
                 uid: uid, href: write.href, etag: etag, collection: write.collection, data: write.data)
         }
         state.resources = resources
+        state.collections = [:]
+        for (list, url) in zip(merged.book.checklists, urlOf) {
+            state.collections[url] = CalDAVState.Collection(name: list.name, token: tokens[url])
+        }
         state.base = ChecklistBook(
             checklists: merged.book.checklists, currentIndex: nil, nextItemID: merged.book.nextItemID)
         do {
@@ -243,11 +400,80 @@ public struct CalDAVSync {
         return result
     }
 
+    /// Whether a sync has nothing to do: every task list's token, name and icon as the last sync
+    /// left them (the caller checked the tokens), no task list added or gone, and the checklists
+    /// here as that sync left them.
+    static func nothingToDo(_ collections: [CalDAVServer.Collection], state: CalDAVState, book: ChecklistBook) -> Bool {
+        guard let base = state.base, book.checklists == base.checklists,
+            Set(collections.map(\.url)) == Set(state.collections.keys)
+        else { return false }
+        return collections.allSatisfy { collection in
+            guard let paired = state.collections[collection.url], paired.name == collection.name,
+                let list = base.checklists.first(where: { $0.name == paired.name })
+            else { return false }
+            return collection.icon == nil || collection.icon == list.iconName
+        }
+    }
+
+    /// After the writes: the ETag of each task written (`etagOf`, by href) and each touched
+    /// collection's new sync token, read with the token from before the writes. The token
+    /// advances only when every change since then is one this sync made, so a change another
+    /// client made meanwhile still comes in next time. A server that offers no tokens (or refuses
+    /// the report) has the touched collections listed in full instead.
+    private func settle(
+        _ touched: [String], server: CalDAVServer, tokens: inout [String: String], etagOf: inout [String: String],
+        offersTokens: Bool, seen known: [String: String], written: [String: (href: String, etag: String?)],
+        deleted: Set<String>
+    ) throws {
+        guard !touched.isEmpty else { return }
+        var ours: [String: String?] = [:]
+        for write in written.values { ours[write.href] = write.etag }
+        let answers = offersTokens ? try server.changes(touched.map { ($0, tokens[$0]) }) : [:]
+        var listing: [String] = []
+        for url in touched {
+            guard let changes = answers[url] else {
+                tokens[url] = nil
+                listing.append(url)
+                continue
+            }
+            var clean = true
+            for (href, etag) in changes.etags {
+                if let put = ours[href] {
+                    // Another client changed it since our PUT: keep our ETag, so it is fetched.
+                    if let put, put != etag { clean = false }
+                    etagOf[href] = put ?? etag
+                } else if known[href] != etag {
+                    clean = false
+                }
+            }
+            for href in changes.removed where !deleted.contains(href) && known[href] != nil { clean = false }
+            let missing = written.values.contains { $0.href.hasPrefix(url) && etagOf[$0.href] == nil }
+            if clean && !missing { tokens[url] = changes.token }
+        }
+        for write in written.values where etagOf[write.href] == nil { etagOf[write.href] = write.etag }
+        for (_, etags) in try server.etags(listing) {
+            for (href, etag) in etags where ours[href] != nil { etagOf[href] = etag }
+        }
+    }
+
+    /// Whether a write's answer is what it should be: success, or a DELETE of what is already gone.
+    static func accepted(_ request: HTTPRequest, _ response: HTTPResponse) -> Bool {
+        guard response.succeeded else { return request.method == "DELETE" && response.status == 404 }
+        // The name must be set; a server that keeps no properties of other namespaces (the icon)
+        // only loses the icon.
+        guard request.method == "PROPPATCH", response.status == 207,
+            request.body.map({ String(decoding: $0, as: UTF8.self).contains("displayname") }) == true
+        else { return true }
+        // A multistatus: every property set (200), or the server refused it.
+        let body = String(decoding: response.body, as: UTF8.self)
+        return !body.contains(" 403") && !body.contains(" 409") && !body.contains(" 424") && !body.contains(" 507")
+    }
+
     /// The server's task lists as checklists: each task an item, with this machine's ID for it
     /// (by UID, here or in BASE), or a fresh one.
     private func theirsBook(
         collections: [CalDAVServer.Collection], resources: [String: CalDAVState.Resource], ours: ChecklistBook,
-        base: ChecklistBook?
+        base: ChecklistBook?, baseOf: [Int: Int]
     ) -> ChecklistBook {
         var idOfUID: [String: Int] = [:]
         // The DueDate an item without a due date keeps (its creation time), which tasks do not carry.
@@ -260,9 +486,17 @@ public struct CalDAVSync {
         }
         var next = max(ours.nextItemID, base?.nextItemID ?? 0)
         var lists: [Checklist] = []
-        for collection in collections {
-            var list = Checklist(name: collection.name)
-            let members = resources.values.filter { $0.collection == collection.url }.compactMap { resource in
+        var byCollection: [String: [CalDAVState.Resource]] = [:]
+        for resource in resources.values { byCollection[resource.collection, default: []].append(resource) }
+        for (index, collection) in collections.enumerated() {
+            let old = baseOf[index].flatMap {
+                base?.checklists.indices.contains($0) == true ? base?.checklists[$0] : nil
+            }
+            // A collection without our icon property (another client made it, or the server
+            // keeps no such properties) keeps the icon BASE had.
+            let icon = collection.icon.flatMap { Checklist.iconNames.contains($0) ? $0 : nil }
+            var list = Checklist(name: collection.name, iconName: icon ?? old?.iconName ?? "No Icon")
+            let members = (byCollection[collection.url] ?? []).compactMap { resource in
                 Self.todo(in: resource.data).map { (resource, $0) }
             }.sorted { a, b in
                 let (left, right) = (Self.sortOrder(a.1), Self.sortOrder(b.1))
@@ -281,8 +515,8 @@ public struct CalDAVSync {
         // Keep the order of BASE for the tasks it knew, the rest after them.
         if let base {
             for index in lists.indices {
-                guard let old = base.checklists.first(where: { $0.name.lowercased() == lists[index].name.lowercased() })
-                else { continue }
+                guard let found = baseOf[index], base.checklists.indices.contains(found) else { continue }
+                let old = base.checklists[found]
                 let rank = Dictionary(
                     uniqueKeysWithValues: old.items.enumerated().map { ($0.element.itemID, $0.offset) })
                 lists[index].items.sort { (rank[$0.itemID] ?? Int.max) < (rank[$1.itemID] ?? Int.max) }
@@ -380,6 +614,8 @@ public struct CalDAVSync {
         HTTPRequest(method: "DELETE", url: href, headers: ["If-Match: \(etag)"])
     }
 
+    /// A new task collection named `name`. (Its icon goes in a PROPPATCH of its own: Xandikos
+    /// makes no collection when MKCALENDAR holds a property it does not keep.)
     static func makeCalendar(_ url: String, name: String) -> HTTPRequest {
         HTTPRequest(
             method: "MKCALENDAR", url: url, headers: ["Content-Type: application/xml; charset=utf-8"],
@@ -388,6 +624,14 @@ public struct CalDAVSync {
                     + "<d:displayname>\(CalDAVServer.escapedXML(name))</d:displayname>"
                     + "<c:supported-calendar-component-set><c:comp name=\"VTODO\"/></c:supported-calendar-component-set>"
                     + "</d:prop></d:set></c:mkcalendar>").utf8))
+    }
+
+    /// A PROPPATCH that sets one property of a collection.
+    static func propertyPatch(_ url: String, _ namespace: String, _ name: String, _ value: String) -> HTTPRequest {
+        .xml(
+            "PROPPATCH", url, depth: nil,
+            "<d:propertyupdate xmlns:d=\"DAV:\" xmlns:x=\"\(CalDAVServer.escapedXML(namespace))\"><d:set><d:prop>"
+                + "<x:\(name)>\(CalDAVServer.escapedXML(value))</x:\(name)></d:prop></d:set></d:propertyupdate>")
     }
 
     /// A resource name for a UID: its letters, digits, dashes and dots, else a new name.

@@ -11,20 +11,36 @@ public enum ChecklistMerge {
     /// `sharedCounter` says THEIRS's IDs come from the same counter as OURS's (another machine's
     /// file, through git): then an ID below THEIRS's counter was handed out there even if THEIRS
     /// no longer holds it. A CalDAV server's tasks get their IDs here, so there it is `false`.
+    ///
+    /// `theirsOfBase` pairs base checklists (by position) with THEIRS's (by position) where the
+    /// pairing is known for sure (a CalDAV collection keeps its URL through a rename); the
+    /// others are matched by name or items as usual.
     public static func merge(
-        base: ChecklistBook?, ours: ChecklistBook, theirs: ChecklistBook, sharedCounter: Bool = true
+        base: ChecklistBook?, ours: ChecklistBook, theirs: ChecklistBook, sharedCounter: Bool = true,
+        theirsOfBase: [Int: Int] = [:]
     ) -> MergeResult {
         var merger = Merger(
             base: base?.checklists ?? [], ours: ours.checklists, theirs: theirs.checklists,
             nextItemID: max(base?.nextItemID ?? 0, ours.nextItemID, theirs.nextItemID),
             theirsNextItemID: sharedCounter ? theirs.nextItemID : Int.min)
+        merger.theirsFixed = theirsOfBase.filter { pair in
+            merger.base.indices.contains(pair.key) && merger.theirs.indices.contains(pair.value)
+        }
         let lists = merger.run()
         let currentName = ours.current.flatMap { current in
             merger.slots.firstIndex { $0.ours.map { ours.checklists[$0].name } == current.name }
         }.flatMap { merger.names[$0] }
         let currentIndex = currentName.flatMap { name in lists.firstIndex { $0.name == name } }
         let book = ChecklistBook(checklists: lists, currentIndex: currentIndex, nextItemID: merger.nextItemID)
-        return MergeResult(book: book, conflicts: merger.conflicts, renumbered: merger.renumbered)
+        // The book sorts its checklists by name; the merged names are unique.
+        var slotOfName: [String: Int] = [:]
+        for index in merger.keptSlots { if let name = merger.names[index] { slotOfName[name] = index } }
+        let origins = book.checklists.map { list in
+            let slot = slotOfName[list.name].map { merger.slots[$0] }
+            return MergeOrigin(base: slot?.base, ours: slot?.ours, theirs: slot?.theirs)
+        }
+        return MergeResult(
+            book: book, conflicts: merger.conflicts, renumbered: merger.renumbered, origins: origins)
     }
 }
 
@@ -55,6 +71,10 @@ private struct Merger {
     var names: [Int: String] = [:]
     var conflicts: [MergeConflict] = []
     var renumbered: [RenumberedItem] = []
+    /// Base checklist → THEIRS checklist pairs known beforehand.
+    var theirsFixed: [Int: Int] = [:]
+    /// The slot of each checklist of the result, in order.
+    var keptSlots: [Int] = []
 
     init(base: [Checklist], ours: [Checklist], theirs: [Checklist], nextItemID: Int, theirsNextItemID: Int) {
         self.base = base
@@ -93,6 +113,7 @@ private struct Merger {
             list.name = taken.claim(list.name)
             names[index] = list.name
             lists.append(list)
+            keptSlots.append(index)
         }
         let highest = lists.flatMap(\.items).map(\.itemID).max() ?? -1
         nextItemID = max(nextItemID, highest + 1)
@@ -106,7 +127,7 @@ private struct Merger {
     /// was renamed) — then pairs checklists new on both sides by name.
     mutating func matchChecklists() {
         let oursMatch = Self.counterparts(of: base, in: ours)
-        let theirsMatch = Self.counterparts(of: base, in: theirs)
+        let theirsMatch = Self.counterparts(of: base, in: theirs, fixed: theirsFixed)
         for index in base.indices {
             slots.append(Slot(base: index, ours: oursMatch[index], theirs: theirsMatch[index]))
         }
@@ -128,13 +149,17 @@ private struct Merger {
     /// For each base checklist (by position), its counterpart in `lists`, where it has one.
     ///
     /// Names are matched first, for every checklist, so that a checklist that merely received
-    /// another's items is not taken for that one renamed.
-    static func counterparts(of base: [Checklist], in lists: [Checklist]) -> [Int: Int] {
+    /// another's items is not taken for that one renamed. The `fixed` pairs come before both.
+    static func counterparts(of base: [Checklist], in lists: [Checklist], fixed: [Int: Int] = [:]) -> [Int: Int] {
         var result: [Int: Int] = [:]
         var taken = Set<Int>()
+        for (index, list) in fixed.sorted(by: { $0.key < $1.key }) where !taken.contains(list) {
+            result[index] = list
+            taken.insert(list)
+        }
         var byName: [String: Int] = [:]
-        for (index, list) in lists.enumerated() { byName[list.name.lowercased()] = index }
-        for (index, list) in base.enumerated() {
+        for (index, list) in lists.enumerated() where !taken.contains(index) { byName[list.name.lowercased()] = index }
+        for (index, list) in base.enumerated() where result[index] == nil {
             if let same = byName[list.name.lowercased()], !taken.contains(same) {
                 result[index] = same
                 taken.insert(same)

@@ -6,6 +6,8 @@ public struct MergeResult: Sendable, Equatable {
     public var conflicts: [MergeConflict]
     /// OURS's items given a fresh ID because THEIRS had another item new under the same ID (rule 7).
     public var renumbered: [RenumberedItem]
+    /// Where each checklist of `book` came from, in the same order.
+    public var origins: [MergeOrigin] = []
 
     /// The notes for the person who ran the merge: the conflicts, then the renumbered items.
     public var notes: [MergeNote] {

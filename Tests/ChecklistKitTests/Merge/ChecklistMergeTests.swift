@@ -53,6 +53,33 @@ struct ChecklistMergeTests {
             ])
     }
 
+    @Test func aKnownPairingFollowsARenameOfAnEmptyChecklistAndTheOriginsSaySo() {
+        // THEIRS renamed the empty "Trips" to "Journeys": without the pairing it reads as a
+        // delete and an add; with it, one checklist renamed, its icon changed here kept.
+        let base = book([("Groceries", [item("Milk", 0)]), ("Trips", [])])
+        let ours = ChecklistBook(
+            checklists: [
+                Checklist(name: "Groceries", items: [item("Milk", 0)]), Checklist(name: "Trips", iconName: "Trips"),
+            ],
+            currentIndex: 0, nextItemID: 1)
+        let theirs = book([("Groceries", [item("Milk", 0)]), ("Journeys", [])])
+        let unpaired = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(unpaired.book.checklists.map(\.name) == ["Groceries", "Journeys", "Trips"])
+        let paired = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs, theirsOfBase: [0: 0, 1: 1])
+        #expect(paired.book.checklists.map(\.name) == ["Groceries", "Journeys"])
+        #expect(paired.book.checklists.map(\.iconName) == ["No Icon", "Trips"])
+        #expect(
+            paired.origins == [
+                MergeOrigin(base: 0, ours: 0, theirs: 0), MergeOrigin(base: 1, ours: 1, theirs: 1),
+            ])
+        // The origins follow the book's order by name, not the order the checklists were merged in.
+        let added = ChecklistMerge.merge(
+            base: base, ours: book([("Zoo", [])] + [("Groceries", [item("Milk", 0)]), ("Trips", [])]), theirs: base,
+            theirsOfBase: [0: 0, 1: 1])
+        #expect(added.book.checklists.map(\.name) == ["Groceries", "Trips", "Zoo"])
+        #expect(added.origins.map(\.theirs) == [0, 1, nil])
+    }
+
     // Rule 2: one side's changes taken, the same change once, fields separately.
 
     @Test func fieldsMergeSeparately() {
