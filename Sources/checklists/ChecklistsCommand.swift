@@ -7,7 +7,7 @@ struct ChecklistsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checklists",
         abstract: "Keep checklists in the terminal, in the iOS Checklists app's own file format.",
-        discussion: ManualText.discussion,
+        discussion: ManualText.isAskedFor ? ManualText.discussion : "",
         version: "checklists \(Version.number)"
     )
 

@@ -19,6 +19,13 @@ enum ManualText {
         return 80
     }()
 
+    /// Whether this run shows the help or dumps it for the manual page: only then is the
+    /// discussion built (the command table wrapped to the width, about a sixth of the
+    /// instructions of `--version` otherwise).
+    static let isAskedFor: Bool = CommandLine.arguments.dropFirst().contains {
+        $0 == "--help" || $0 == "-h" || $0 == "--experimental-dump-help"
+    }
+
     /// The discussion of `checklists --help` and the DESCRIPTION of `man checklists`.
     static var discussion: String {
         let commands = commandTable(columns: columns)
