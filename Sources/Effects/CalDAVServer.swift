@@ -308,18 +308,11 @@ struct CalDAVServer {
 
     /// `text` with XML's special characters escaped.
     static func escapedXML(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
+        text.escaping(xmlEscapes)
     }
+
+    /// XML's special characters and their entities.
+    private static let xmlEscapes: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"]
 
     /// The start of a body, for a message: an HTML page's title, else the first line.
     static func snippet(_ body: [UInt8]) -> String {

@@ -114,18 +114,7 @@ struct CurlTransport {
     /// A value for curl's configuration: in double quotes, with `\` and `"` escaped and line
     /// breaks written as escapes (so no value can add a line of its own).
     private func quoted(_ value: String) -> String {
-        var out = "\""
-        for character in value {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default: out.append(character)
-            }
-        }
-        return out + "\""
+        "\"" + value.escaping(["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t"]) + "\""
     }
 
     /// A new private folder (0700) in `scratch` for the bodies of one batch.

@@ -2,19 +2,13 @@
 public enum CalendarText {
     /// `text` escaped for a TEXT value.
     public static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n", "\r": out += "\\n"
-            default: out.append(character)
-            }
-        }
-        return out
+        text.escaping(escapes)
     }
+
+    /// The characters a TEXT value escapes, and how (every line break as `\n`).
+    private static let escapes: [Character: String] = [
+        "\\": "\\\\", ";": "\\;", ",": "\\,", "\n": "\\n", "\r\n": "\\n", "\r": "\\n",
+    ]
 
     /// The text a TEXT value says: `\n` or `\N` a newline, `\\`, `\;`, `\,` the character; any
     /// other escaped character stands for itself.

@@ -148,15 +148,6 @@ public enum ReminderRecord {
 
     /// `path` with `%`, tab and newline written as `%25`, `%09` and `%0A`.
     static func escaped(_ path: String) -> String {
-        var result = ""
-        for character in path {
-            switch character {
-            case "%": result += "%25"
-            case "\t": result += "%09"
-            case "\n": result += "%0A"
-            default: result.append(character)
-            }
-        }
-        return result
+        path.escaping(["%": "%25", "\t": "%09", "\n": "%0A"])
     }
 }
