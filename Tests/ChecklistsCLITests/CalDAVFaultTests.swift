@@ -43,19 +43,11 @@ struct CalDAVFaultTests {
         let arguments = ["caldav", "init", proxy.url] + (kind == .radicale ? [server.user] : [])
         let outcome = try laptop.run(arguments, environment: server.environment)
         try #require(outcome.status == 0, "\(outcome.stderr)")
-        let line = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("caldav set up: ") })
-        let home =
-            "/" + line.dropFirst("caldav set up: ".count).split(separator: "/").dropFirst(2).joined(separator: "/")
-        return Setup(server: server, proxy: proxy, laptop: laptop, home: home + "/")
+        return Setup(server: server, proxy: proxy, laptop: laptop, home: try CalDAVTestServer.home(outcome))
     }
 
     private func texts(_ machine: ChecklistsProcess) throws -> [String] {
         try machine.exported().list("Groceries")?.items.map(\.text) ?? []
-    }
-
-    private func vtodo(uid: String, summary: String) -> String {
-        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\n"
-            + "SUMMARY:\(summary)\r\nSTATUS:NEEDS-ACTION\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
     }
 
     /// A fault, the requests it hits, and what the message must say.
@@ -118,7 +110,8 @@ struct CalDAVFaultTests {
             let someTask = try #require(tasks.keys.first)
             let collection = String(someTask[...(try #require(someTask.lastIndex(of: "/")))])
             let put = try setup.server.request(
-                "PUT", collection + "phone-\(round).ics", body: vtodo(uid: "phone-\(round)", summary: "Phone \(round)"),
+                "PUT", collection + "phone-\(round).ics",
+                body: CalDAVTestServer.vtodo(uid: "phone-\(round)", summary: "Phone \(round)"),
                 headers: ["Content-Type: text/calendar"])
             #expect(put.status < 300)
             expected += ["Here \(round)", "Phone \(round)"]

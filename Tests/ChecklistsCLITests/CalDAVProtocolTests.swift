@@ -17,13 +17,6 @@ struct CalDAVProtocolTests {
         return outcome
     }
 
-    /// The account's calendar home (a path), as `caldav init` printed it.
-    private func home(_ outcome: ChecklistsProcess.Outcome) throws -> String {
-        let line = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("caldav set up: ") })
-        let url = String(line.dropFirst("caldav set up: ".count))
-        return "/" + url.split(separator: "/").dropFirst(2).joined(separator: "/") + "/"
-    }
-
     /// The task collections below `home` with their display names and icons, by path (the
     /// calendar Xandikos makes for every user left out).
     private func collections(
@@ -76,7 +69,7 @@ struct CalDAVProtocolTests {
         _ = try laptop.batch(
             (1...4).map { list in "new List \(list)\n" + (1...250).map { "add task \(list)-\($0)\n" }.joined() }
                 .joined())
-        let home = try home(try must(laptop, server.initArguments, server, curl))
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server, curl))
         let upload = try curl.take()
         #expect(upload.filter { $0.method == "PUT" }.count == 1_000)
         #expect(try server.tasks(home: home).count == 1_000)
@@ -116,7 +109,7 @@ struct CalDAVProtocolTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\n")
-        let home = try home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
         // The state's sync token is replaced by one the server never gave (same length, last
         // character changed), as after a server lost its history.
         let state = laptop.folder.appending(path: "xdg-state/checklists/caldav")
@@ -159,7 +152,7 @@ struct CalDAVProtocolTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\nnew Trips\n")
-        let home = try home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
         let before = try collections(server, home: home)
         #expect(Set(before.values.map(\.name)) == ["Groceries", "Trips", "List"])
         let tasksBefore = Set(try server.tasks(home: home).keys)
@@ -223,7 +216,7 @@ struct CalDAVProtocolTests {
             desktop.remove()
         }
         _ = try laptop.batch("new Groceries\nicon Groceries\nadd Milk\nnew Plain\n")
-        let home = try home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
         #expect(Set(try collections(server, home: home).values.compactMap(\.icon)) == ["Groceries"])
         try must(desktop, server.initArguments, server)
         #expect(try iconOf("Groceries", desktop, server) == "Groceries")
@@ -254,7 +247,7 @@ struct CalDAVProtocolTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nicon Groceries\nadd Milk\n")
-        let home = try home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
         #expect(try Set(collections(server, home: home).values.map(\.name)) == ["Groceries", "List"])
         #expect(try server.tasks(home: home).count == 1)
         #expect(try iconOf("Groceries", laptop, server) == "Groceries")

@@ -18,18 +18,6 @@ struct CalDAVTests {
         try machine.exported().list(list)?.items.map(\.text) ?? []
     }
 
-    /// The account's calendar home, as `caldav init` found it.
-    private func home(_ outcome: ChecklistsProcess.Outcome) throws -> String {
-        let line = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("caldav set up: ") })
-        let url = String(line.dropFirst("caldav set up: ".count))
-        return "/" + url.split(separator: "/").dropFirst(2).joined(separator: "/") + "/"
-    }
-
-    private func vtodo(uid: String, summary: String, extra: String = "") -> String {
-        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VTODO\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\n"
-            + "SUMMARY:\(summary)\r\nSTATUS:NEEDS-ACTION\r\n\(extra)END:VTODO\r\nEND:VCALENDAR\r\n"
-    }
-
     @Test(arguments: CalDAVTestServer.Kind.allCases)
     func twoMachinesAndAPhoneSeeTheSameListsWithEveryChangeKept(_ kind: CalDAVTestServer.Kind) throws {
         let server = try CalDAVTestServer(kind)
@@ -42,7 +30,7 @@ struct CalDAVTests {
         _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\nadd Bread\ncheck 1\n")
         let setUp = try must(laptop, server.initArguments, server)
         #expect(setUp.stdout.contains("out 3 added"))
-        let home = try home(setUp)
+        let home = try CalDAVTestServer.home(setUp)
         // A second machine joins: the same checklist, nothing duplicated.
         #expect(try must(desktop, server.initArguments, server).stdout.contains("in 3 added"))
         #expect(try texts(desktop, "Groceries") == ["Milk", "Eggs", "Bread"])
@@ -57,7 +45,7 @@ struct CalDAVTests {
             .replacingOccurrences(of: "END:VTODO", with: "PRIORITY:1\r\nX-PHONE-THING:kept\r\nEND:VTODO")
         #expect(
             try server.request("PUT", breadHref, body: edited, headers: ["Content-Type: text/calendar"]).status < 300)
-        let jam = vtodo(uid: "phone-jam-1", summary: "Jam")
+        let jam = CalDAVTestServer.vtodo(uid: "phone-jam-1", summary: "Jam")
         #expect(
             try server.request(
                 "PUT", collection + "phone-jam-1.ics", body: jam, headers: ["Content-Type: text/calendar"]
@@ -88,7 +76,7 @@ struct CalDAVTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nadd Milk\n")
-        let home = try home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
         let events = home + "events-only/"
         let made = try server.request(
             "MKCALENDAR", events,
@@ -110,7 +98,9 @@ struct CalDAVTests {
         _ = try server.request(
             "PUT", collection + "broken.ics", body: "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY x\r\n",
             headers: ["Content-Type: text/calendar"])
-        #expect(try server.request("PUT", collection + "ok.ics", body: vtodo(uid: "ok", summary: "Eggs")).status < 300)
+        #expect(
+            try server.request("PUT", collection + "ok.ics", body: CalDAVTestServer.vtodo(uid: "ok", summary: "Eggs"))
+                .status < 300)
         let synced = try must(laptop, ["caldav"], server)
         #expect(synced.stdout.contains("in 1 added"))
         #expect(try laptop.exported().list("Events") == nil)
@@ -134,7 +124,7 @@ struct CalDAVTests {
             running.kill(SIGKILL)
             _ = try running.wait()
         }
-        let home = try home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
         try must(laptop, ["caldav"], server)
         #expect(try server.tasks(home: home).count == 60)
         // The request bodies the killed syncs left (task data) are cleared by the next sync.
@@ -179,7 +169,7 @@ struct CalDAVTests {
         _ = try laptop.batch("new Groceries\nadd Milk\n")
         try must(laptop, ["sync", "init", remote.url], server)
         try must(desktop, ["sync", "init", remote.url], server)
-        let home = try home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
         try must(desktop, server.initArguments, server)
         try must(laptop, ["add", "Eggs"], server)
         try must(desktop, ["add", "Bread"], server)
@@ -196,7 +186,7 @@ struct CalDAVTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Chores\nadd Water plants\ndue 1 2099-01-05\nrepeat 1 weekly\n")
-        let home = try home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
         let (href, text) = try #require(try server.tasks(home: home).first)
         #expect(text.contains("RRULE:FREQ=WEEKLY"))
         let collection = String(href[...(try #require(href.lastIndex(of: "/")))])
@@ -205,7 +195,7 @@ struct CalDAVTests {
             let done = text.replacingOccurrences(of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED")
                 .replacingOccurrences(of: "RRULE:FREQ=WEEKLY\r\n", with: "")
             #expect(try server.request("PUT", href, body: done, headers: ["Content-Type: text/calendar"]).status < 300)
-            let next = vtodo(
+            let next = CalDAVTestServer.vtodo(
                 uid: "next-1", summary: "Water plants", extra: "DUE;VALUE=DATE:20990112\r\nRRULE:FREQ=WEEKLY\r\n")
             #expect(
                 try server.request(
