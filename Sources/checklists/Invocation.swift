@@ -67,7 +67,12 @@ struct Invocation {
         AllocatorSetup.prepare(fileSize: stat(path, &info) == 0 ? Int(info.st_size) : 0)
         let store: ChecklistStore
         do {
-            store = try ChecklistStore(path: path)
+            // A one-shot change of the current checklist reads only that checklist's items.
+            let scope: LoadScope =
+                if case .success(let command?) = parsed, command.changesOnlyCurrentChecklist { .currentChecklist } else {
+                    .everything
+                }
+            store = try ChecklistStore(path: path, scope: scope)
         } catch {
             Output.error("checklists: \(error)")
             Self.leave(error.exitStatus)

@@ -34,3 +34,34 @@ open class FoundationChecklist: NSObject, NSSecureCoding {
         self.iconName = iconName as String
     }
 }
+
+extension FoundationChecklist {
+    /// Why Foundation could not read an archive.
+    public struct ReadFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The checklists of the archive `bytes` as Foundation's `NSKeyedUnarchiver` reads them, with
+    /// the iOS app's class names: the oracle that a file is one the app takes.
+    public static func unarchived(from bytes: [UInt8]) throws -> [FoundationChecklist] {
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: Data(bytes))
+        unarchiver.requiresSecureCoding = false
+        unarchiver.decodingFailurePolicy = .setErrorAndReturn
+        unarchiver.setClass(FoundationChecklist.self, forClassName: "Checklists.Checklist")
+        unarchiver.setClass(FoundationChecklistItem.self, forClassName: "Checklists.ChecklistItem")
+        defer { unarchiver.finishDecoding() }
+        guard let lists = unarchiver.decodeObject(forKey: "Checklists") as? [FoundationChecklist] else {
+            throw ReadFailure(description: "Foundation could not decode: \(String(describing: unarchiver.error))")
+        }
+        return lists
+    }
+
+    /// The checklist's fields as text, to compare what two files hold.
+    public var summary: String {
+        let lines = items.map { item in
+            "\(item.itemID) \(item.text) \(item.checked) \(item.dueDate.timeIntervalSinceReferenceDate)"
+                + " \(item.shouldRemind) \(item.hasDueDate)"
+        }
+        return ([name, iconName] + lines).joined(separator: "\n")
+    }
+}

@@ -1,6 +1,10 @@
 import KeyedArchive
 
 extension ChecklistBook {
+    /// The highest item ID a file may hold; larger ones come only from damaged files (and do not
+    /// survive JSON), and would overflow the counter: loading gives them fresh IDs.
+    static let itemIDLimit = 1 << 53
+
     /// The keyed archive of the whole book, as `Checklists.plist` holds it.
     public func archived() -> [UInt8] {
         KeyedArchiver.archive(expectedObjects: expectedObjects, encodeTop)
@@ -47,8 +51,7 @@ extension ChecklistBook {
         } else {
             throw .missingKey("Checklists", inClass: "$top")
         }
-        // Larger IDs come only from damaged files (and do not survive JSON); they would overflow the counter.
-        let idLimit = 1 << 53
+        let idLimit = Self.itemIDLimit
         if next > idLimit { next = 0 }
         // One pass finds the highest ID and whether the usable IDs rise strictly in file order, as
         // the app writes them: then none repeats, and no set of the IDs seen is needed.

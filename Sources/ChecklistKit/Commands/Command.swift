@@ -76,6 +76,19 @@ public enum Command: Sendable, Equatable {
         }
     }
 
+    /// Whether the command changes nothing but items of the current checklist named by position (a
+    /// `#ID` may name an item of any checklist): a store that loads only that checklist's items
+    /// can run it (`LoadScope.currentChecklist`).
+    public var changesOnlyCurrentChecklist: Bool {
+        switch self {
+        case .add, .clear: true
+        case .edit(let item, _), .move(let item, _), .due(let item, _), .remind(let item, _), .repeat(let item, _):
+            item.isPositional
+        case .mark(let items, _), .delete(let items): items.allSatisfy(\.isPositional)
+        default: false
+        }
+    }
+
     /// Parses a line's words; `nil` for a line with no words.
     public static func parse(_ words: [String]) throws(CommandError) -> Command? {
         guard let first = words.first else { return nil }

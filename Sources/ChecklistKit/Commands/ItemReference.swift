@@ -7,6 +7,12 @@ public enum ItemReference: Sendable, Equatable {
     /// The item whose ItemID this is, in any checklist.
     case id(Int)
 
+    /// Whether the reference names positions in the current checklist (not an `#ID`).
+    public var isPositional: Bool {
+        if case .id = self { return false }
+        return true
+    }
+
     /// Parses `3`, `2-5` or `#17`; `nil` when the word is none of these.
     public init?(_ word: String) {
         if word.hasPrefix("#") {

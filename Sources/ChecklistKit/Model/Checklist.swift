@@ -11,12 +11,18 @@ public struct Checklist: Sendable, Equatable {
     public var items: [ChecklistItem]
     /// One of `iconNames`.
     public var iconName: String
+    /// The number of items still in the data file, not read, when this checklist was loaded
+    /// without its items (a one-shot change of another checklist, `LoadScope.currentChecklist`);
+    /// `nil` when `items` holds them all. Such a checklist's `items` is empty and must stay so: the
+    /// save carries its items' bytes over unchanged.
+    public internal(set) var unloadedItemCount: Int?
 
     /// Creates a checklist.
     public init(name: String, items: [ChecklistItem] = [], iconName: String = "No Icon") {
         self.name = name
         self.items = items
         self.iconName = iconName
+        unloadedItemCount = nil
     }
 
     /// The number of unchecked items.

@@ -27,13 +27,25 @@ public final class ChecklistStore {
     public var tuning = SaveTuning.current
     /// The current time as seconds since 2001-01-01 UTC (replaceable in tests).
     private let clock: @Sendable () -> Double
+    /// How much of the file a load reads.
+    public let scope: LoadScope
+    /// Where the checklists of a partly loaded `book` lie in the file (`nil` after a full load).
+    private var layout: ArchivedLayout?
+    /// The share of a file's bytes left unused by edits past which a save encodes the whole book
+    /// afresh, dropping them: the cost of writing and syncing a file grows with its length.
+    static let deadShareLimit = 4
 
     /// Opens the store at `path`: a missing file is a new book (the iOS app's first run).
     ///
     /// A `path` that is a symbolic link is followed: saves replace the file it points to (the
     /// temporary file and the lock beside that file), and the link stays a link (SPEC §5).
-    public init(path: String, clock: @escaping @Sendable () -> Double = WallClock.now) throws(StoreError) {
+    /// `scope` is how much of the file loads read (see `LoadScope`); a store that reads only the
+    /// current checklist is for one change of it.
+    public init(
+        path: String, clock: @escaping @Sendable () -> Double = WallClock.now, scope: LoadScope = .everything
+    ) throws(StoreError) {
         openedPath = path
+        self.scope = scope
         self.path = FileSystem.followingLinks(path)
         identity = FileSystem.resolved(self.path)
         self.clock = clock
@@ -70,12 +82,19 @@ public final class ChecklistStore {
         guard let file else {
             if stamp != nil { book = ChecklistBook(checklists: [], currentIndex: nil, nextItemID: book.nextItemID) }
             stamp = nil
+            layout = nil
             return !force
         }
-        do {
-            book = try ChecklistBook(archive: file.bytes, loadTime: clock())
-        } catch {
-            throw .undecodable(path: path, reason: error.description)
+        if scope == .currentChecklist, let partial = ChecklistBook.partlyLoaded(archive: file.bytes) {
+            book = partial.book
+            layout = partial.layout
+        } else {
+            do {
+                book = try ChecklistBook(archive: file.bytes, loadTime: clock())
+            } catch {
+                throw .undecodable(path: path, reason: error.description)
+            }
+            layout = nil
         }
         // The stamp of the bytes just read, not of a stat before: a file replaced in between
         // would otherwise pass for the one loaded.
@@ -143,7 +162,52 @@ public final class ChecklistStore {
 
     /// Writes `copy` as the data file, atomically and durably, and makes it the store's book;
     /// the caller holds the lock.
+    ///
+    /// A book loaded in part is saved as an edit of the file it came from, which carries the
+    /// bytes of everything unchanged over; when the edit cannot express the change, or would
+    /// leave more than a `deadShareLimit`th of the file unused, the checklists not loaded are read
+    /// in full and the whole book is encoded afresh.
     func save(_ copy: ChecklistBook) throws {
+        guard let layout else { return try saveEncoding(copy) }
+        let edit: (file: EditedArchive, layout: ArchivedLayout)?
+        let whole: ChecklistBook
+        do {
+            edit = try copy.edit(of: layout)
+            if let edit, edit.file.deadBytes * Self.deadShareLimit <= edit.file.length {
+                return try saveEdited(edit.file, of: layout.file, making: copy, layout: edit.layout)
+            }
+            whole = try layout.loadingEverything(of: copy)
+        } catch {
+            throw StoreError.undecodable(path: path, reason: error.description)
+        }
+        try saveEncoding(whole)
+    }
+
+    /// Writes `edited`, an edit of `original` that holds `copy`, as the data file, and makes
+    /// `copy` the store's book.
+    private func saveEdited(
+        _ edited: EditedArchive, of original: [UInt8], making copy: ChecklistBook, layout: ArchivedLayout
+    ) throws {
+        let saved: FileSystem.Stamp
+        do {
+            saved = try FileSystem.replaceAtomically(
+                path, keepingAccess: true, holdingReplaced: tuning.closesReplacedInBackground,
+                startingWriteback: tuning.startsWriteback
+            ) { file in
+                original.withUnsafeBytes { file.write(UnsafeRawBufferPointer(rebasing: $0[..<min(edited.carriedLength, $0.count)]), at: 0) }
+                edited.tail.withUnsafeBytes { file.write($0, at: edited.carriedLength) }
+                return edited.length
+            }
+        } catch {
+            throw StoreError.saveFailed(path: path, reason: error.description)
+        }
+        book = copy
+        stamp = saved
+        self.layout = layout
+    }
+
+    /// Encodes `copy` whole and writes it as the data file, and makes it the store's book.
+    private func saveEncoding(_ copy: ChecklistBook) throws {
         let saved: FileSystem.Stamp
         do {
             // Pieces go to the file while the rest is encoded, and each starts on its way to
@@ -161,6 +225,7 @@ public final class ChecklistStore {
         }
         book = copy
         stamp = saved
+        layout = nil
     }
 
     /// Whether the data file existed when this store last read or wrote it.

@@ -1,0 +1,46 @@
+import KeyedArchive
+
+/// Where the checklists of a partly loaded book lie in the file they came from: what a save needs
+/// to carry over the bytes of everything the change did not touch.
+///
+/// Made by `ChecklistBook.partlyLoaded(archive:)`, which reads only the current checklist's items
+/// and skims the others (`LoadScope.currentChecklist`).
+struct ArchivedLayout {
+    /// One checklist of the file.
+    struct List: Equatable {
+        /// The UID of the checklist's object.
+        var uid: UInt64
+        /// The UID of its `Items` array (`nil` when it has none).
+        var itemsUID: UInt64?
+        /// Its items' UIDs, in order.
+        var itemUIDs: [UInt64]
+    }
+
+    /// The file's bytes.
+    var file: [UInt8]
+    /// The UID of the `Checklists` array.
+    var checklistsUID: UInt64
+    /// The checklists' names in the order of the `Checklists` array.
+    var order: [String]
+    /// Each checklist by name (names are distinct in a file loaded this way).
+    var lists: [String: List]
+    /// The book as it was read from `file` (the loaded checklist's items as they were).
+    var book: ChecklistBook
+
+    /// The book `changed` with every checklist that was not loaded read in full from `file`.
+    ///
+    /// Their items passed the skim, so reading them needs none of the repairs of a full load.
+    func loadingEverything(of changed: ChecklistBook) throws(KeyedArchiveError) -> ChecklistBook {
+        let unarchiver = try KeyedUnarchiver(bytes: file)
+        var lists = changed.checklists
+        for index in lists.indices where lists[index].unloadedItemCount != nil {
+            guard let list = self.lists[lists[index].name], lists[index].items.isEmpty else {
+                throw .notAKeyedArchive("checklist \"\(lists[index].name)\" changed while it was not loaded")
+            }
+            lists[index].items = try unarchiver.decode(ChecklistItem.self, objects: list.itemUIDs)
+            lists[index].unloadedItemCount = nil
+        }
+        return ChecklistBook(
+            checklists: lists, currentIndex: changed.currentIndex, nextItemIDAboveAll: changed.nextItemID)
+    }
+}

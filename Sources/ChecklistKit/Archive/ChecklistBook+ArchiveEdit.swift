@@ -1,0 +1,55 @@
+import KeyedArchive
+
+extension ChecklistBook {
+    /// The file this book makes as an edit of the one `layout` was read from, and the layout of
+    /// that new file; `nil` when the edit cannot express the change (a checklist added, removed,
+    /// renamed or given another icon; a file whose widths cannot address what is added), and the
+    /// book must be encoded afresh.
+    ///
+    /// Every object this book did not change keeps its bytes: only changed items, new items and
+    /// the arrays that list them are written (`ArchiveEditor`). An item counts as unchanged when
+    /// it equals the item of its ID as loaded. A checklist that was not loaded must be as loaded.
+    func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> (file: EditedArchive, layout: ArchivedLayout)? {
+        guard checklists.count == layout.lists.count else { return nil }
+        var editor = try ArchiveEditor(file: layout.file)
+        var placed = layout.lists
+        let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for list in checklists {
+            guard let place = placed[list.name], let original = loaded[list.name], list.iconName == original.iconName
+            else { return nil }
+            if original.unloadedItemCount != nil {
+                guard list == original else {
+                    throw .notAKeyedArchive("checklist \"\(list.name)\" changed while it was not loaded")
+                }
+                continue
+            }
+            var before: [Int: (uid: UInt64, item: ChecklistItem)] = [:]
+            for (uid, item) in zip(place.itemUIDs, original.items) { before[item.itemID] = (uid, item) }
+            var uids: [UInt64] = []
+            uids.reserveCapacity(list.items.count)
+            for item in list.items {
+                if let old = before.removeValue(forKey: item.itemID) {
+                    if old.item != item { try editor.replace(old.uid, with: item) }
+                    uids.append(old.uid)
+                } else {
+                    uids.append(editor.append(item))
+                }
+            }
+            guard uids != place.itemUIDs else { continue }
+            guard let itemsUID = place.itemsUID else { return nil }
+            try editor.replaceArray(itemsUID, elements: uids)
+            placed[list.name]?.itemUIDs = uids
+        }
+        let order = checklists.map(\.name)
+        if order != layout.order {
+            try editor.replaceArray(layout.checklistsUID, elements: order.compactMap { placed[$0]?.uid })
+        }
+        editor.setTopInteger(currentIndex ?? -1, forKey: "ChecklistIndex")
+        editor.setTopInteger(nextItemID, forKey: "ChecklistItemID")
+        guard let file = editor.finish() else { return nil }
+        let bytes = Array(layout.file.prefix(file.carriedLength)) + file.tail
+        let next = ArchivedLayout(
+            file: bytes, checklistsUID: layout.checklistsUID, order: order, lists: placed, book: self)
+        return (file, next)
+    }
+}

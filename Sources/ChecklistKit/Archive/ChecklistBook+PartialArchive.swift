@@ -1,0 +1,90 @@
+import KeyedArchive
+
+extension ChecklistBook {
+    /// What the skim checks in each item of a checklist that is not loaded: what decoding an item
+    /// checks, a due date required (a missing one is filled in on a full load, SPEC §4).
+    static let itemSkim = ObjectSkim(
+        archivedClass: ChecklistItem.archivedClass,
+        fields: [
+            .init(key: "Text", kind: .string, required: true),
+            .init(key: "Checked", kind: .bool, required: false),
+            .init(key: "DueDate", kind: .date, required: true),
+            .init(key: "ShouldRemind", kind: .bool, required: false),
+            .init(key: "ItemID", kind: .integer, required: false),
+            .init(key: "HasDueDate", kind: .bool, required: false),
+            .init(key: "Repeat", kind: .string, required: false),
+            .init(key: "UID", kind: .string, required: false),
+            .init(key: "AllDay", kind: .bool, required: false),
+            .init(key: "DueDay", kind: .string, required: false),
+        ],
+        integerKey: "ItemID")
+
+    /// Reads a book from a binary keyed archive with only the current checklist's items decoded,
+    /// and where everything lies in the file; `nil` when the file needs a full load.
+    ///
+    /// The other checklists' items are skimmed: checked as decoding them would check them, their
+    /// IDs read, nothing built. A full load is needed (and reports what is wrong, or repairs what
+    /// SPEC §4 repairs) for an XML or early-form file, repeated checklist names, anything the skim
+    /// or decoding refuses, an item without a `DueDate`, and IDs that are missing, repeated or out
+    /// of range: a book loaded this way is exactly what a full load would give, but for the
+    /// items left unread.
+    static func partlyLoaded(archive bytes: [UInt8]) -> (book: ChecklistBook, layout: ArchivedLayout)? {
+        guard BinaryPropertyListReader.isBinaryPropertyList(bytes) else { return nil }
+        return try? partlyLoaded(binary: bytes)
+    }
+
+    private static func partlyLoaded(binary bytes: [UInt8]) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {
+        let unarchiver = try KeyedUnarchiver(bytes: bytes)
+        let top = unarchiver.topLevel
+        guard let checklistsUID = try top.objectUID(forKey: "Checklists"),
+            let listUIDs = try top.arrayElementUIDs(forKey: "Checklists")
+        else { return nil }
+        let stored = try top.decodeIfPresent(Int.self, forKey: "ChecklistIndex") ?? -1
+        let current = stored >= 0 && stored < listUIDs.count ? stored : nil
+        var next = try top.decodeIfPresent(Int.self, forKey: "ChecklistItemID") ?? 0
+        if next > Self.itemIDLimit { next = 0 }
+        var lists: [Checklist] = []
+        var placed: [String: ArchivedLayout.List] = [:]
+        var ids: [Int?] = []
+        for (position, uid) in listUIDs.enumerated() {
+            let coder = try unarchiver.decoder(forObject: uid, of: Checklist.archivedClass)
+            var list = Checklist(
+                name: try coder.decode(String.self, forKey: "Name"),
+                iconName: try coder.decodeIfPresent(String.self, forKey: "IconName") ?? "No Icon")
+            let itemUIDs = try coder.arrayElementUIDs(forKey: "Items") ?? []
+            guard placed[list.name] == nil else { return nil }
+            placed[list.name] = ArchivedLayout.List(
+                uid: uid, itemsUID: try coder.objectUID(forKey: "Items"), itemUIDs: itemUIDs)
+            if position == current {
+                list.items = try unarchiver.decode(ChecklistItem.self, objects: itemUIDs)
+                guard !list.items.contains(where: \.archivedDate.isNaN) else { return nil }
+                ids += list.items.map(\.itemID)
+            } else {
+                ids += try unarchiver.skim(itemUIDs, itemSkim)
+                list.unloadedItemCount = itemUIDs.count
+            }
+            lists.append(list)
+        }
+        guard let highest = Self.highestDistinctID(ids) else { return nil }
+        let book = ChecklistBook(
+            checklists: lists, currentIndex: current, nextItemIDAboveAll: max(next, highest + 1))
+        let layout = ArchivedLayout(
+            file: bytes, checklistsUID: checklistsUID, order: lists.map(\.name), lists: placed, book: book)
+        return (book, layout)
+    }
+
+    /// The highest of `ids`, -1 for none; `nil` when one is missing, out of range or repeated
+    /// (a full load gives those fresh IDs).
+    private static func highestDistinctID(_ ids: [Int?]) -> Int? {
+        var highest = -1
+        var rising = true
+        for id in ids {
+            guard let id, id >= 0, id <= Self.itemIDLimit else { return nil }
+            rising = rising && id > highest
+            highest = max(highest, id)
+        }
+        // IDs rising in file order, as the app writes them, cannot repeat; others are counted.
+        if !rising, Set(ids).count != ids.count { return nil }
+        return highest
+    }
+}

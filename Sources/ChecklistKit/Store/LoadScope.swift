@@ -1,0 +1,10 @@
+/// How much of the data file a store reads: all of it, or only what a change of the current
+/// checklist needs (a one-shot change: `Command.changesOnlyCurrentChecklist`).
+public enum LoadScope: Sendable {
+    /// Every checklist's items, decoded.
+    case everything
+    /// The current checklist's items decoded, the others' skimmed and carried over byte for byte
+    /// when the change is saved (`ChecklistBook.partlyLoaded(archive:)`); files that need a full
+    /// load get one.
+    case currentChecklist
+}

@@ -1,0 +1,214 @@
+import KeyedArchive
+import PropertyBased
+import TestSupport
+import Testing
+
+@testable import ChecklistKit
+
+/// A store that loads only the current checklist (`LoadScope.currentChecklist`, a one-shot change)
+/// saves exactly what a store that loads everything saves, carrying the other checklists' bytes.
+struct ChecklistStoreScopeTests {
+    /// A book of `lists` checklists of `items` items each, every kind of field somewhere.
+    static func book(lists: Int, items: Int, seed: UInt64 = 1) -> ChecklistBook {
+        var random = SplitMix64(seed: seed)
+        var next = 0
+        let checklists = (0..<lists).map { list in
+            Checklist(
+                name: "List \(list)",
+                items: (0..<items).map { index in
+                    defer { next += 1 }
+                    var item = ChecklistItem(
+                        text: "item \(list)-\(index) \(random.next() % 1_000)", itemID: next,
+                        created: TestTime.now - Double(random.next() % 100_000))
+                    item.checked = random.next() % 3 == 0
+                    switch random.next() % 5 {
+                    case 0: item.due = CalendarDay(year: 2026, month: 7, day: 1 + Int(random.next() % 28)).map { .day($0) }
+                    case 1: item.due = .time(TestTime.now + Double(random.next() % 1_000_000))
+                    default: break
+                    }
+                    item.shouldRemind = item.due != nil && random.next() % 2 == 0
+                    if random.next() % 7 == 0 { item.repeatRule = RepeatRule(rrule: "FREQ=WEEKLY") }
+                    return item
+                },
+                iconName: Checklist.iconNames[list % Checklist.iconNames.count])
+        }
+        return ChecklistBook(checklists: checklists, currentIndex: lists / 2, nextItemID: next)
+    }
+
+    /// The commands the property test draws from: every one-shot change of the current checklist.
+    static let commands = [
+        "add new item", "add caf\u{E9} \u{1F600}", "check 1", "toggle 2", "uncheck 1-3", "delete 2", "edit 1 renamed",
+        "move 3 1", "due 2 tomorrow", "due 1 none", "remind 1 on", "remind 2 off", "repeat 1 daily",
+        "repeat 2 none", "clear", "check 1-2", "delete 1-2", "add item 0-0 7",
+    ]
+
+    /// Runs `line` as a one-shot change does: a store of `scope` opened for it alone.
+    static func oneShot(_ line: String, path: String, scope: LoadScope, clock: TestClock) throws -> CommandResult {
+        let store = try ChecklistStore(path: path, clock: clock.function, scope: scope)
+        return Session(store: store, clock: clock.function).run(line)
+    }
+
+    /// The book a full load of the file at `path` gives.
+    static func load(_ path: String, clock: TestClock) throws -> ChecklistBook {
+        try ChecklistStore(path: path, clock: clock.function).book
+    }
+
+    @Test func randomOneShotChangesSaveWhatAFullLoadSaves() async throws {
+        let script = Gen.int(in: 0...(Self.commands.count - 1)).array(of: 1...12)
+        let shape = Gen.int(in: 1...4)
+        let size = Gen.int(in: 0...60)
+        await propertyCheck(count: 60, input: script, shape, size) { steps, lists, items in
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let full = folder.file("full.plist")
+            let partial = folder.file("partial.plist")
+            let start = Self.book(lists: lists, items: items, seed: UInt64(steps.count * 100 + items))
+            try TemporaryFolder.write(start.archived(), to: full)
+            try TemporaryFolder.write(start.archived(), to: partial)
+            for step in steps {
+                let line = Self.commands[step]
+                let expected = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
+                let got = try Self.oneShot(line, path: partial, scope: .currentChecklist, clock: clock)
+                #expect(got.lines.map(\.text) == expected.lines.map(\.text), "\(line)")
+                #expect(got.error == expected.error, "\(line)")
+                #expect(try Self.load(partial, clock: clock) == Self.load(full, clock: clock), "after \(line)")
+                clock.now += 61
+            }
+            // Foundation, the iOS app's decoder, reads the edited file as it reads the full one.
+            let edited = try FoundationChecklist.unarchived(from: #require(TemporaryFolder.bytes(partial)))
+            let encoded = try FoundationChecklist.unarchived(from: #require(TemporaryFolder.bytes(full)))
+            #expect(edited.map(\.summary) == encoded.map(\.summary))
+        }
+    }
+
+    @Test func aChangeCarriesTheOtherChecklistsBytesOver() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        let start = Self.book(lists: 10, items: 300)
+        try TemporaryFolder.write(start.archived(), to: path)
+        let result = try Self.oneShot("add one more", path: path, scope: .currentChecklist, clock: clock)
+        #expect(result.error == nil)
+        let bytes = try #require(TemporaryFolder.bytes(path))
+        let original = start.archived()
+        // Everything but the end of the file (the changed array, the new item, the envelope) is
+        // the original's bytes, and nothing else grew: no full encode happened.
+        let common = zip(bytes, original).prefix { $0 == $1 }.count
+        #expect(common > original.count * 9 / 10)
+        #expect(bytes.count < original.count + original.count / 10)
+        let book = try Self.load(path, clock: clock)
+        #expect(book.current?.items.last?.text == "one more")
+        #expect(book.checklists.map(\.items.count) == start.checklists.indices.map { $0 == 5 ? 301 : 300 })
+    }
+
+    @Test func manyChangesStayWithinTheDeadShareAndCompact() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        try TemporaryFolder.write(Self.book(lists: 4, items: 200).archived(), to: path)
+        var lengths: [Int] = []
+        for index in 0..<400 {
+            let result = try Self.oneShot("add more \(index)", path: path, scope: .currentChecklist, clock: clock)
+            #expect(result.error == nil)
+            let book = try Self.load(path, clock: clock)
+            let compact = book.archived().count
+            let length = TemporaryFolder.bytes(path)?.count ?? 0
+            // Never more than a quarter dead, and so never more than a third over the compact size.
+            #expect(length * 3 <= compact * 4 + 64, "change \(index)")
+            lengths.append(length)
+        }
+        // The file shrank at least once: a full encode dropped what the edits left behind.
+        #expect(zip(lengths, lengths.dropFirst()).contains { $0 > $1 })
+        #expect(try Self.load(path, clock: clock).current?.items.count == 600)
+    }
+
+    @Test func damageInAChecklistNotLoadedRefusesTheChangeAndKeepsTheFile() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        // The current checklist is sound; an item of another one has a number for its text.
+        let bytes = TestArchive.checklists(
+            [
+                TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
+                TestArchivedList<IOSAppModule>("Other", [TestArchivedItem("broken", dueDate: 0, itemID: 1)]),
+            ], index: 0, nextItemID: 2)
+        let damaged = try #require(Self.replacingText("broken", withIntegerIn: bytes))
+        try TemporaryFolder.write(damaged, to: path)
+        for scope in [LoadScope.everything, .currentChecklist] {
+            #expect(throws: StoreError.self) {
+                _ = try Self.oneShot("add x", path: path, scope: scope, clock: clock)
+            }
+            #expect(TemporaryFolder.bytes(path) == damaged)
+        }
+    }
+
+    @Test func filesThatNeedRepairsAreLoadedInFull() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        // Another checklist's items without due dates or IDs, or with a repeated ID: a full load
+        // gives them the time of loading and fresh IDs, and the change saves them so.
+        let cases: [[TestArchivedItem<IOSAppModule>]] = [
+            [TestArchivedItem("no date", itemID: 5)],
+            [TestArchivedItem("no id", dueDate: 0)],
+            [TestArchivedItem("repeated", dueDate: 0, itemID: 0)],
+            [TestArchivedItem("too big", dueDate: 0, itemID: 1 << 60)],
+        ]
+        for (index, others) in cases.enumerated() {
+            let bytes = TestArchive.checklists(
+                [
+                    TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
+                    TestArchivedList<IOSAppModule>("Other", others),
+                ], index: 0, nextItemID: 1)
+            let full = folder.file("full-\(index).plist")
+            let partial = folder.file("partial-\(index).plist")
+            try TemporaryFolder.write(bytes, to: full)
+            try TemporaryFolder.write(bytes, to: partial)
+            #expect(try ChecklistStore(path: partial, clock: clock.function, scope: .currentChecklist).book.checklists
+                .allSatisfy { $0.unloadedItemCount == nil })
+            _ = try Self.oneShot("add x", path: full, scope: .everything, clock: clock)
+            _ = try Self.oneShot("add x", path: partial, scope: .currentChecklist, clock: clock)
+            #expect(try Self.load(partial, clock: clock) == Self.load(full, clock: clock))
+        }
+    }
+
+    @Test func checklistsStoredOutOfOrderAreSortedByTheEdit() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        let items = (0..<300).map { TestArchivedItem<IOSAppModule>("item \($0)", dueDate: 0, itemID: $0) }
+        let bytes = TestArchive.checklists(
+            [
+                TestArchivedList<IOSAppModule>("Zebra", Array(items[0..<100])),
+                TestArchivedList<IOSAppModule>("Apple", Array(items[100..<200])),
+                TestArchivedList<IOSAppModule>("Mango", Array(items[200..<300])),
+            ], index: 0, nextItemID: 300)
+        try TemporaryFolder.write(bytes, to: path)
+        let result = try Self.oneShot("add x", path: path, scope: .currentChecklist, clock: clock)
+        #expect(result.error == nil)
+        let written = try #require(TemporaryFolder.bytes(path))
+        let names = try TestArchive.read(written).map(\.name)
+        #expect(names == ["Apple", "Mango", "Zebra"])
+        let book = try Self.load(path, clock: clock)
+        #expect(book.current?.name == "Zebra" && book.current?.items.last?.text == "x")
+    }
+
+    @Test func onlyChangesOfTheCurrentChecklistByPositionLoadInPart() throws {
+        let partial = ["add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear"]
+        let full = ["check #3", "lists", "show", "use Other", "new Other", "undo", "rename X", "find x", "edit #2 y"]
+        for line in partial { #expect(try Command.parse(CommandWords.split(line))?.changesOnlyCurrentChecklist == true) }
+        for line in full { #expect(try Command.parse(CommandWords.split(line))?.changesOnlyCurrentChecklist == false) }
+    }
+
+    /// `bytes` with the string object `text` (ASCII) made an integer of the same length, so that
+    /// the item whose text it is fails to decode; `nil` when the string is not there.
+    static func replacingText(_ text: String, withIntegerIn bytes: [UInt8]) -> [UInt8]? {
+        let needle = [0x50 | UInt8(text.utf8.count)] + Array(text.utf8)
+        guard text.utf8.count == 6,
+            let start = bytes.indices.dropLast(needle.count).first(where: { bytes[$0..<$0 + needle.count].elementsEqual(needle) })
+        else { return nil }
+        var damaged = bytes
+        // An 8-byte integer takes 9 bytes, one more than the string: a 4-byte one (5) and padding.
+        damaged.replaceSubrange(start..<start + 7, with: [0x12, 0, 0, 0, 7, 0x00, 0x00])
+        return damaged
+    }
+}
