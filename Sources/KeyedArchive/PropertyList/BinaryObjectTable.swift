@@ -152,6 +152,25 @@ final class BinaryObjectTable {
         return try parser.string(marker: marker, at: start, index: index)
     }
 
+    /// Checks string object `index` as `string(at:)` reads it (the same budget, checks and errors)
+    /// without building the `String`: `true` for a string, `false` for another kind of object.
+    /// UTF-16 strings need no check of their units: decoding turns a lone surrogate into U+FFFD.
+    func checkString(at index: Int) throws(PropertyListError) -> Bool {
+        try parser.spend(1)
+        if parser.strings.string(at: index) != nil { return true }
+        let start = try layout.offset(of: index)
+        let marker = layout.bytes[start]
+        guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return false }
+        let isASCII = marker >> 4 == 0x5
+        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        try layout.checkSpan(start: from, count: count, unit: isASCII ? 1 : 2, index: index)
+        guard isASCII, count > 0 else { return true }
+        guard UnsafeRawBufferPointer(rebasing: layout.bytes[from..<(from + count)]).isASCII else {
+            throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
+        }
+        return true
+    }
+
     /// The UIDs of the array (or set) object `index`, or `nil` when it is another kind of object
     /// or holds anything but UIDs. Elements are checked in file order, as reading the whole array
     /// would, so a malformed one throws the same error.
