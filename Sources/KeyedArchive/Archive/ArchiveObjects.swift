@@ -9,9 +9,9 @@ final class ArchiveObjects {
     /// The objects of an XML archive (or of a tree given directly); empty for a binary archive.
     private let tree: [PropertyList]
     /// The file of a binary archive, `nil` for a tree.
-    private let table: BinaryObjectTable?
+    let table: BinaryObjectTable?
     /// The object index in `table` of each entry of `$objects`.
-    private let references: [Int]
+    let references: [Int]
     /// The number of entries in `$objects`.
     let count: Int
     private var inProgress: [Bool]

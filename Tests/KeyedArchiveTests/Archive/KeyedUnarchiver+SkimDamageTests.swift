@@ -128,6 +128,36 @@ struct KeyedUnarchiverSkimDamageTests {
         #expect(skimmed == nil, "skimmed to \(String(describing: skimmed))")
     }
 
+    /// Values to put in place of a field: every kind, references to every kind of object, dangling ones.
+    static let replacements: [PropertyList] = [
+        .string("x"), .integer(0), .integer(1), .integer(2), .integer(Int64.min), .unsignedInteger(UInt64.max),
+        .real(1.5), .bool(true), .bool(false), .date(3), .data([1]), .array([]), .uid(0), .uid(UID.itemClass),
+        .uid(UID.date), .uid(UID.text), .uid(UID.item), .uid(UID.items), .uid(UID.checklist), .uid(UID.extra),
+        .uid(UID.extra + 1), .uid(99),
+    ]
+
+    @Test(arguments: [false, true])
+    func laterObjectsOfAKnownShapeAgreeWithDecoding(xml: Bool) {
+        // The first item is valid; the second has the same keys in the same entries (one shape, so
+        // it is checked in place) with one value replaced.
+        let extra: [PropertyList] = [
+            HandmadeArchive.object(class: UID.dateClass, [("NS.time", .integer(4))]),
+            HandmadeArchive.object(class: UID.itemClass, [("NS.time", .real(1))]),
+        ]
+        let full = Self.validItem + [("Repeat", .uid(UID.icon)), ("AllDay", .bool(true)), ("UID", .uid(0))]
+        for position in 1..<full.count {
+            for replacement in Self.replacements {
+                var damaged = full
+                damaged[position].1 = replacement
+                let bytes = Self.archive(
+                    item: full, extra: extra + [.dictionary(PropertyListDictionary(damaged))],
+                    elements: [UID.item, UID.extra + 2, UID.item], xml: xml)
+                let (skimmed, decoded) = KeyedUnarchiverSkimTests.verdicts(bytes)
+                #expect(skimmed == decoded, "\(full[position].0) = \(replacement)")
+            }
+        }
+    }
+
     static let nsStringClass = HandmadeArchive.classDictionary("NSString")
 
     /// Unusual shapes decoding accepts, with the ID it reads (`nil` for an item without one).

@@ -17,6 +17,17 @@ struct KeyedUnarchiverSkimMutationTests {
                 inputs.append(OwnInput(name: "XML file, seed \(seed)", bytes: HandmadeArchive.xml(tree)))
             }
         }
+        // Many items of one shape: all but the first are checked in place.
+        let sameShape = (0..<10).map { number in
+            SkimmableItem(
+                text: "item \(number)", checked: number % 2 == 0, shouldRemind: true, itemID: number,
+                dueDate: Double(number), repeatRule: "FREQ=DAILY", uid: "u\(number)", hasDueDate: true,
+                allDay: false, dueDay: "2026-11-\(10 + number)")
+        }
+        inputs.append(
+            OwnInput(
+                name: "items of one shape",
+                bytes: SkimmableChecklist.archive([SkimmableChecklist(name: "n", items: sameShape, iconName: "i")])))
         let handmade = KeyedUnarchiverSkimDamageTests.self
         inputs.append(
             OwnInput(
