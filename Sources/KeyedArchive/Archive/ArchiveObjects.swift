@@ -9,9 +9,9 @@ final class ArchiveObjects {
     /// The objects of an XML archive (or of a tree given directly); empty for a binary archive.
     private let tree: [PropertyList]
     /// The file of a binary archive, `nil` for a tree.
-    private let table: BinaryObjectTable?
+    let table: BinaryObjectTable?
     /// The object index in `table` of each entry of `$objects`.
-    private let references: [Int]
+    let references: [Int]
     /// The number of entries in `$objects`.
     let count: Int
     private var inProgress: [Bool]
@@ -233,6 +233,17 @@ final class ArchiveObjects {
         guard table != nil else { return nil }
         do {
             return try table?.string(at: references[index])
+        } catch {
+            throw .notAPropertyList(error)
+        }
+    }
+
+    /// Checks the string object a UID names in a binary archive as `string(uid:)` reads it,
+    /// without building it: `true` for a valid string, `false` for another kind of object or a tree.
+    func checkString(uid: UInt64) throws(KeyedArchiveError) -> Bool {
+        let index = try check(uid)
+        do {
+            return try table?.checkString(at: references[index]) ?? false
         } catch {
             throw .notAPropertyList(error)
         }

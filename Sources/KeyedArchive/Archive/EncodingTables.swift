@@ -45,6 +45,26 @@ final class EncodingTables {
         keyReferences.append(repeating: -1, count: Self.keySlots)
     }
 
+    private init(copying other: EncodingTables) {
+        objects = other.objects.copy()
+        pending = other.pending.copy()
+        keyBits = other.keyBits.copy()
+        keyReferences = other.keyReferences.copy()
+        keyStrings = other.keyStrings
+        classTypes = other.classTypes.copy()
+        classUIDReferences = other.classUIDReferences.copy()
+        classUIDs = other.classUIDs
+        dateClassReference = other.dateClassReference
+        arrayClassReference = other.arrayClassReference
+        classKeyReference = other.classKeyReference
+        timeKeyReference = other.timeKeyReference
+    }
+
+    /// Second tables holding the same entries, for copy-on-write.
+    func copy() -> EncodingTables {
+        EncodingTables(copying: self)
+    }
+
     /// The reference of key string `key`, which `store` stores the first time a key is seen.
     ///
     /// Always inlined, so a literal key's bits are constants at the call site; the probe reads the

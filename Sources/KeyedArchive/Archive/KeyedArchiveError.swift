@@ -18,6 +18,9 @@ public enum KeyedArchiveError: Error, Equatable, Sendable, CustomStringConvertib
     case missingKey(String, inClass: String)
     /// A value has the wrong type.
     case typeMismatch(key: String, expected: String, found: String)
+    /// `ArchiveEditor` cannot change the archive by appending, or was asked for an edit that
+    /// makes no sense; encoding the whole archive afresh is the way out.
+    case notEditable(String)
 
     public var description: String {
         switch self {
@@ -39,6 +42,8 @@ public enum KeyedArchiveError: Error, Equatable, Sendable, CustomStringConvertib
             "\(className) has no '\(key)'"
         case .typeMismatch(let key, let expected, let found):
             "'\(key)' should be \(expected), found \(found)"
+        case .notEditable(let reason):
+            "cannot change the archive by appending: \(reason)"
         }
     }
 }

@@ -28,7 +28,7 @@ public struct KeyedDecoder {
     }
 
     /// The fields, as the archive reads them.
-    private var fields: ObjectFields {
+    var fields: ObjectFields {
         if let tree { return .tree(tree) }
         return .binary(binary)
     }
@@ -324,12 +324,14 @@ public struct KeyedDecoder {
     }
 
     /// The elements of an array object: its UIDs as read from a binary file, or its decoded values.
-    private enum ArrayElements {
+    enum ArrayElements {
         case uids([UInt64])
         case values([PropertyList])
     }
 
-    private func arrayElements(uid: UInt64, key: String) throws(KeyedArchiveError) -> ArrayElements {
+    /// The elements of array object `uid` (under `key`, for messages), its class checked to be
+    /// `NSArray` or `NSMutableArray`.
+    func arrayElements(uid: UInt64, key: String) throws(KeyedArchiveError) -> ArrayElements {
         guard let fields = try archive.fields(uid) else {
             throw mismatch(key, "an array object", try archive.object(uid))
         }
@@ -347,7 +349,8 @@ public struct KeyedDecoder {
         return .values(elements)
     }
 
-    private func decodeObject<T: KeyedArchivable>(
+    /// Decodes object `uid` (under `key`, for messages) as `T`, its class checked to be `archivedClass`.
+    func decodeObject<T: KeyedArchivable>(
         _ type: T.Type,
         archivedClass: ArchivedClass,
         uid: UInt64,

@@ -9,7 +9,10 @@ public struct KeyedEncoder {
     let builder: PropertyListBuilder
     let tables: EncodingTables
     /// The reference of the UID object of each distinct string already archived.
-    private let strings: StringTable
+    let strings: StringTable
+    /// The strings, UID objects and classes of the file an `ArchiveEditor` appends to, which new
+    /// objects share; `nil` for a whole archive.
+    var carried: CarriedStringIndex?
     /// Where the file's bytes go while they are made, when they are streamed (see `ArchiveOutput`).
     var output: ArchiveOutput? {
         didSet { nextHandOver = output.map { $0.handedOver + $0.pieceSize } ?? .max }
@@ -30,14 +33,15 @@ public struct KeyedEncoder {
     }
 
     @inline(__always)
-    private func keyReference(_ key: String) -> Int {
+    func keyReference(_ key: String) -> Int {
         tables.keyReference(key) { plainString($0) }
     }
 
     /// The reference of the string object of `string` when it is not a value: a key, a class name
     /// or part of the envelope (`$null` too, whose `$objects` entry the archiver adds itself).
-    private func plainString(_ string: String) -> Int {
-        strings.stringReference(string, builder: builder)
+    func plainString(_ string: String) -> Int {
+        if let carried { adoptCarried(string, from: carried) }
+        return strings.stringReference(string, builder: builder)
     }
 
     /// Pushes a field whose value is already stored; the key is looked up (and stored the first
@@ -155,7 +159,10 @@ public struct KeyedEncoder {
     @inline(__always)
     private func stringUIDReference(_ string: String, utf8: UnsafeBufferPointer<UInt8>) -> Int {
         let (hash, isASCII) = strings.fingerprint(utf8)
-        let (entry, slot) = strings.find(utf8, hash: hash)
+        var (entry, slot) = strings.find(utf8, hash: hash)
+        if entry < 0, let carried {
+            entry = adoptCarried(string, utf8: utf8, hash: hash, isASCII: isASCII, slot: slot, from: carried)
+        }
         let uid = UInt64(tables.objects.count)
         if entry >= 0 {
             let known = strings.uidReference(of: entry)
@@ -181,20 +188,28 @@ public struct KeyedEncoder {
     }
 
     /// Writes the dictionary of object `uid` from its pending pairs and `$class`.
-    private func endObject(uid: UInt64, base: Int, classReference: Int) {
+    func endObject(uid: UInt64, base: Int, classReference: Int) {
         if tables.classKeyReference < 0 { tables.classKeyReference = keyReference("$class") }
         tables.pushPair(key: tables.classKeyReference, value: classReference)
         tables.objects[Int(uid)] = builder.addDictionary(pairs: tables.pendingPairs(from: base))
         tables.pending.truncate(to: base)
     }
 
-    private mutating func encodeObject<T: KeyedArchivable>(_ value: T) -> UInt64 {
+    /// Encodes `value` as its own object and returns its UID.
+    mutating func encodeObject<T: KeyedArchivable>(_ value: T) -> UInt64 {
         withUnsafePointer(to: value) { value in encodeObject(at: value) }
     }
 
     /// Encodes the value at `value` as its own object and returns its UID.
     private mutating func encodeObject<T: KeyedArchivable>(at value: UnsafePointer<T>) -> UInt64 {
         let uid = beginObject()
+        encodeFields(at: value, asObject: uid)
+        return uid
+    }
+
+    /// Encodes the value at `value` as object `uid`, whose `$objects` entry exists already.
+    @inline(__always)
+    mutating func encodeFields<T: KeyedArchivable>(at value: UnsafePointer<T>, asObject uid: UInt64) {
         let base = tables.pending.count
         value.pointee.encode(with: &self)
         let type = ObjectIdentifier(T.self)
@@ -208,12 +223,11 @@ public struct KeyedEncoder {
         endObject(uid: uid, base: base, classReference: classReference)
         // Every object is a point where the file so far is final: hand it over once a piece is due.
         if builder.byteCount >= nextHandOver { handOverBytes() }
-        return uid
     }
 
     /// The reference of the UID object of `archivedClass`'s dictionary, storing the dictionary
     /// and the UID object the first time the class name is met.
-    private func classUIDReference(_ archivedClass: ArchivedClass) -> Int {
+    func classUIDReference(_ archivedClass: ArchivedClass) -> Int {
         for entry in tables.classUIDs where entry.name == archivedClass.name { return entry.uidReference }
         let chain = archivedClass.chain.map { plainString($0) }
         let pairs = [

@@ -58,7 +58,8 @@ public struct KeyedUnarchiver {
         }
     }
 
-    private static func checkEnvelope(archiver: PropertyList?, version: PropertyList?) throws(KeyedArchiveError) {
+    /// Checks `$archiver` and `$version` (shared with `ArchiveEditor`, which reads the envelope itself).
+    static func checkEnvelope(archiver: PropertyList?, version: PropertyList?) throws(KeyedArchiveError) {
         guard let archiver else { throw .notAKeyedArchive("no $archiver") }
         guard archiver.stringValue == "NSKeyedArchiver" else {
             throw .notAKeyedArchive("$archiver is \(Self.describe(archiver)), not NSKeyedArchiver")

@@ -18,10 +18,11 @@ final class StringTable {
     /// The reference of each entry's UID object, -1 while the string is only a key or class name.
     private var uidReferences: RawBuffer<Int>
     private var strings: [String] = []
-    private let seed = UInt64.random(in: 0...UInt64.max)
+    private let seed: UInt64
 
     /// Creates a table with room for about `capacity` strings before it grows.
     init(capacity: Int) {
+        seed = UInt64.random(in: 0...UInt64.max)
         var size = 16
         while size < capacity * 2 { size *= 2 }
         slots = RawBuffer(capacity: size)
@@ -32,13 +33,36 @@ final class StringTable {
         strings.reserveCapacity(capacity)
     }
 
+    private init(copying other: StringTable) {
+        seed = other.seed
+        slots = other.slots.copy()
+        hashes = other.hashes.copy()
+        stringReferences = other.stringReferences.copy()
+        uidReferences = other.uidReferences.copy()
+        strings = other.strings
+    }
+
+    /// A second table holding the same entries, for copy-on-write.
+    func copy() -> StringTable {
+        StringTable(copying: self)
+    }
+
+    /// The number of entries; the next `insert` makes entry `count`.
+    var count: Int { strings.count }
+
+    /// The hash of `utf8` from this table's seed, and whether every byte is ASCII (see `fingerprint(_:seed:)`).
+    @inline(__always)
+    func fingerprint(_ utf8: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
+        Self.fingerprint(utf8, seed: seed)
+    }
+
     /// The seeded hash of `utf8`, and whether every byte is ASCII, from one pass over its words.
     ///
     /// A multiply–xorshift over eight bytes at a time, started from the table's seed and finished
     /// with a mix so the low bits, which pick the slot, depend on every byte. The ASCII test rides
     /// along (a high bit anywhere survives the OR) and spares the writer a second pass.
     @inline(__always)
-    func fingerprint(_ utf8: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
+    static func fingerprint(_ utf8: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (hash: UInt64, isASCII: Bool) {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         let count = utf8.count
         var hash = seed ^ UInt64(count) &* multiplier

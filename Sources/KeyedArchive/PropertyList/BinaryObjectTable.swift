@@ -152,6 +152,75 @@ final class BinaryObjectTable {
         return try parser.string(marker: marker, at: start, index: index)
     }
 
+    // MARK: Skimming
+    //
+    // A skim reads objects of one shape the way `dictionary(_:)` and `reference(forKey:in:)` do,
+    // with the entries of its keys found once per shape instead of once per object.
+
+    /// The key references of the dictionary object at `index` (where they start and how many),
+    /// read and checked as `dictionary(_:)` reads them, budget included, or `nil` for another kind of object.
+    @inline(__always)
+    func dictionaryKeys(_ index: Int) throws(PropertyListError) -> (keysStart: Int, count: Int)? {
+        let start = try layout.offset(of: index)
+        let marker = layout.bytes[start]
+        guard marker >> 4 == 0xD else { return nil }
+        try parser.spend(1)
+        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
+        return (from, count)
+    }
+
+    /// Whether two dictionaries of `count` entries, their keys at `first` and `second` (both
+    /// checked by `dictionaryKeys`), have byte-for-byte the same key references: the same keys
+    /// in the same entries.
+    @inline(__always)
+    func sameKeys(_ first: Int, _ second: Int, count: Int) -> Bool {
+        guard let base = layout.bytes.baseAddress else { return count == 0 }
+        let span = count &* layout.referenceSize
+        return UnsafeRawBufferPointer(start: base + first, count: span)
+            .hasSameBytes(as: UnsafeRawBufferPointer(start: base + second, count: span))
+    }
+
+    /// The value reference of `entry` (below `count`) of dictionary object `index`, whose keys
+    /// start at `keysStart`, as `reference(forKey:in:)` reads it.
+    @inline(__always)
+    func valueReference(entry: Int, keysStart: Int, count: Int, index: Int) throws(PropertyListError) -> Int {
+        // No overflow: the entry lies inside the value references, checked to fit in the file.
+        try layout.reference(at: keysStart &+ (count &+ entry) &* layout.referenceSize, index: index)
+    }
+
+    /// The entry of `dictionary` holding `key` (the first one), or -1 when none does: the
+    /// lookup of `reference(forKey:in:)`, remembered for the shape as it remembers it.
+    func entry(forKey key: String, in dictionary: Dictionary) throws(PropertyListError) -> Int {
+        let bits = key.rawBits
+        let entry: Int
+        if let remembered = shapes.entry(forKeyBits: bits, in: dictionary.shape) {
+            entry = remembered
+        } else {
+            entry = try scanAndRemember(key, bits: bits, in: dictionary)
+        }
+        return entry >= 0 && entry < dictionary.count ? entry : -1
+    }
+
+    /// Checks string object `index` as `string(at:)` reads it (the same budget, checks and errors)
+    /// without building the `String`: `true` for a string, `false` for another kind of object.
+    /// UTF-16 strings need no check of their units: decoding turns a lone surrogate into U+FFFD.
+    func checkString(at index: Int) throws(PropertyListError) -> Bool {
+        try parser.spend(1)
+        if parser.strings.string(at: index) != nil { return true }
+        let start = try layout.offset(of: index)
+        let marker = layout.bytes[start]
+        guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return false }
+        let isASCII = marker >> 4 == 0x5
+        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        try layout.checkSpan(start: from, count: count, unit: isASCII ? 1 : 2, index: index)
+        guard isASCII, count > 0 else { return true }
+        guard UnsafeRawBufferPointer(rebasing: layout.bytes[from..<(from + count)]).isASCII else {
+            throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
+        }
+        return true
+    }
+
     /// The UIDs of the array (or set) object `index`, or `nil` when it is another kind of object
     /// or holds anything but UIDs. Elements are checked in file order, as reading the whole array
     /// would, so a malformed one throws the same error.

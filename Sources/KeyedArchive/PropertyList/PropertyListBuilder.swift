@@ -29,6 +29,9 @@ final class PropertyListBuilder {
     /// References of UIDs too large for `uidTable` (only arbitrary trees have them).
     private var uids: [UInt64: Int] = [:]
     private var booleans: (false: Int?, true: Int?) = (nil, nil)
+    /// The reference of the first object added: 0, or the object count of the file an
+    /// `ArchiveEditor` appends to (its new objects follow the carried ones).
+    private let referenceBase: Int
 
     private static let magic = BinaryPropertyListReader.magic
 
@@ -43,9 +46,27 @@ final class PropertyListBuilder {
         uidTable = RawBuffer(capacity: 16)
         referenceWidth = Self.byteWidth(UInt64(max(objects - 1, 0)))
         referenceLimit = Self.referenceLimit(width: referenceWidth)
+        referenceBase = 0
         smallIntegers.append(repeating: -1, count: 256)
         let header = bytes.extend(by: Self.magic.count)
         for (index, byte) in Self.magic.enumerated() { header[index] = byte }
+    }
+
+    /// Creates a builder of objects that follow the `carriedObjects` objects of an existing file,
+    /// whose containers store references `referenceWidth` bytes wide: the first object added gets
+    /// reference `carriedObjects`, and the bytes (no header) are those that follow the file's.
+    ///
+    /// The width never changes, as the carried containers cannot be rewritten: references that
+    /// outgrow it are stored truncated, and the caller, which knows the final object count, must
+    /// not use the bytes then (`ArchiveEditor.finish()` returns nil).
+    init(appendingTo carriedObjects: Int, referenceWidth width: Int) {
+        bytes = RawBuffer(capacity: 4096)
+        offsets = RawBuffer(capacity: 256)
+        uidTable = RawBuffer(capacity: 16)
+        referenceWidth = width
+        referenceLimit = .max
+        referenceBase = carriedObjects
+        smallIntegers.append(repeating: -1, count: 256)
     }
 
     private init(copying other: PropertyListBuilder) {
@@ -59,6 +80,7 @@ final class PropertyListBuilder {
         uidTable = other.uidTable.copy()
         uids = other.uids
         booleans = other.booleans
+        referenceBase = other.referenceBase
     }
 
     /// A second builder holding the same objects, for copy-on-write.
@@ -66,8 +88,8 @@ final class PropertyListBuilder {
         PropertyListBuilder(copying: self)
     }
 
-    /// The number of objects added so far.
-    var objectCount: Int { offsets.count }
+    /// The number of objects added so far (with the carried ones, when appending to a file).
+    var objectCount: Int { referenceBase &+ offsets.count }
 
     /// Stores an object of exactly `size` bytes, written by `store`, and returns its reference.
     ///
@@ -78,7 +100,7 @@ final class PropertyListBuilder {
         var object = ObjectBytes(base: bytes.extend(by: size), position: 0, end: size)
         store(&object)
         precondition(object.position == object.end, "binary property list object miscounted")
-        return offsets.count - 1
+        return referenceBase &+ offsets.count &- 1
     }
 
     /// Adds a string (ASCII when every character is below 128, else UTF-16BE), once per value.
@@ -106,7 +128,7 @@ final class PropertyListBuilder {
             if let source = utf8.baseAddress {
                 UnsafeMutableRawPointer(object + header).copyMemory(from: source, byteCount: count)
             }
-            return offsets.count &- 1
+            return referenceBase &+ offsets.count &- 1
         }
         let units = UTF16BigEndian.unitCount(utf8)
         return appendObject(size: Self.markerSize(count: units) + 2 * units) { object in
@@ -145,7 +167,7 @@ final class PropertyListBuilder {
         let object = UnsafeMutableRawPointer(bytes.extend(by: 1 &+ width))
         object.storeBytes(of: marker, as: UInt8.self)
         ObjectBytes.store(bigEndian: value, width: width, at: object + 1)
-        return offsets.count &- 1
+        return referenceBase &+ offsets.count &- 1
     }
 
     /// Adds an unsigned integer; values above `Int64.max` take 16 bytes as in CoreFoundation.
@@ -266,7 +288,7 @@ final class PropertyListBuilder {
         offsets.append(bytes.count)
         let object = bytes.extend(by: header &+ 2 &* count &* width)
         Self.storeMarker(0xD0, count: count, at: object)
-        guard let source = pairs.baseAddress else { return offsets.count &- 1 }
+        guard let source = pairs.baseAddress else { return referenceBase &+ offsets.count &- 1 }
         let keys = UnsafeMutableRawPointer(object + header)
         switch width {
         case 1: Self.store(pairs: source, count: count, at: keys, as: UInt8.self)
@@ -274,7 +296,7 @@ final class PropertyListBuilder {
         case 4: Self.store(pairs: source, count: count, at: keys, as: UInt32.self)
         default: Self.store(pairs: source, count: count, at: keys, as: UInt64.self)
         }
-        return offsets.count &- 1
+        return referenceBase &+ offsets.count &- 1
     }
 
     /// Stores the `count` keys of the interleaved `pairs`, then their `count` values, each as a
@@ -328,6 +350,23 @@ final class PropertyListBuilder {
 
     /// The number of bytes of objects stored so far.
     var byteCount: Int { bytes.count }
+
+    /// Where each object added starts in `storedBytes(from: 0)`, in reference order from the first
+    /// one added; valid until the next object is added.
+    var addedOffsets: UnsafeBufferPointer<Int> { offsets.elements }
+
+    /// Makes `reference`, an object of the file appended to, the one `add(bool:)` gives for `value`.
+    func reuse(bool value: Bool, reference: Int) {
+        if value, booleans.true == nil { booleans.true = reference }
+        if !value, booleans.false == nil { booleans.false = reference }
+    }
+
+    /// Makes `reference`, an object of the file appended to, the one `add(integer:)` gives for
+    /// `value` (0 to 255).
+    func reuse(smallInteger value: Int, reference: Int) {
+        guard value >= 0, value < 256, smallIntegers[value] < 0 else { return }
+        smallIntegers[value] = reference
+    }
 
     /// The bytes stored from `start` on, valid until the next object is added.
     func storedBytes(from start: Int) -> UnsafeRawBufferPointer {

@@ -1,0 +1,387 @@
+/// Changes a binary keyed archive by appending: every object not replaced keeps its bytes.
+///
+/// The edited file is the original's first bytes, carried unchanged, then the new objects, a new
+/// envelope (`$top`, `$objects`, the root dictionary), offset table and trailer. A replaced
+/// `$objects` entry points at a new object; the old one stays in the file, dead. New objects
+/// share what the file holds: strings (each distinct string stored once), keys, class
+/// dictionaries (by exact `$classname`; a class with another module prefix gets a dictionary of
+/// its own), booleans, small integers and UID objects.
+///
+/// `deadBytes` counts what the edits leave unused: each replaced object's own bytes (its dictionary
+/// and the containers it holds directly, such as an `NSArray`'s `NS.objects`) and the old envelope
+/// when it is carried. Children shared through UIDs (an item's `NSDate`, its text) are not followed,
+/// as other objects may use them: they are not counted, though they may be dead too. The count
+/// accumulates across edits in the trailer's five unused bytes.
+///
+/// A copy of an editor is independent of the original (copy-on-write).
+public struct ArchiveEditor {
+    /// The original file and what of it is carried.
+    private let carried: CarriedArchive
+    /// The new objects and the `$objects` table.
+    private var storage: ArchiveEditorStorage
+    /// `$top`'s key and value references, and its keys.
+    private var topPairs: [(key: Int, value: Int)]
+    private var topKeys: [String]
+    /// The original `$objects` entries replaced so far.
+    private var replaced: Set<Int> = []
+    /// The bytes this edit has stopped using so far.
+    private var deadBytes = 0
+
+    /// Opens `file`, a binary property list holding a keyed archive (throws for XML or damage,
+    /// with KeyedArchiveError as KeyedUnarchiver would).
+    public init(file: [UInt8]) throws(KeyedArchiveError) {
+        carried = try CarriedArchive.open(file)
+        storage = ArchiveEditorStorage(
+            encoder: KeyedEncoder(
+                appendingTo: carried.base, referenceWidth: carried.referenceSize,
+                archiveObjectCount: carried.archiveObjectCount))
+        topPairs = carried.topPairs
+        topKeys = carried.topKeys
+    }
+
+    /// The number of entries in `$objects` of the original file (UIDs below it exist).
+    public var originalObjectCount: Int { carried.archiveObjectCount }
+
+    /// Makes `$objects[uid]` the object `value` encodes (as KeyedEncoder would encode it as a
+    /// nested object); `uid` must be an existing UID other than 0, else throws.
+    ///
+    /// Strings and class dictionaries cannot be replaced (other objects share them); an object
+    /// appended by this editor can.
+    public mutating func replace<T: KeyedArchivable>(_ uid: UInt64, with value: T) throws(KeyedArchiveError) {
+        let entry = try replaceableEntry(uid)
+        let storage = uniqueStorage()
+        deadBytes += ownBytes(ofEntry: entry)
+        shareCarried()
+        storage.encoder.encode(value, asObject: uid)
+        if entry < carried.archiveObjectCount { replaced.insert(entry) }
+    }
+
+    /// Appends `value` as a new object and returns its UID.
+    public mutating func append<T: KeyedArchivable>(_ value: T) -> UInt64 {
+        let storage = uniqueStorage()
+        shareCarried()
+        return storage.encoder.encodeObject(value)
+    }
+
+    /// Makes `$objects[uid]` an NSArray (written as KeyedEncoder writes arrays) of `elements`
+    /// (existing or appended UIDs; throws for a UID that does not exist).
+    ///
+    /// The array keeps the class of the one it replaces (`NSArray` or `NSMutableArray`) and the
+    /// UID objects of the elements it held; UID 0 (`$null`, nil) cannot be an element.
+    public mutating func replaceArray(_ uid: UInt64, elements: [UInt64]) throws(KeyedArchiveError) {
+        let entry = try replaceableEntry(uid)
+        let count = storage.encoder.tables.objects.count
+        for element in elements where element == 0 || element >= UInt64(count) {
+            if element == 0 { throw .notEditable("UID 0 ($null, nil) cannot be an array element") }
+            throw .danglingReference(element, objectCount: count)
+        }
+        let storage = uniqueStorage()
+        let old = arrayShape(ofEntry: entry)
+        deadBytes += ownBytes(ofEntry: entry)
+        let references: (objectsKey: Int, classKey: Int, arrayClass: Int)
+        if let old {
+            references = (old.objectsKey, old.classKey, old.arrayClass)
+        } else {
+            shareCarried()
+            references = storage.encoder.arrayDictionaryReferences()
+        }
+        let builder = storage.encoder.builder
+        // The old elements' UID objects serve again, found in order (an added, removed or moved
+        // element breaks the run; a table takes over then).
+        let known = old?.elements ?? []
+        var cursor = 0
+        var table: [UInt64: Int] = [:]
+        var elementReferences: [Int] = []
+        elementReferences.reserveCapacity(elements.count)
+        for element in elements {
+            if cursor < known.count, known[cursor].uid == element {
+                elementReferences.append(known[cursor].reference)
+                cursor += 1
+                continue
+            }
+            if table.isEmpty {
+                for item in known.reversed() { table[item.uid] = item.reference }
+            }
+            if let reference = table[element] {
+                elementReferences.append(reference)
+                continue
+            }
+            let reference = builder.add(uniqueUID: element)
+            table[element] = reference
+            elementReferences.append(reference)
+        }
+        let array = builder.add(array: elementReferences)
+        let dictionary = builder.add(dictionaryPairs: [
+            references.objectsKey, array, references.classKey, references.arrayClass,
+        ])
+        storage.encoder.tables.objects[entry] = dictionary
+        if entry < carried.archiveObjectCount { replaced.insert(entry) }
+    }
+
+    /// Sets the integer under `key` in `$top` (added when absent).
+    public mutating func setTopInteger(_ value: Int, forKey key: String) {
+        let storage = uniqueStorage()
+        let reference = storage.encoder.builder.add(integer: Int64(value))
+        var found = false
+        // Exact bytes, as keys are compared in the file; every entry, should the file repeat the key.
+        for entry in topKeys.indices where topKeys[entry].utf8.elementsEqual(key.utf8) {
+            topPairs[entry].value = reference
+            found = true
+        }
+        guard !found else { return }
+        shareCarried()
+        topPairs.append((storage.encoder.keyReference(key), reference))
+        topKeys.append(key)
+    }
+
+    /// The edited file, or `nil` when it cannot be made by appending (the carried objects'
+    /// reference or offset width cannot address the new objects): the caller then encodes afresh.
+    ///
+    /// Only the reference width limits: the offset table is written anew, as wide as the new
+    /// length needs.
+    public func finish() -> EditedArchive? {
+        let encoder = storage.encoder
+        let builder = encoder.builder
+        let tables = encoder.tables
+        let referenceSize = carried.referenceSize
+        let addedOffsets = builder.addedOffsets
+        var next = carried.base + addedOffsets.count
+        var copiedReferences: [Int: Int] = [:]
+        var copiedBytes = 0
+        for copy in carried.copiedObjects {
+            copiedReferences[copy.reference] = next
+            next += 1
+            copiedBytes += copy.bytes.count
+        }
+        let (top, objects, root) = (next, next + 1, next + 2)
+        let total = next + 3
+        // A reader checks that the object count fits the references (255 objects for one byte).
+        guard referenceSize >= 8 || total < 1 << (8 * referenceSize) else { return nil }
+        let archiveCount = tables.objects.count
+        let topSize = PropertyListBuilder.markerSize(count: topPairs.count) + 2 * topPairs.count * referenceSize
+        let objectsSize = PropertyListBuilder.markerSize(count: archiveCount) + archiveCount * referenceSize
+        let rootPairs = carried.rootPairs
+        let rootSize = PropertyListBuilder.markerSize(count: rootPairs.count) + 2 * rootPairs.count * referenceSize
+        let added = builder.storedBytes(from: 0).assumingMemoryBound(to: UInt8.self)
+        let objectsEnd = carried.carriedLength + added.count + copiedBytes + topSize + objectsSize + rootSize
+        let offsetSize = PropertyListBuilder.byteWidth(UInt64(objectsEnd))
+        let tailCount = objectsEnd - carried.carriedLength + total * offsetSize + 32
+        let dead = min(
+            carried.priorDeadBytes + carried.envelopeDeadBytes + deadBytes, CarriedArchive.deadBytesLimit)
+        let carriedLength = carried.carriedLength
+        let tail = carried.file.withUnsafeBufferPointer { file in
+            [UInt8](unsafeUninitializedCapacity: tailCount) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                var out = ObjectBytes(base: base, position: 0, end: tailCount)
+                out.store(added)
+                var envelopeOffsets: [Int] = []
+                for copy in carried.copiedObjects {
+                    envelopeOffsets.append(carriedLength + out.position)
+                    out.store(UnsafeBufferPointer(rebasing: file[copy.bytes]))
+                }
+                envelopeOffsets.append(carriedLength + out.position)
+                out.storeMarker(0xD0, count: topPairs.count)
+                for pair in topPairs { out.store(bigEndian: UInt64(pair.key), width: referenceSize) }
+                for pair in topPairs { out.store(bigEndian: UInt64(pair.value), width: referenceSize) }
+                envelopeOffsets.append(carriedLength + out.position)
+                out.storeMarker(0xA0, count: archiveCount)
+                // The original entries as they are, then the replaced ones over them, then the new ones.
+                let entries = out.position
+                let originalEntries =
+                    carried
+                    .objectsContents..<(carried.objectsContents
+                    + carried.archiveObjectCount * referenceSize)
+                out.store(UnsafeBufferPointer(rebasing: file[originalEntries]))
+                for entry in replaced {
+                    var patch = ObjectBytes(base: base, position: entries + entry * referenceSize, end: out.position)
+                    patch.store(bigEndian: UInt64(tables.objects[entry]), width: referenceSize)
+                }
+                out.store(
+                    references: UnsafeBufferPointer(rebasing: tables.objects.elements[carried.archiveObjectCount...]),
+                    width: referenceSize)
+                envelopeOffsets.append(carriedLength + out.position)
+                let renumber = { (reference: Int) -> UInt64 in
+                    if reference == carried.top { return UInt64(top) }
+                    if reference == carried.objects { return UInt64(objects) }
+                    return UInt64(copiedReferences[reference] ?? reference)
+                }
+                out.storeMarker(0xD0, count: rootPairs.count)
+                for pair in rootPairs { out.store(bigEndian: renumber(pair.key), width: referenceSize) }
+                for pair in rootPairs { out.store(bigEndian: renumber(pair.value), width: referenceSize) }
+                storeOffsetTable(
+                    into: &out, file: file, width: offsetSize, added: addedOffsets, envelope: envelopeOffsets)
+                out.store(bigEndian: UInt64(dead), width: 5)
+                out.store(0)
+                out.store(UInt8(offsetSize))
+                out.store(UInt8(referenceSize))
+                out.store(bigEndian: UInt64(total), width: 8)
+                out.store(bigEndian: UInt64(root), width: 8)
+                out.store(bigEndian: UInt64(objectsEnd), width: 8)
+                initialized = out.position
+            }
+        }
+        return EditedArchive(carriedLength: carriedLength, tail: tail, deadBytes: dead)
+    }
+
+    /// Stores the offset table: the carried objects' offsets, then the added objects' (`added`,
+    /// from the end of the carried bytes), then the envelope's (`envelope`), each `width` bytes.
+    private func storeOffsetTable(
+        into out: inout ObjectBytes,
+        file: UnsafeBufferPointer<UInt8>,
+        width: Int,
+        added: UnsafeBufferPointer<Int>,
+        envelope: [Int]
+    ) {
+        let oldTable = carried.offsetTableStart
+        if width == carried.offsetSize {
+            out.store(UnsafeBufferPointer(rebasing: file[oldTable..<(oldTable + carried.base * width)]))
+        } else {
+            // Wider: the new file outgrew the old width (never narrower, as the file only grows).
+            for index in 0..<carried.base {
+                var offset: UInt64 = 0
+                for byte in 0..<carried.offsetSize {
+                    offset = offset << 8 | UInt64(file[oldTable + index * carried.offsetSize + byte])
+                }
+                out.store(bigEndian: offset, width: width)
+            }
+        }
+        for offset in added { out.store(bigEndian: UInt64(carried.carriedLength + offset), width: width) }
+        for offset in envelope { out.store(bigEndian: UInt64(offset), width: width) }
+    }
+
+    // MARK: Helpers
+
+    /// The storage, copied first when a copy of this editor shares it.
+    private mutating func uniqueStorage() -> ArchiveEditorStorage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// Makes new objects share the carried strings and classes, indexing them the first time.
+    private func shareCarried() {
+        guard !storage.sharesCarried else { return }
+        storage.encoder.share(CarriedStringIndex(carried))
+        storage.sharesCarried = true
+    }
+
+    /// The `$objects` entry `uid` names, checked to exist, not to be 0, and not to be a string or
+    /// a class dictionary.
+    private func replaceableEntry(_ uid: UInt64) throws(KeyedArchiveError) -> Int {
+        let count = storage.encoder.tables.objects.count
+        guard uid != 0 else { throw .notEditable("UID 0 is $null, which stands for nil; it cannot be replaced") }
+        guard uid < UInt64(count) else { throw .danglingReference(uid, objectCount: count) }
+        let entry = Int(uid)
+        let shared = withObjects { locate -> Bool in
+            guard let (area, start) = locate(currentReference(ofEntry: entry)),
+                let marker = area.marker(at: start)
+            else { return false }
+            if marker >> 4 == 0x5 || marker >> 4 == 0x6 { return true }
+            return key("$classname", in: area, at: start, locate: locate) != nil
+        }
+        guard !shared else {
+            throw .notEditable(
+                "object \(uid) is a string or a class, which other objects share; only objects such as items and arrays can be replaced"
+            )
+        }
+        return entry
+    }
+
+    /// The object `$objects[entry]` refers to now.
+    private func currentReference(ofEntry entry: Int) -> Int {
+        let current = storage.encoder.tables.objects[entry]
+        if current >= 0 { return current }
+        return carried.withArea { carried.objectReference(entry, in: $0) } ?? -1
+    }
+
+    /// Runs `body` with a function that finds an object, carried or added, by its number: the
+    /// area holding it and where it starts.
+    private func withObjects<R>(_ body: (_ locate: (Int) -> (area: ObjectArea, start: Int)?) -> R) -> R {
+        let builder = storage.encoder.builder
+        let added = builder.storedBytes(from: 0)
+        let offsets = builder.addedOffsets
+        let base = carried.base
+        let referenceSize = carried.referenceSize
+        return carried.withArea { file in
+            let appended = ObjectArea(raw: added, limit: added.count, referenceSize: referenceSize)
+            return body { reference in
+                if reference < base { return carried.offset(of: reference, in: file).map { (file, $0) } }
+                let index = reference - base
+                guard index < offsets.count else { return nil }
+                return (appended, offsets[index])
+            }
+        }
+    }
+
+    /// The entry under the ASCII key `name` in the dictionary at `start` of `area`: the key's and
+    /// value's references, or `nil` when it is not a dictionary or lacks the key.
+    private func key(
+        _ name: StaticString,
+        in area: ObjectArea,
+        at start: Int,
+        locate: (Int) -> (area: ObjectArea, start: Int)?
+    ) -> (key: Int, value: Int)? {
+        guard area.marker(at: start).map({ $0 >> 4 == 0xD }) == true, let extent = area.extent(at: start) else {
+            return nil
+        }
+        let count = extent.referenceCount / 2
+        let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for entry in 0..<count {
+            let position = extent.references + entry * area.referenceSize
+            guard let key = area.reference(at: position), let (keyArea, keyStart) = locate(key),
+                let bytes = keyArea.asciiBytes(at: keyStart), bytes.hasSameBytes(as: wanted),
+                let value = area.reference(at: position + count * area.referenceSize)
+            else { continue }
+            return (key, value)
+        }
+        return nil
+    }
+
+    /// The bytes `$objects[entry]`'s object uses on its own: a dictionary or array and the
+    /// containers it holds directly (an `NSArray`'s `NS.objects`); 0 for other objects, such as
+    /// strings and numbers, which may be shared.
+    private func ownBytes(ofEntry entry: Int) -> Int {
+        withObjects { locate in
+            guard let (area, start) = locate(currentReference(ofEntry: entry)),
+                CarriedArchive.isContainer(area, start), let extent = area.extent(at: start)
+            else { return 0 }
+            var total = extent.end - start
+            guard area.marker(at: start).map({ $0 >> 4 == 0xD }) == true else { return total }
+            let count = extent.referenceCount / 2
+            for value in 0..<count {
+                guard let child = area.reference(at: extent.references + (count + value) * area.referenceSize),
+                    let (childArea, childStart) = locate(child), CarriedArchive.isContainer(childArea, childStart),
+                    let childExtent = childArea.extent(at: childStart)
+                else { continue }
+                total += childExtent.end - childStart
+            }
+            return total
+        }
+    }
+
+    /// The parts of `$objects[entry]` when it is an `NSArray` of UIDs as written by archivers:
+    /// its `NS.objects` and `$class` keys, its class's UID object, and each element's UID and
+    /// UID object; `nil` for any other object.
+    private func arrayShape(
+        ofEntry entry: Int
+    ) -> (objectsKey: Int, classKey: Int, arrayClass: Int, elements: [(uid: UInt64, reference: Int)])? {
+        withObjects { locate in
+            guard let (area, start) = locate(currentReference(ofEntry: entry)),
+                let objects = key("NS.objects", in: area, at: start, locate: locate),
+                let classEntry = key("$class", in: area, at: start, locate: locate),
+                let (arrayArea, arrayStart) = locate(objects.value),
+                arrayArea.marker(at: arrayStart).map({ $0 >> 4 == 0xA }) == true,
+                let extent = arrayArea.extent(at: arrayStart)
+            else { return nil }
+            var elements: [(uid: UInt64, reference: Int)] = []
+            elements.reserveCapacity(extent.referenceCount)
+            for element in 0..<extent.referenceCount {
+                guard let reference = arrayArea.reference(at: extent.references + element * arrayArea.referenceSize),
+                    let (uidArea, uidStart) = locate(reference), let marker = uidArea.marker(at: uidStart),
+                    marker >> 4 == 0x8, let uid = uidArea.unsigned(at: uidStart + 1, size: Int(marker & 0x0F) + 1)
+                else { return nil }
+                elements.append((uid, reference))
+            }
+            return (objects.key, classEntry.key, classEntry.value, elements)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+extension KeyedEncoder {
+    /// An encoder of objects appended to a binary archive of `carriedObjects` property-list objects
+    /// (`ArchiveEditor`): references start after them and keep their width, and `$objects` starts
+    /// with `archiveObjectCount` entries that stay the file's (-1) until replaced.
+    init(appendingTo carriedObjects: Int, referenceWidth: Int, archiveObjectCount: Int) {
+        builder = PropertyListBuilder(appendingTo: carriedObjects, referenceWidth: referenceWidth)
+        tables = EncodingTables(expectedObjects: archiveObjectCount + 64)
+        tables.objects.append(repeating: -1, count: archiveObjectCount)
+        strings = StringTable(capacity: 64)
+    }
+
+    /// An encoder with copies of this one's objects and tables, for copy-on-write (the carried
+    /// index, which never changes, is shared).
+    private init(copying other: KeyedEncoder) {
+        builder = other.builder.copy()
+        tables = other.tables.copy()
+        strings = other.strings.copy()
+        carried = other.carried
+    }
+
+    /// A copy that adds to an archive of its own.
+    func copy() -> KeyedEncoder {
+        KeyedEncoder(copying: self)
+    }
+
+    /// Encodes `value` as object `uid`, an existing entry of `$objects`.
+    mutating func encode<T: KeyedArchivable>(_ value: T, asObject uid: UInt64) {
+        withUnsafePointer(to: value) { value in encodeFields(at: value, asObject: uid) }
+    }
+
+    /// Makes new objects share the carried file's strings, classes, booleans and small integers.
+    mutating func share(_ index: CarriedStringIndex) {
+        carried = index
+        for (value, reference) in index.booleans { builder.reuse(bool: value, reference: reference) }
+        for (value, reference) in index.smallIntegers { builder.reuse(smallInteger: value, reference: reference) }
+        for (name, uid) in index.classes where !tables.classUIDs.contains(where: { $0.name == name }) {
+            // A class replaced by this edit is no class any more.
+            guard tables.objects[uid] < 0 else { continue }
+            tables.classUIDs.append((name, carriedUIDReference(uid, index)))
+        }
+    }
+
+    /// The reference of a UID object holding carried entry `uid`: the file's, or a new one.
+    private func carriedUIDReference(_ uid: Int, _ index: CarriedStringIndex) -> Int {
+        index.uidObject(of: uid) ?? builder.add(uniqueUID: UInt64(uid))
+    }
+
+    /// Enters `string` in the string table from the carried file, when the file holds it and the
+    /// table does not yet: keys and class names then share the file's string objects.
+    func adoptCarried(_ string: String, from index: CarriedStringIndex) {
+        var bytes = string
+        bytes.withUTF8 { utf8 in
+            let (hash, isASCII) = strings.fingerprint(utf8)
+            let (entry, slot) = strings.find(utf8, hash: hash)
+            guard entry < 0 else { return }
+            _ = adoptCarried(string, utf8: utf8, hash: hash, isASCII: isASCII, slot: slot, from: index)
+        }
+    }
+
+    /// Enters `string` (bytes `utf8`, hash `hash`, absent from the table, whose `slot` it takes)
+    /// from the carried file with its string object and, when it is an `$objects` entry, a UID
+    /// object of it; returns its entry, or -1 when the file does not hold it.
+    func adoptCarried(
+        _ string: String,
+        utf8: UnsafeBufferPointer<UInt8>,
+        hash: UInt64,
+        isASCII: Bool,
+        slot: Int,
+        from index: CarriedStringIndex
+    ) -> Int {
+        guard let reference = index.reference(ofUTF8: utf8, isASCII: isASCII) else { return -1 }
+        var uidReference = -1
+        // An entry replaced by this edit holds another object now.
+        if let uid = index.archiveUID(ofReference: reference), tables.objects[uid] < 0 {
+            uidReference = carriedUIDReference(uid, index)
+        }
+        let entry = strings.count
+        strings.insert(string, hash: hash, stringReference: reference, uidReference: uidReference, slot: slot)
+        return entry
+    }
+
+    /// What the dictionary of an `NSArray` object refers to besides its elements, as `encode(_:forKey:)`
+    /// writes it: the `NS.objects` and `$class` keys and the UID object of the `NSArray` class.
+    func arrayDictionaryReferences() -> (objectsKey: Int, classKey: Int, arrayClass: Int) {
+        let objectsKey = keyReference("NS.objects")
+        if tables.classKeyReference < 0 { tables.classKeyReference = keyReference("$class") }
+        if tables.arrayClassReference < 0 { tables.arrayClassReference = classUIDReference(.array) }
+        return (objectsKey, tables.classKeyReference, tables.arrayClassReference)
+    }
+}

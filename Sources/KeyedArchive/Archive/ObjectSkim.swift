@@ -1,0 +1,54 @@
+/// What a skim checks in each object: its class and the kinds of its fields.
+///
+/// `KeyedUnarchiver.skim(_:_:)` validates objects as decoding them would, field by field, without
+/// building strings or values, and returns the integer under `integerKey` of each (an ID, say).
+/// Keys not listed are ignored, as decoding ignores keys it does not ask for.
+public struct ObjectSkim: Sendable {
+    /// The kind of value a field must hold, each checked as the decoder's matching read checks it.
+    public enum Kind: Sendable {
+        /// `KeyedDecoder.decode(String.self, forKey:)` / `decodeIfPresent(String.self, forKey:)`.
+        case string
+        /// `decode(Bool.self, forKey:)` / `decodeIfPresent(Bool.self, forKey:)`.
+        case bool
+        /// `decode(Int.self, forKey:)` / `decodeIfPresent(Int.self, forKey:)`.
+        case integer
+        /// `decode(Double.self, forKey:)`; an optional real may also be absent.
+        case real
+        /// `decodeDate(forKey:)` / `decodeDateIfPresent(forKey:)`: an `NSDate` object.
+        case date
+    }
+
+    /// One field to check.
+    public struct Field: Sendable {
+        /// The key the field is stored under.
+        public var key: String
+        /// The kind of value it must hold.
+        public var kind: Kind
+        /// Whether it must be there: checked as the non-optional read (`decode`, `decodeDate`)
+        /// checks it, so an absent key throws; otherwise as the `…IfPresent` read (absent or
+        /// `$null` passes).
+        public var required: Bool
+
+        /// A field under `key` holding a `kind`, optional unless `required`.
+        public init(key: String, kind: Kind, required: Bool = false) {
+            self.key = key
+            self.kind = kind
+            self.required = required
+        }
+    }
+
+    /// The class each object must be of (any module prefix, as decoding matches names).
+    public var archivedClass: ArchivedClass
+    /// The fields checked in each object, in this order.
+    public var fields: [Field]
+    /// The key whose integer the skim returns for each object (`nil` where absent); checked as
+    /// an optional integer even when it is not among `fields`.
+    public var integerKey: String
+
+    /// A skim of objects of class `archivedClass` checking `fields` and reading `integerKey`.
+    public init(archivedClass: ArchivedClass, fields: [Field], integerKey: String) {
+        self.archivedClass = archivedClass
+        self.fields = fields
+        self.integerKey = integerKey
+    }
+}

@@ -1,0 +1,447 @@
+import Foundation
+import KeyedArchive
+import TestSupport
+import Testing
+
+/// The edits of one round on a checklist file, applied both to the model and through an `ArchiveEditor`.
+private struct EditRound {
+    var model: ArchivableChecklistFile
+    var editor: ArchiveEditor
+    var map: ChecklistArchiveMap
+    /// Lists whose item UIDs are unknown since they were replaced or appended whole.
+    var stale: Set<Int> = []
+
+    init(model: ArchivableChecklistFile, file: [UInt8]) throws {
+        self.model = model
+        editor = try ArchiveEditor(file: file)
+        map = try ChecklistArchiveMap(file)
+    }
+
+    /// One random edit, as a one-shot command would make it.
+    mutating func edit(using random: inout SplitMix64) throws {
+        let editable = model.checklists.indices.filter { !stale.contains($0) }
+        let withItems = editable.filter { !model.checklists[$0].items.isEmpty }
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0...1 where !editable.isEmpty:
+            // add: a new item (its text often one the file has), the list's array, the next ID.
+            let list = random.pick(editable)
+            var item = RandomChecklists.item(using: &random)
+            if random.chance(1, in: 2), let existing = model.checklists.flatMap(\.items).first {
+                item.text = existing.text
+            }
+            item.itemID = model.nextItemID
+            let uid = editor.append(item)
+            model.checklists[list].items.append(item)
+            map.lists[list].itemUIDs.append(uid)
+            try editor.replaceArray(map.lists[list].items, elements: map.lists[list].itemUIDs)
+            model.nextItemID &+= 1
+            editor.setTopInteger(model.nextItemID, forKey: "ChecklistItemID")
+        case 2 where !withItems.isEmpty:
+            // edit, check, due: the item replaced.
+            let list = random.pick(withItems)
+            let position = Int.random(in: model.checklists[list].items.indices, using: &random)
+            var item = model.checklists[list].items[position]
+            if random.chance(1, in: 2) { item.checked.toggle() } else { item.text = RandomText.string(using: &random) }
+            model.checklists[list].items[position] = item
+            try editor.replace(map.lists[list].itemUIDs[position], with: item)
+        case 3 where !withItems.isEmpty:
+            // delete
+            let list = random.pick(withItems)
+            let position = Int.random(in: model.checklists[list].items.indices, using: &random)
+            model.checklists[list].items.remove(at: position)
+            map.lists[list].itemUIDs.remove(at: position)
+            try editor.replaceArray(map.lists[list].items, elements: map.lists[list].itemUIDs)
+        case 4 where !withItems.isEmpty:
+            // move
+            let list = random.pick(withItems)
+            let from = Int.random(in: model.checklists[list].items.indices, using: &random)
+            let to = Int.random(in: model.checklists[list].items.indices, using: &random)
+            model.checklists[list].items.insert(model.checklists[list].items.remove(at: from), at: to)
+            map.lists[list].itemUIDs.insert(map.lists[list].itemUIDs.remove(at: from), at: to)
+            try editor.replaceArray(map.lists[list].items, elements: map.lists[list].itemUIDs)
+        case 5 where !editable.isEmpty:
+            // rename: the whole list encoded again.
+            let list = random.pick(editable)
+            model.checklists[list].name = RandomText.string(using: &random)
+            try editor.replace(map.lists[list].uid, with: model.checklists[list])
+            stale.insert(list)
+        case 6:
+            // new list
+            let checklist = RandomChecklists.checklist(using: &random)
+            let uid = editor.append(checklist)
+            model.checklists.append(checklist)
+            map.lists.append(ChecklistArchiveMap.List(uid: uid, items: 0, itemUIDs: []))
+            stale.insert(model.checklists.count - 1)
+            try editor.replaceArray(map.checklists, elements: map.lists.map(\.uid))
+        default:
+            model.index = RandomChecklists.integer(using: &random)
+            editor.setTopInteger(model.index, forKey: "ChecklistIndex")
+        }
+    }
+}
+
+@Suite("ArchiveEditor")
+struct ArchiveEditorTests {
+    /// A file of `lists` checklists of `items` items each, with repeated and distinct texts.
+    static func bigFile(lists: Int, items: Int) -> ArchivableChecklistFile {
+        let checklists = (0..<lists).map { list in
+            ArchivableChecklist(
+                name: "List \(list)",
+                items: (0..<items).map { item in
+                    ArchivableChecklistItem(
+                        text: "Item \(item) of list \(list)", checked: item % 3 == 0,
+                        dueDate: 700_000_000 + Double(item), shouldRemind: item % 7 == 0, itemID: list * items + item,
+                        hasDueDate: item % 2 == 0)
+                },
+                iconName: "Folder")
+        }
+        return ArchivableChecklistFile(checklists: checklists, index: 0, nextItemID: lists * items)
+    }
+
+    /// The file an edit makes of `file`.
+    static func applied(_ edited: EditedArchive, to file: [UInt8]) -> [UInt8] {
+        Array(file.prefix(edited.carriedLength)) + edited.tail
+    }
+
+    /// A new item with `text`.
+    static func item(_ text: String, id: Int) -> ArchivableChecklistItem {
+        ArchivableChecklistItem(
+            text: text, checked: false, dueDate: 780_000_000, shouldRemind: false, itemID: id, hasDueDate: false)
+    }
+
+    @Test func randomEditsDecodeAsAFullEncodeOfTheEditedModel() throws {
+        var edited = 0
+        var refused = 0
+        for seed in UInt64(0)..<60 {
+            var random = SplitMix64(seed: seed)
+            var model = RandomChecklists.file(using: &random)
+            var file = model.archived()
+            for round in 0..<4 {
+                var edits = try EditRound(model: model, file: file)
+                for _ in 0..<Int.random(in: 1...4, using: &random) { try edits.edit(using: &random) }
+                model = edits.model
+                guard let result = edits.editor.finish() else {
+                    // The references are too narrow: the caller encodes afresh.
+                    refused += 1
+                    file = model.archived()
+                    continue
+                }
+                edited += 1
+                file = Self.applied(result, to: file)
+                let decoded = try ArchivableChecklistFile(archive: file)
+                let fresh = try ArchivableChecklistFile(archive: model.archived())
+                #expect(decoded == fresh, "seed \(seed) round \(round): \(fresh.firstDifference(from: decoded) ?? "")")
+            }
+        }
+        #expect(edited > 150)
+        #expect(refused > 0)
+    }
+
+    @Test func foundationAndPlistlibReadEditedFiles() throws {
+        let scratch = try TemporaryFolder(prefix: "archive-editor")
+        let folder = URL(filePath: scratch.path)
+        var files: [UInt64: [UInt8]] = [:]
+        for seed in UInt64(100)..<130 {
+            var random = SplitMix64(seed: seed)
+            var model = Self.bigFile(lists: 3, items: 40)
+            var file = model.archived()
+            for _ in 0..<3 {
+                var edits = try EditRound(model: model, file: file)
+                for _ in 0..<3 { try edits.edit(using: &random) }
+                model = edits.model
+                file = Self.applied(try #require(edits.editor.finish()), to: file)
+            }
+            files[seed] = file
+            // Foundation reads the edited file as it reads a full encode of the edited model.
+            var decoded = try FoundationArchiving.unarchive(file)
+            var expected = try FoundationArchiving.unarchive(model.archived())
+            if expected.hasCanonicallyEquivalentTwins {
+                decoded = decoded.precomposed
+                expected = expected.precomposed
+            }
+            #expect(decoded == expected, "seed \(seed): \(expected.firstDifference(from: decoded) ?? "")")
+            try Data(file).write(to: folder.appending(path: "\(seed).plist"))
+        }
+        guard Python.available else { return }
+        try Python.writeCanonicalJSON(forPropertyListsIn: folder)
+        for (seed, file) in files {
+            let expected = try String(contentsOf: folder.appending(path: "\(seed).json"), encoding: .utf8)
+            #expect(try BinaryPropertyListReader.read(file).canonicalJSON.rendered(indent: 1) == expected)
+        }
+    }
+
+    @Test func anAddLeavesOnlyTheOldArrayDeadAndReusesTheEnvelopeSlot() throws {
+        var model = Self.bigFile(lists: 10, items: 1_000)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        var editor = try ArchiveEditor(file: file)
+        let item = Self.item("Item 5 of list 3", id: 10_000)
+        let uid = editor.append(item)
+        #expect(uid == UInt64(editor.originalObjectCount))
+        try editor.replaceArray(map.lists[3].items, elements: map.lists[3].itemUIDs + [uid])
+        editor.setTopInteger(10_001, forKey: "ChecklistItemID")
+        let edited = try #require(editor.finish())
+        // The old NSArray: its dictionary (2 keys) and NS.objects (1,000 references), 4-byte references.
+        let arrayBytes = 4 + 1_000 * 4
+        let dictionaryBytes = 1 + 4 * 4
+        #expect(edited.deadBytes == arrayBytes + dictionaryBytes)
+        // Everything up to the old envelope is carried: `$top`, `$objects`, the root dictionary and its
+        // six keys and values, the last nine objects, are left behind.
+        let layout = try #require(BinaryPropertyListLayout(file))
+        #expect(edited.carriedLength == layout.objects[layout.objectCount - 9].offset)
+        let result = Self.applied(edited, to: file)
+        model.checklists[3].items.append(item)
+        model.nextItemID = 10_001
+        #expect(try ArchivableChecklistFile(archive: result) == model)
+        // The text is shared with the item that has it, not stored again.
+        let strings = try Self.stringObjects(result)
+        #expect(strings.filter { $0 == "Item 5 of list 3" }.count == 1)
+        #expect(Set(strings).count == strings.count)
+
+        // A second edit carries the first one's objects and adds to the dead bytes.
+        var second = try ArchiveEditor(file: result)
+        try second.replace(map.lists[3].itemUIDs[0], with: Self.item("Changed", id: 3_000))
+        let secondEdit = try #require(second.finish())
+        #expect(secondEdit.deadBytes > edited.deadBytes)
+        #expect(secondEdit.carriedLength > edited.carriedLength)
+        model.checklists[3].items[0] = Self.item("Changed", id: 3_000)
+        let secondFile = Self.applied(secondEdit, to: result)
+        #expect(try ArchivableChecklistFile(archive: secondFile) == model)
+        #expect(try FoundationArchiving.unarchive(secondFile) == model)
+    }
+
+    /// Foundation's archive of `model`, its classes named `prefix` + `Checklist` / `ChecklistItem`.
+    static func foundationFile(_ model: ArchivableChecklistFile, prefix: String) throws -> [UInt8] {
+        try FoundationArchiving.renamingClasses(in: FoundationArchiving.archive(model)) { name in
+            if name.hasSuffix("ChecklistItem") { return prefix + "ChecklistItem" }
+            if name.hasSuffix("Checklist") { return prefix + "Checklist" }
+            return name
+        }
+    }
+
+    @Test func foundationsFilesCarryEverythingAndCountTheOldEnvelope() throws {
+        var model = Self.bigFile(lists: 2, items: 20)
+        let file = try Self.foundationFile(model, prefix: "Checklists.")
+        let map = try ChecklistArchiveMap(file)
+        var editor = try ArchiveEditor(file: file)
+        let item = Self.item("From Foundation's file", id: 40)
+        let uid = editor.append(item)
+        try editor.replaceArray(map.lists[1].items, elements: map.lists[1].itemUIDs + [uid])
+        let edited = try #require(editor.finish())
+        let layout = try #require(BinaryPropertyListLayout(file))
+        #expect(edited.carriedLength == layout.offsetTableStart)
+        #expect(edited.deadBytes > 0)
+        let result = Self.applied(edited, to: file)
+        // The item shares Foundation's class dictionary and keys: no such string is added.
+        let before = try Self.stringObjects(file)
+        let after = try Self.stringObjects(result)
+        for shared in ["Checklists.ChecklistItem", "ShouldRemind", "NS.time", "NSDate", "$class"] {
+            #expect(after.filter { $0 == shared }.count == before.filter { $0 == shared }.count, "\(shared)")
+        }
+        model.checklists[1].items.append(item)
+        #expect(try ArchivableChecklistFile(archive: result) == model)
+        #expect(try FoundationArchiving.unarchive(result) == model)
+    }
+
+    @Test func deadBytesAccumulateInTheTrailerWhichReadersIgnore() throws {
+        var model = Self.bigFile(lists: 1, items: 5)
+        var file = model.archived()
+        var total = 0
+        for round in 0..<3 {
+            let map = try ChecklistArchiveMap(file)
+            var editor = try ArchiveEditor(file: file)
+            model.checklists[0].items[round].checked.toggle()
+            try editor.replace(map.lists[0].itemUIDs[round], with: model.checklists[0].items[round])
+            let edited = try #require(editor.finish())
+            #expect(edited.deadBytes > total)
+            total = edited.deadBytes
+            file = Self.applied(edited, to: file)
+            let trailer = file.count - 32
+            #expect(file[trailer..<(trailer + 5)].reduce(0) { $0 << 8 | Int($1) } == total)
+        }
+        #expect(try ArchivableChecklistFile(archive: file) == model)
+        #expect(try FoundationArchiving.unarchive(file) == model)
+        #expect(try FoundationArchiving.propertyList(file)["$archiver"] as? String == "NSKeyedArchiver")
+        guard Python.available else { return }
+        let scratch = try TemporaryFolder(prefix: "archive-editor-dead")
+        try Data(file).write(to: URL(filePath: scratch.file("dead.plist")))
+        try Python.writeCanonicalJSON(forPropertyListsIn: URL(filePath: scratch.path))
+        let json = try String(contentsOf: URL(filePath: scratch.file("dead.json")), encoding: .utf8)
+        #expect(json == (try BinaryPropertyListReader.read(file).canonicalJSON.rendered(indent: 1)))
+    }
+
+    @Test func narrowReferencesRefuseAndNarrowOffsetsWiden() throws {
+        // An archive of one empty array is under 256 bytes: one-byte offsets and references.
+        let empty = KeyedArchiver.archive { $0.encode([ArchivableChecklistItem](), forKey: "Items") }
+        #expect(empty.count < 256)
+        let top = try #require(BinaryPropertyListReader.read(empty).dictionaryValue?["$top"]?.dictionaryValue)
+        guard case .uid(let array) = top["Items"] else {
+            Issue.record("no Items UID")
+            return
+        }
+        var editor = try ArchiveEditor(file: empty)
+        var items: [ArchivableChecklistItem] = []
+        var uids: [UInt64] = []
+        var widened = false
+        var refused = false
+        for count in 1...80 {
+            let item = Self.item("item \(count)", id: count)
+            uids.append(editor.append(item))
+            try editor.replaceArray(array, elements: uids)
+            guard let edited = editor.finish() else {
+                // One-byte references address 255 objects at most.
+                refused = true
+                break
+            }
+            items.append(item)
+            let result = Self.applied(edited, to: empty)
+            // Past 255 bytes, the offset table is two bytes wide; the references stay one byte.
+            let tableStart = result.suffix(8).reduce(0) { $0 << 8 | Int($1) }
+            #expect(result[result.count - 26] == (tableStart > 255 ? 2 : 1))
+            #expect(result[result.count - 25] == 1)
+            widened = widened || result[result.count - 26] == 2
+            let unarchiver = try KeyedUnarchiver(bytes: result)
+            #expect(try unarchiver.topLevel.decode([ArchivableChecklistItem].self, forKey: "Items") == items)
+            let objects = try FoundationArchiving.propertyList(result)["$objects"] as? [Any]
+            #expect(objects?.count == unarchiver.objectCount)
+        }
+        #expect(widened)
+        #expect(refused)
+        #expect(items.count > 5)
+    }
+
+    @Test func badInputAndBadEditsThrowAndChangeNothing() throws {
+        let model = Self.bigFile(lists: 1, items: 3)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        // XML: a readable archive, but not one that can be appended to.
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>$archiver</key><string>NSKeyedArchiver</string>\
+            <key>$objects</key><array><string>$null</string></array><key>$top</key><dict/>\
+            <key>$version</key><integer>100000</integer></dict></plist>
+            """
+        _ = try KeyedUnarchiver(bytes: Array(xml.utf8))
+        #expect {
+            try ArchiveEditor(file: Array(xml.utf8))
+        } throws: { error in
+            guard case .notEditable(let reason) = error as? KeyedArchiveError else { return false }
+            return reason.contains("XML")
+        }
+        #expect(throws: KeyedArchiveError.self) { try ArchiveEditor(file: Array(file.dropLast(3))) }
+        #expect(throws: KeyedArchiveError.notAKeyedArchive("the property list is an array, not a dictionary")) {
+            try ArchiveEditor(file: BinaryPropertyListWriter.write(.array([.integer(1)])))
+        }
+        var editor = try ArchiveEditor(file: file)
+        let count = editor.originalObjectCount
+        #expect(throws: KeyedArchiveError.self) { try editor.replace(0, with: Self.item("x", id: 1)) }
+        #expect(throws: KeyedArchiveError.danglingReference(UInt64(count), objectCount: count)) {
+            try editor.replace(UInt64(count), with: Self.item("x", id: 1))
+        }
+        #expect(throws: KeyedArchiveError.danglingReference(999, objectCount: count)) {
+            try editor.replaceArray(map.lists[0].items, elements: [999])
+        }
+        #expect(throws: KeyedArchiveError.self) { try editor.replaceArray(map.lists[0].items, elements: [0]) }
+        // Strings and class dictionaries are shared by other objects.
+        let objects = try #require(BinaryPropertyListReader.read(file).dictionaryValue?["$objects"]?.arrayValue)
+        let name = try #require(objects.firstIndex(of: .string("List 0")))
+        let itemClass = try #require(
+            objects.firstIndex { $0.dictionaryValue?["$classname"] == .string("Checklists.ChecklistItem") })
+        for shared in [name, itemClass] {
+            #expect(throws: KeyedArchiveError.self) { try editor.replace(UInt64(shared), with: Self.item("x", id: 1)) }
+            #expect(throws: KeyedArchiveError.self) { try editor.replaceArray(UInt64(shared), elements: []) }
+        }
+        // "$null" as a text is a string of its own, not UID 0 (nil).
+        let uid = editor.append(Self.item("$null", id: 3))
+        try editor.replaceArray(map.lists[0].items, elements: map.lists[0].itemUIDs + [uid])
+        var withNull = model
+        withNull.checklists[0].items.append(Self.item("$null", id: 3))
+        let nullFile = Self.applied(try #require(editor.finish()), to: file)
+        #expect(try ArchivableChecklistFile(archive: nullFile) == withNull)
+        // Foundation reads a "$null" text as it reads a full encode's (as nil: the string object is
+        // the one `$objects` starts with).
+        #expect(try FoundationArchiving.unarchive(nullFile) == FoundationArchiving.unarchive(withNull.archived()))
+        editor = try ArchiveEditor(file: file)
+        let unchanged = Self.applied(try #require(editor.finish()), to: file)
+        #expect(try ArchivableChecklistFile(archive: unchanged) == model)
+        #expect(try #require(editor.finish()).deadBytes == 0)
+    }
+
+    @Test func replacingAnAppendedObjectCountsItAndKeepsTheLastValue() throws {
+        var model = Self.bigFile(lists: 1, items: 3)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        var editor = try ArchiveEditor(file: file)
+        let uid = editor.append(Self.item("first", id: 3))
+        try editor.replaceArray(map.lists[0].items, elements: map.lists[0].itemUIDs + [uid])
+        let before = try #require(editor.finish()).deadBytes
+        try editor.replace(uid, with: Self.item("second", id: 3))
+        let edited = try #require(editor.finish())
+        #expect(edited.deadBytes > before)
+        model.checklists[0].items.append(Self.item("second", id: 3))
+        #expect(try ArchivableChecklistFile(archive: Self.applied(edited, to: file)) == model)
+    }
+
+    @Test func aClassWithAnotherModulePrefixGetsItsOwnDictionary() throws {
+        var model = Self.bigFile(lists: 1, items: 2)
+        let renamed = try Self.foundationFile(model, prefix: "MyApp.")
+        let map = try ChecklistArchiveMap(renamed)
+        var editor = try ArchiveEditor(file: renamed)
+        let uid = editor.append(Self.item("new", id: 2))
+        try editor.replaceArray(map.lists[0].items, elements: map.lists[0].itemUIDs + [uid])
+        let result = Self.applied(try #require(editor.finish()), to: renamed)
+        let strings = try Self.stringObjects(result)
+        #expect(strings.contains("MyApp.ChecklistItem"))
+        #expect(strings.contains("Checklists.ChecklistItem"))
+        model.checklists[0].items.append(Self.item("new", id: 2))
+        #expect(try ArchivableChecklistFile(archive: result) == model)
+        #expect(try FoundationArchiving.unarchive(result) == model)
+    }
+
+    @Test func aCopyOfAnEditorIsIndependent() throws {
+        let model = Self.bigFile(lists: 1, items: 2)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        var first = try ArchiveEditor(file: file)
+        _ = first.append(Self.item("shared", id: 2))
+        var second = first
+        let firstUID = first.append(Self.item("first only", id: 3))
+        let secondUID = second.append(Self.item("second only", id: 4))
+        #expect(firstUID == secondUID)
+        try first.replaceArray(map.lists[0].items, elements: map.lists[0].itemUIDs + [firstUID])
+        try second.replaceArray(map.lists[0].items, elements: map.lists[0].itemUIDs + [secondUID])
+        let one = try ArchivableChecklistFile(archive: Self.applied(try #require(first.finish()), to: file))
+        let two = try ArchivableChecklistFile(archive: Self.applied(try #require(second.finish()), to: file))
+        #expect(one.checklists[0].items.last?.text == "first only")
+        #expect(two.checklists[0].items.last?.text == "second only")
+    }
+
+    /// Every string object of a binary property list, in object order.
+    static func stringObjects(_ file: [UInt8]) throws -> [String] {
+        let trailer = file.count - 32
+        let offsetSize = Int(file[trailer + 6])
+        let count = file[(trailer + 8)..<(trailer + 16)].reduce(0) { $0 << 8 | Int($1) }
+        let table = file[(trailer + 24)..<(trailer + 32)].reduce(0) { $0 << 8 | Int($1) }
+        var strings: [String] = []
+        for index in 0..<count {
+            let entry = table + index * offsetSize
+            let offset = file[entry..<(entry + offsetSize)].reduce(0) { $0 << 8 | Int($1) }
+            let marker = file[offset]
+            guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { continue }
+            var length = Int(marker & 0x0F)
+            var start = offset + 1
+            if length == 0x0F {
+                let size = 1 << Int(file[offset + 1] & 0x0F)
+                length = file[(offset + 2)..<(offset + 2 + size)].reduce(0) { $0 << 8 | Int($1) }
+                start = offset + 2 + size
+            }
+            if marker >> 4 == 0x5 {
+                strings.append(String(decoding: file[start..<(start + length)], as: UTF8.self))
+            } else {
+                let units = (0..<length).map { UInt16(file[start + 2 * $0]) << 8 | UInt16(file[start + 2 * $0 + 1]) }
+                strings.append(String(decoding: units, as: UTF16.self))
+            }
+        }
+        return strings
+    }
+}
