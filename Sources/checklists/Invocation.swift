@@ -69,7 +69,8 @@ struct Invocation {
         do {
             // A one-shot change of the current checklist reads only that checklist's items.
             let scope: LoadScope =
-                if case .success(let command?) = parsed, command.changesOnlyCurrentChecklist { .currentChecklist } else {
+                if case .success(let command?) = parsed, command.changesOnlyCurrentChecklist { .currentChecklist } else
+                {
                     .everything
                 }
             store = try ChecklistStore(path: path, scope: scope)

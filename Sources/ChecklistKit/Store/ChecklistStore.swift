@@ -1,3 +1,4 @@
+import KeyedArchive
 import SystemCalls
 
 /// The data file: loads it, and applies each change as a locked, durable read-modify-write.
@@ -171,16 +172,23 @@ public final class ChecklistStore {
         guard let layout else { return try saveEncoding(copy) }
         let edit: (file: EditedArchive, layout: ArchivedLayout)?
         let whole: ChecklistBook
-        do {
+        do throws(KeyedArchiveError) {
             edit = try copy.edit(of: layout)
-            if let edit, edit.file.deadBytes * Self.deadShareLimit <= edit.file.length {
-                return try saveEdited(edit.file, of: layout.file, making: copy, layout: edit.layout)
-            }
-            whole = try layout.loadingEverything(of: copy)
+            whole = edit == nil || !Self.fitsDeadShare(edit?.file) ? try layout.loadingEverything(of: copy) : copy
         } catch {
             throw StoreError.undecodable(path: path, reason: error.description)
         }
-        try saveEncoding(whole)
+        if let edit, Self.fitsDeadShare(edit.file) {
+            try saveEdited(edit.file, of: layout.file, making: copy, layout: edit.layout)
+        } else {
+            try saveEncoding(whole)
+        }
+    }
+
+    /// Whether `edited` leaves at most a `deadShareLimit`th of its bytes unused.
+    private static func fitsDeadShare(_ edited: EditedArchive?) -> Bool {
+        guard let edited else { return false }
+        return edited.deadBytes <= edited.length / deadShareLimit
     }
 
     /// Writes `edited`, an edit of `original` that holds `copy`, as the data file, and makes
@@ -189,12 +197,14 @@ public final class ChecklistStore {
         _ edited: EditedArchive, of original: [UInt8], making copy: ChecklistBook, layout: ArchivedLayout
     ) throws {
         let saved: FileSystem.Stamp
-        do {
+        do throws(SystemError) {
             saved = try FileSystem.replaceAtomically(
                 path, keepingAccess: true, holdingReplaced: tuning.closesReplacedInBackground,
                 startingWriteback: tuning.startsWriteback
             ) { file in
-                original.withUnsafeBytes { file.write(UnsafeRawBufferPointer(rebasing: $0[..<min(edited.carriedLength, $0.count)]), at: 0) }
+                original.withUnsafeBytes {
+                    file.write(UnsafeRawBufferPointer(rebasing: $0[..<min(edited.carriedLength, $0.count)]), at: 0)
+                }
                 edited.tail.withUnsafeBytes { file.write($0, at: edited.carriedLength) }
                 return edited.length
             }
