@@ -287,6 +287,21 @@ for i in "${!side_names[@]}"; do
     row "${side_names[$i]}" "${side_commands[$i]}" "${side[$i]}"
 done
 
+# 100 one-shot adds in a row on the same data, per add: a one-shot change saves an edit of the
+# file, and every so often a full encode that drops what the edits left behind; this row counts
+# both. The same for todo.txt and Taskwarrior when they are installed.
+echo "timing 100 one-shot adds in a row…" >&2
+row "100 one-shot \`add\` in a row, per add (10,000 items)" "checklists add x" \
+    "$(measure "$batch_runs" "$fresh10k" "$(script adds10k "for i in \$(seq 100); do $bin --file $file10k add x\$i > /dev/null; done")" 1)" 100
+if [ -n "$todo" ]; then
+    row "todo.txt: 100 \`add\` in a row, per add (10,000 items)" "todo-txt add x" \
+        "$(measure "$batch_runs" "$restore_todo" "$(script todo-adds "for i in \$(seq 100); do $todo_cmd add x\$i > /dev/null; done")" 1)" 100
+fi
+if have task; then
+    row "Taskwarrior: 100 \`task add\` in a row, per add (10,000 tasks)" "task add x" \
+        "$(measure "$batch_runs" "$restore_task" "$(script task-adds "for i in \$(seq 100); do $task_cmd add x\$i > /dev/null; done")" 1)" 100
+fi
+
 tool=$(have hyperfine && hyperfine --version || echo "a bash loop with date +%s%N")
 {
     echo "# Timings"
@@ -317,8 +332,11 @@ tool=$(have hyperfine && hyperfine --version || echo "a bash loop with date +%s%
     echo "${journal_rows[1]/ten/ten 2,000-item checklists}"
     echo
     echo "Every checklists change is a locked read-modify-write that rewrites the whole archive"
-    echo "to a temporary file, fsyncs it, renames it over the data file and fsyncs the folder"
-    echo "(the archive is written in pieces while it is encoded, each sent to the disk at once)."
+    echo "to a temporary file, fsyncs it, renames it over the data file and fsyncs the folder."
+    echo "A one-shot change of the current checklist decodes only that checklist (the others are"
+    echo "skimmed) and writes the file as an edit: the bytes of every untouched object carried over,"
+    echo "the changed ones appended; once edits leave a quarter of the file unused, the change"
+    echo "encodes the whole file afresh (the \"in a row\" rows include those)."
     echo "todo.txt's \`add\` appends one line and its \`do\` rewrites the file with sed, neither"
     echo "with fsync; Taskwarrior 2 writes its data files in place (no temporary file and rename),"
     echo "each followed by fdatasync."

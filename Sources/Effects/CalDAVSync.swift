@@ -86,6 +86,7 @@ public struct CalDAVSync {
             // it wrote to the server meanwhile is found again by the next sync: a new task is
             // paired with its item by text, as when joining.
             let original = store.book
+            let originalBytes = try lock.fileBytes()
             do {
                 var tries = 0
                 while true {
@@ -94,7 +95,9 @@ public struct CalDAVSync {
                     guard tries < Self.tries else { throw CalDAVError.keptChanging(tries: tries) }
                 }
             } catch {
-                if store.book != original { try lock.save(original) }
+                if store.book != original {
+                    if let originalBytes { try lock.putBack(originalBytes) } else { try lock.save(original) }
+                }
                 throw error
             }
         }

@@ -238,6 +238,25 @@ public final class ChecklistStore {
         layout = nil
     }
 
+    /// The data file's bytes now, `nil` when there is none; the caller holds the lock.
+    func fileBytes() throws(StoreError) -> [UInt8]? {
+        do {
+            return try FileSystem.read(path)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
+        }
+    }
+
+    /// Writes `bytes` as the data file, atomically and durably, and loads it; the caller holds the lock.
+    func putBack(_ bytes: [UInt8]) throws(StoreError) {
+        do {
+            try FileSystem.writeAtomically(bytes, to: path, keepingAccess: true)
+        } catch {
+            throw .saveFailed(path: path, reason: error.description)
+        }
+        try reloadIfChanged(force: true)
+    }
+
     /// Whether the data file existed when this store last read or wrote it.
     public var fileExists: Bool { stamp != nil }
 }

@@ -12,4 +12,15 @@ public struct HeldStoreLock {
     public func save(_ book: ChecklistBook) throws {
         try store.save(book)
     }
+
+    /// The data file's bytes now (`nil` when there is none), to put back with `putBack`.
+    public func fileBytes() throws -> [UInt8]? {
+        try store.fileBytes()
+    }
+
+    /// Puts `bytes`, read earlier by `fileBytes`, back as the data file, atomically and durably,
+    /// and reloads it: what a sync that failed leaves, byte for byte what it found.
+    public func putBack(_ bytes: [UInt8]) throws {
+        try store.putBack(bytes)
+    }
 }
