@@ -270,6 +270,18 @@ final class ArchiveObjects {
         depth -= 1
     }
 
+    /// Enters and leaves `uid` at once: `enter` then `leave` with nothing entered in between, as
+    /// decoding an object that holds no objects does (the same depth, budget and cycle checks).
+    @inline(__always)
+    func touch(_ uid: UInt64) throws(KeyedArchiveError) {
+        guard depth < Self.maximumDepth else { throw .tooDeep(limit: Self.maximumDepth) }
+        guard enterBudget > 0 else {
+            throw .notAPropertyList(.tooLarge("shared objects expand far beyond the \(count) objects of the archive"))
+        }
+        enterBudget -= 1
+        guard !inProgress[try check(uid)] else { throw .cyclicReference(uid) }
+    }
+
     // MARK: Classes
 
     /// The class name of object `uid` whose fields are `fields`, with the class dictionary checked.

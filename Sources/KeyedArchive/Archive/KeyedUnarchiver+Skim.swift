@@ -9,11 +9,6 @@ extension KeyedUnarchiver {
     /// decoding the objects with these reads throws, the skim throws too.
     public func skim(_ uids: [UInt64], _ skim: ObjectSkim) throws(KeyedArchiveError) -> [Int?] {
         var skimmer = ObjectSkimmer(archive: archive, skim: skim)
-        var integers: [Int?] = []
-        integers.reserveCapacity(uids.count)
-        for uid in uids {
-            integers.append(try skimmer.skim(uid))
-        }
-        return integers
+        return try skimmer.skim(uids)
     }
 }

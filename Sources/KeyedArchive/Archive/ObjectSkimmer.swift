@@ -17,18 +17,16 @@ struct ObjectSkimmer {
     /// The fields checked, in order: the skim's, plus its integer key as an optional integer
     /// when the skim does not list it.
     private let checks: [ObjectSkim.Field]
-    /// The kind and requirement of each check, apart from its key: the in-place loop reads no strings.
-    private let kinds: [ObjectSkim.Kind]
-    private let required: [Bool]
     /// The index in `checks` of the integer returned.
     private let integerCheck: Int
-    /// The index in `checks` of the first date field, if any.
-    private let dateCheck: Int?
-    /// Shapes of objects checked in full, at most `maximumShapes`, and their entries.
+    /// Shapes of objects checked in full, at most `maximumShapes`, and their steps.
     private var shapes: [SkimShape] = []
-    private var entries: [Int] = []
-    /// The shape of `NSDate` objects, once one has been checked in full; its one entry is `NS.time`.
-    private var dateShape: SkimShape?
+    private var steps: [SkimShape.Step] = []
+    /// The shape of `NSDate` objects, once one has been checked in full (until then its count is
+    /// -1, which no dictionary has), and the entry of its `NS.time`.
+    private var dateShape = SkimShape(
+        keysStart: 0, count: -1, classEntry: 0, classReference: -1, firstStep: 0, stepCount: 0)
+    private var dateTimeEntry = -1
     /// Objects of one class come in a few shapes (optional keys present or not).
     private static let maximumShapes = 16
 
@@ -43,110 +41,140 @@ struct ObjectSkimmer {
         integerCheck = listed ?? checks.count
         if listed == nil { checks.append(ObjectSkim.Field(key: skim.integerKey, kind: .integer)) }
         self.checks = checks
-        kinds = checks.map(\.kind)
-        required = checks.map(\.required)
-        dateCheck = checks.firstIndex { $0.kind == .date }
     }
 
-    /// Checks object `uid`; returns its integer under the integer key (`nil` where absent).
-    mutating func skim(_ uid: UInt64) throws(KeyedArchiveError) -> Int? {
-        if let table, !shapes.isEmpty, uid < UInt64(references.count) {
-            let index = references[Int(uid)]
-            let shape: SkimShape?
-            do {
-                shape = try matchingShape(of: index, in: table)
-            } catch {
-                throw .notAPropertyList(error)
-            }
-            if let shape {
-                try archive.enter(uid)
-                defer { archive.leave(uid) }
+    /// Checks objects `uids`; returns the integer of each under the integer key (`nil` where absent).
+    mutating func skim(_ uids: [UInt64]) throws(KeyedArchiveError) -> [Int?] {
+        var integers: [Int?] = []
+        integers.reserveCapacity(uids.count)
+        guard let table else {
+            for uid in uids { integers.append(try checkByDecoding(uid)) }
+            return integers
+        }
+        // The two boolean objects seen (an archive shares one `true` and one `false`).
+        var booleans = (-1, -1)
+        for uid in uids {
+            if !shapes.isEmpty, uid < UInt64(references.count) {
+                let index = references[Int(uid)]
                 var integer: Int?
                 let checked: Bool
                 do {
-                    checked = try checkInPlace(index, shape: shape, in: table, integer: &integer)
-                } catch {
+                    let (shape, keysStart) = try matchingShape(of: index, in: table)
+                    if shape >= 0 {
+                        try archive.touch(uid)
+                        checked = try checkInPlace(
+                            index, shape: shape, keysStart: keysStart, in: table, integer: &integer, booleans: &booleans
+                        )
+                    } else {
+                        checked = false
+                    }
+                } catch let error as PropertyListError {
                     throw .notAPropertyList(error)
+                } catch let error as KeyedArchiveError {
+                    throw error
+                } catch {
+                    throw .notAKeyedArchive("\(error)")
                 }
-                if checked { return integer }
+                if checked {
+                    integers.append(integer)
+                    continue
+                }
             }
+            integers.append(try checkByDecoding(uid))
         }
-        return try checkByDecoding(uid)
+        return integers
     }
 
     // MARK: In place
 
-    /// The shape already checked that dictionary object `index` has, located at its keys, with
-    /// its `$class` value the same UID object; `nil` when it has none (or is not a dictionary).
+    /// The number of the shape already checked that dictionary object `index` has, with its
+    /// `$class` value the same UID object, and where the object's keys start; -1 when it has none
+    /// (or is not a dictionary). Numbers, not a `SkimShape`: an optional struct is copied with memcpy.
     @inline(__always)
-    private func matchingShape(of index: Int, in table: BinaryObjectTable) throws(PropertyListError) -> SkimShape? {
-        guard let keys = try table.dictionaryKeys(index) else { return nil }
-        for shape in shapes
-        where shape.count == keys.count && table.sameKeys(shape.keysStart, keys.keysStart, count: keys.count) {
-            let classReference = try table.valueReference(
-                entry: shape.classEntry, keysStart: keys.keysStart, count: keys.count, index: index)
-            guard classReference == shape.classReference else { return nil }
-            var located = shape
-            located.keysStart = keys.keysStart
-            return located
+    private func matchingShape(of index: Int, in table: BinaryObjectTable) throws(PropertyListError) -> (Int, Int) {
+        guard let keys = try table.dictionaryKeys(index) else { return (-1, 0) }
+        var number = 0
+        while number < shapes.count {
+            let shape = shapes[number]
+            if shape.count == keys.count, table.sameKeys(shape.keysStart, keys.keysStart, count: keys.count) {
+                let classReference = try table.valueReference(
+                    entry: shape.classEntry, keysStart: keys.keysStart, count: keys.count, index: index)
+                return (classReference == shape.classReference ? number : -1, keys.keysStart)
+            }
+            number += 1
         }
-        return nil
+        return (-1, 0)
     }
 
-    /// Checks the fields of dictionary object `index` (of `shape`, located at its keys) by reading
-    /// them in place; `false` when a field needs the decoder's reads.
+    /// Checks the fields of dictionary object `index` (of shape number `shape`, its keys at
+    /// `keysStart`) by reading them in place; `false` when a field needs the decoder's reads.
     private func checkInPlace(
         _ index: Int,
-        shape: SkimShape,
+        shape shapeNumber: Int,
+        keysStart: Int,
         in table: BinaryObjectTable,
-        integer: inout Int?
+        integer: inout Int?,
+        booleans: inout (Int, Int)
     ) throws(PropertyListError) -> Bool {
         let objectCount = UInt64(references.count)
-        for check in 0..<kinds.count {
-            let entry = entries[shape.entriesStart + check]
-            guard entry >= 0 else {
-                if required[check] { return false }
-                continue
-            }
+        let shape = shapes[shapeNumber]
+        // Spends of objects read before, made once at the end: the object throws all the same
+        // when the budget runs out.
+        var pending = 0
+        var number = shape.firstStep
+        let end = shape.firstStep + shape.stepCount
+        while number < end {
+            let step = steps[number]
             let reference = try table.valueReference(
-                entry: entry, keysStart: shape.keysStart, count: shape.count, index: index)
-            switch kinds[check] {
+                entry: step.entry, keysStart: keysStart, count: shape.count, index: index)
+            switch step.kind {
             case .bool:
-                guard try table.bool(at: reference) != nil else { return false }
+                // The same object again reads the same: only its budget is spent.
+                if reference == booleans.0 || reference == booleans.1 {
+                    pending += 1
+                } else {
+                    guard try table.bool(at: reference) != nil else { return false }
+                    booleans = (booleans.1, reference)
+                }
             case .integer:
                 // Eight bytes at most: always an `Int` on the 64-bit systems this runs on.
-                guard let value = try table.integer(at: reference), let exact = Int(exactly: value) else {
-                    return false
-                }
-                if check == integerCheck { integer = exact }
+                guard let read = try table.integer(at: reference), let exact = Int(exactly: read) else { return false }
+                if step.check == integerCheck { integer = exact }
             case .real:
                 guard try table.real(at: reference) != nil else { return false }
             case .string:
                 guard let uid = try table.uid(at: reference) else { return false }
-                if uid == 0, !required[check] { continue }
-                guard uid < objectCount, try table.checkString(at: references[Int(uid)]) else { return false }
+                // `$null` is absent for the optional read.
+                if uid != 0 || step.required {
+                    guard uid < objectCount, try table.checkString(at: references[Int(uid)]) else { return false }
+                }
             case .date:
                 guard let uid = try table.uid(at: reference) else { return false }
-                if uid == 0, !required[check] { continue }
-                guard uid < objectCount, try checkDateInPlace(references[Int(uid)], in: table) else { return false }
+                if uid != 0 || step.required {
+                    guard uid < objectCount, try checkDateInPlace(references[Int(uid)], in: table) else {
+                        return false
+                    }
+                }
             }
+            number += 1
         }
+        try table.spend(pending)
         return true
     }
 
-    /// Checks `NSDate` object `index` in place as `KeyedDecoder.decodeDate` reads it; `false`
-    /// when it is not of the date shape checked before, or its time is not a real.
+    /// Checks `NSDate` object `index` in place as `KeyedDecoder.decodeDate` reads it (its
+    /// dictionary, class and real time: three reads of the budget); `false` when it is not of the
+    /// date shape checked before, or its time is not a real.
     @inline(__always)
     private func checkDateInPlace(_ index: Int, in table: BinaryObjectTable) throws(PropertyListError) -> Bool {
-        guard let shape = dateShape, let keys = try table.dictionaryKeys(index), shape.count == keys.count,
-            table.sameKeys(shape.keysStart, keys.keysStart, count: keys.count)
+        guard let keys = try table.dictionaryKeys(index), dateShape.count == keys.count,
+            table.sameKeys(dateShape.keysStart, keys.keysStart, count: keys.count)
         else { return false }
         let classReference = try table.valueReference(
-            entry: shape.classEntry, keysStart: keys.keysStart, count: keys.count, index: index)
-        let time = entries[shape.entriesStart]
-        guard classReference == shape.classReference, time >= 0 else { return false }
+            entry: dateShape.classEntry, keysStart: keys.keysStart, count: keys.count, index: index)
+        guard classReference == dateShape.classReference else { return false }
         let reference = try table.valueReference(
-            entry: time, keysStart: keys.keysStart, count: keys.count, index: index)
+            entry: dateTimeEntry, keysStart: keys.keysStart, count: keys.count, index: index)
         return try table.real(at: reference) != nil
     }
 
@@ -241,34 +269,55 @@ struct ObjectSkimmer {
         let known = shapes.contains {
             $0.count == dictionary.count && table.sameKeys($0.keysStart, dictionary.keysStart, count: dictionary.count)
         }
-        guard !known, let shape = try shape(of: dictionary, keys: checks.map(\.key), in: table) else { return }
+        guard !known else { return }
+        let fields = checks.enumerated().map { number, check in
+            (key: check.key, step: SkimShape.Step(entry: -1, check: number, kind: check.kind, required: check.required))
+        }
+        guard let shape = try shape(of: dictionary, fields: fields, in: table) else { return }
         shapes.append(shape)
-        guard dateShape == nil, let dateCheck, case let entry = entries[shape.entriesStart + dateCheck], entry >= 0
+        guard dateShape.count < 0,
+            let date = steps[shape.firstStep..<(shape.firstStep + shape.stepCount)].first(where: {
+                $0.kind == .date
+            })
         else { return }
         let reference = try table.valueReference(
-            entry: entry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
+            entry: date.entry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
         // The date was just read through the decoder: a UID of an NSDate dictionary, or another shape.
         guard let uid = try table.uid(at: reference), uid > 0, uid < UInt64(references.count),
-            let date = try table.dictionary(references[Int(uid)])
+            let object = try table.dictionary(references[Int(uid)])
         else { return }
-        dateShape = try self.shape(of: date, keys: ["NS.time"], in: table)
+        let time = SkimShape.Step(entry: -1, check: -1, kind: .real, required: true)
+        guard let found = try self.shape(of: object, fields: [(key: "NS.time", step: time)], in: table) else { return }
+        dateTimeEntry = steps[found.firstStep].entry
+        dateShape = found
     }
 
-    /// The shape of `dictionary` with the entries of `keys` appended to `entries`, or `nil` when
-    /// it has no `$class`.
+    /// The shape of `dictionary` with a step for each of `fields` present in it (its entry filled
+    /// in), appended to `steps`; `nil` when it has no `$class` or lacks a required field (such
+    /// objects always take the decoder's reads).
     private mutating func shape(
         of dictionary: BinaryObjectTable.Dictionary,
-        keys: [String],
+        fields: [(key: String, step: SkimShape.Step)],
         in table: BinaryObjectTable
     ) throws(PropertyListError) -> SkimShape? {
         let classEntry = try table.entry(forKey: "$class", in: dictionary)
         guard classEntry >= 0 else { return nil }
+        var found: [SkimShape.Step] = []
+        for field in fields {
+            var step = field.step
+            step.entry = try table.entry(forKey: field.key, in: dictionary)
+            if step.entry >= 0 {
+                found.append(step)
+            } else if step.required {
+                return nil
+            }
+        }
         let classReference = try table.valueReference(
             entry: classEntry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
-        let entriesStart = entries.count
-        for key in keys { entries.append(try table.entry(forKey: key, in: dictionary)) }
-        return SkimShape(
+        let shape = SkimShape(
             keysStart: dictionary.keysStart, count: dictionary.count, classEntry: classEntry,
-            classReference: classReference, entriesStart: entriesStart)
+            classReference: classReference, firstStep: steps.count, stepCount: found.count)
+        steps += found
+        return shape
     }
 }

@@ -177,8 +177,26 @@ final class BinaryObjectTable {
     func sameKeys(_ first: Int, _ second: Int, count: Int) -> Bool {
         guard let base = layout.bytes.baseAddress else { return count == 0 }
         let span = count &* layout.referenceSize
+        // The keys of an object take a few bytes: two words compared in place, bytes past the
+        // span masked off (the offset table and trailer follow the objects, so the words are there).
+        if span <= 16, max(first, second) &+ 16 <= layout.bytes.count {
+            let word = { (offset: Int) in
+                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            }
+            let lowMask: UInt64 = span >= 8 ? .max : (1 &<< UInt64(8 &* span)) &- 1
+            guard (word(first) ^ word(second)) & lowMask == 0 else { return false }
+            guard span > 8 else { return true }
+            let highMask: UInt64 = span == 16 ? .max : (1 &<< UInt64(8 &* (span &- 8))) &- 1
+            return (word(first &+ 8) ^ word(second &+ 8)) & highMask == 0
+        }
         return UnsafeRawBufferPointer(start: base + first, count: span)
             .hasSameBytes(as: UnsafeRawBufferPointer(start: base + second, count: span))
+    }
+
+    /// Spends `amount` of the shared budget, as reading that many objects would.
+    @inline(__always)
+    func spend(_ amount: Int) throws(PropertyListError) {
+        try parser.spend(amount)
     }
 
     /// The value reference of `entry` (below `count`) of dictionary object `index`, whose keys
@@ -212,7 +230,16 @@ final class BinaryObjectTable {
         let marker = layout.bytes[start]
         guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return false }
         let isASCII = marker >> 4 == 0x5
-        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        let count: Int
+        let from: Int
+        if marker & 0x0F == 0x0F, start &+ 3 <= layout.offsetTableStart, layout.bytes[start + 1] == 0x10,
+            Int(layout.bytes[start + 2]) <= layout.offsetTableStart
+        {
+            // A length of 15 to 255 (most texts): `Layout.longLength`'s checks and result, inline.
+            (count, from) = (Int(layout.bytes[start + 2]), start + 3)
+        } else {
+            (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        }
         try layout.checkSpan(start: from, count: count, unit: isASCII ? 1 : 2, index: index)
         guard isASCII, count > 0 else { return true }
         guard UnsafeRawBufferPointer(rebasing: layout.bytes[from..<(from + count)]).isASCII else {
