@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(
             name: "ChecklistKitTests",
             dependencies: [
-                "ChecklistKit", "KeyedArchive", "TestSupport",
+                "ChecklistKit", "KeyedArchive", "SystemCalls", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

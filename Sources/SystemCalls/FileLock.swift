@@ -59,4 +59,32 @@ public final class FileLock {
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
+
+    /// The most bytes a lock file's note holds.
+    public static let noteLimit = 256
+
+    /// Replaces the note the lock file `descriptor` holds (its contents) with `text`, for whoever
+    /// takes the lock next; the caller holds the lock. Best effort: a note that cannot be written
+    /// is left out, and an unreadable one reads as none.
+    public static func writeNote(_ text: String, descriptor: Int32) {
+        let bytes = Array(text.utf8.prefix(noteLimit))
+        let written = bytes.withUnsafeBytes { buffer in
+            SystemError.retryingInterrupts { pwrite(descriptor, buffer.baseAddress, buffer.count, 0) }
+        }
+        _ = ftruncate(descriptor, written == bytes.count ? off_t(bytes.count) : 0)
+    }
+
+    /// The note the lock file at `path` holds (see `writeNote`), `nil` when it holds none; read
+    /// without taking the lock, so a note being written may read torn.
+    public static func readNote(path: String) -> String? {
+        let file = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var buffer = [UInt8](repeating: 0, count: noteLimit)
+        let count = buffer.withUnsafeMutableBytes { buffer in
+            SystemError.retryingInterrupts { pread(file, buffer.baseAddress, buffer.count, 0) }
+        }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count), as: UTF8.self)
+    }
 }

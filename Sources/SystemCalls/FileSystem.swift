@@ -41,9 +41,12 @@ public enum FileSystem {
     }
 
     /// Reads a whole file, with the stamp of the very file read (from its open descriptor, so a
-    /// file replaced between a `stamp(_:)` and the read cannot be mistaken for the other one);
+    /// file replaced between a `stamp(_:)` and the read cannot be mistaken for the other one) and
+    /// its change record taken once the bytes are read (a change during the read shows in it);
     /// `nil` when it does not exist.
-    public static func readStamped(_ path: String) throws(SystemError) -> (bytes: [UInt8], stamp: Stamp)? {
+    public static func readStamped(
+        _ path: String
+    ) throws(SystemError) -> (bytes: [UInt8], stamp: Stamp, record: ChangeRecord)? {
         guard let (descriptor, info) = try openRegularFile(path) else { return nil }
         defer { close(descriptor) }
         let size = max(Int(info.st_size), 0)
@@ -61,7 +64,9 @@ public enum FileSystem {
             bytes += chunk
             full = chunk.count == size
         }
-        return (bytes, Stamp(info))
+        var after = stat()
+        guard fstat(descriptor, &after) == 0 else { throw SystemError("fstat", path: path) }
+        return (bytes, Stamp(info), ChangeRecord(after))
     }
 
     /// Reads up to `count` bytes from descriptor `file`, fewer only where the file ends.

@@ -28,12 +28,20 @@ extension ChecklistBook {
     /// or decoding refuses, an item without a `DueDate`, and IDs that are missing, repeated or out
     /// of range: a book loaded this way is exactly what a full load would give, but for the
     /// items left unread.
-    static func partlyLoaded(archive bytes: [UInt8]) -> (book: ChecklistBook, layout: ArchivedLayout)? {
+    ///
+    /// A file this program `written` itself (its last save, as the lock file notes it) is not
+    /// skimmed: every save writes items that decode, with due dates and distinct IDs below the
+    /// file's next ID, so the skim could only confirm it.
+    static func partlyLoaded(
+        archive bytes: [UInt8], written: Bool = false
+    ) -> (book: ChecklistBook, layout: ArchivedLayout)? {
         guard BinaryPropertyListReader.isBinaryPropertyList(bytes) else { return nil }
-        return try? partlyLoaded(binary: bytes)
+        return try? partlyLoaded(binary: bytes, written: written)
     }
 
-    private static func partlyLoaded(binary bytes: [UInt8]) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {
+    private static func partlyLoaded(
+        binary bytes: [UInt8], written: Bool
+    ) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {
         let unarchiver = try KeyedUnarchiver(bytes: bytes)
         let top = unarchiver.topLevel
         guard let checklistsUID = try top.objectUID(forKey: "Checklists"),
@@ -60,7 +68,7 @@ extension ChecklistBook {
                 guard !list.items.contains(where: \.archivedDate.isNaN) else { return nil }
                 ids += list.items.map(\.itemID)
             } else {
-                ids += try unarchiver.skim(itemUIDs, itemSkim)
+                if !written { ids += try unarchiver.skim(itemUIDs, itemSkim) }
                 list.unloadedItemCount = itemUIDs.count
             }
             lists.append(list)

@@ -74,7 +74,7 @@ public final class ChecklistStore {
     @discardableResult
     public func reloadIfChanged(force: Bool = false) throws(StoreError) -> Bool {
         guard force || FileSystem.stamp(path) != stamp else { return false }
-        let file: (bytes: [UInt8], stamp: FileSystem.Stamp)?
+        let file: (bytes: [UInt8], stamp: FileSystem.Stamp, record: ChangeRecord)?
         do {
             file = try FileSystem.readStamped(path)
         } catch {
@@ -86,7 +86,10 @@ public final class ChecklistStore {
             layout = nil
             return !force
         }
-        if scope == .currentChecklist, let partial = ChecklistBook.partlyLoaded(archive: file.bytes) {
+        if scope == .currentChecklist,
+            let partial = ChecklistBook.partlyLoaded(
+                archive: file.bytes, written: Self.wroteLast(file.record, lockPath))
+        {
             book = partial.book
             layout = partial.layout
         } else {
@@ -146,7 +149,7 @@ public final class ChecklistStore {
     public func modify<Result>(
         _ change: (inout ChecklistBook) throws -> Result, afterSave: (() -> Void)? = nil
     ) throws -> Applied<Result> {
-        try locked { _ in
+        try locked { lock in
             if !sweptTemporaries {
                 FileSystem.removeStaleTemporaries(of: path)
                 sweptTemporaries = true
@@ -155,7 +158,7 @@ public final class ChecklistStore {
             var copy = book
             let result = try change(&copy)
             guard copy != book else { return Applied(result: result, reloaded: reloaded) }
-            try save(copy)
+            try save(copy, lock: lock.descriptor)
             afterSave?()
             return Applied(result: result, reloaded: reloaded)
         }
@@ -168,7 +171,26 @@ public final class ChecklistStore {
     /// bytes of everything unchanged over; when the edit cannot express the change, or would
     /// leave more than a `deadShareLimit`th of the file unused, the checklists not loaded are read
     /// in full and the whole book is encoded afresh.
-    func save(_ copy: ChecklistBook) throws {
+    ///
+    /// The lock file (`lock`, its descriptor) then notes the saved file's `ChangeRecord`: a later
+    /// load that finds the file with that record knows it is this program's own (`wroteLast`).
+    func save(_ copy: ChecklistBook, lock: Int32) throws {
+        try saveCarryingOrEncoding(copy)
+        if let record = ChangeRecord.of(path) { FileLock.writeNote(Self.notePrefix + record.text, descriptor: lock) }
+    }
+
+    /// The start of the lock file's note of the file a save wrote.
+    static let notePrefix = "wrote "
+
+    /// Whether the lock file at `lockPath` notes `record` as that of the file the last save
+    /// wrote: then the file read, whose record it is, is that file, as this program wrote it.
+    static func wroteLast(_ record: ChangeRecord, _ lockPath: String) -> Bool {
+        guard let note = FileLock.readNote(path: lockPath), note.hasPrefix(notePrefix) else { return false }
+        return ChangeRecord(text: note.dropFirst(notePrefix.count)) == record
+    }
+
+    /// Saves `copy` as an edit of the file when it was loaded in part, else by encoding it.
+    private func saveCarryingOrEncoding(_ copy: ChecklistBook) throws {
         guard let layout else { return try saveEncoding(copy) }
         let edit: (file: EditedArchive, layout: ArchivedLayout)?
         let whole: ChecklistBook

@@ -10,7 +10,7 @@ public struct HeldStoreLock {
     /// Saves `book` as the data file, atomically and durably, keeping the file's permissions,
     /// and makes it the store's book.
     public func save(_ book: ChecklistBook) throws {
-        try store.save(book)
+        try store.save(book, lock: descriptor)
     }
 
     /// The data file's bytes now (`nil` when there is none), to put back with `putBack`.

@@ -1,5 +1,7 @@
+import Glibc
 import KeyedArchive
 import PropertyBased
+import SystemCalls
 import TestSupport
 import Testing
 
@@ -153,6 +155,48 @@ struct ChecklistStoreScopeTests {
             }
             #expect(TemporaryFolder.bytes(path) == damaged)
         }
+    }
+
+    @Test func aFileThisProgramSavedIsKnownUntilAnythingElseTouchesIt() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        try TemporaryFolder.write(Self.book(lists: 3, items: 20).archived(), to: path)
+        let store = try ChecklistStore(path: path, clock: clock.function)
+        let lock = store.lockPath
+        // Written by another program (here, the test): not known.
+        #expect(try !ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
+        _ = try Self.oneShot("add x", path: path, scope: .currentChecklist, clock: clock)
+        #expect(try ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
+        // The same bytes written in place: the file changed behind the program's back.
+        let bytes = try #require(TemporaryFolder.bytes(path))
+        let file = open(path, O_WRONLY)
+        #expect(pwrite(file, bytes, bytes.count, 0) == bytes.count)
+        close(file)
+        #expect(try !ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
+    }
+
+    @Test func damageAfterThisProgramsLastSaveIsStillFound() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        let bytes = TestArchive.checklists(
+            [
+                TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
+                TestArchivedList<IOSAppModule>("Other", [TestArchivedItem("broken", dueDate: 0, itemID: 1)]),
+            ], index: 0, nextItemID: 2)
+        try TemporaryFolder.write(bytes, to: path)
+        // Saved by this program, then damaged in place by something else.
+        _ = try Self.oneShot("add y", path: path, scope: .currentChecklist, clock: clock)
+        let saved = try #require(TemporaryFolder.bytes(path))
+        let damaged = try #require(Self.replacingText("broken", withIntegerIn: saved))
+        let file = open(path, O_WRONLY)
+        #expect(pwrite(file, damaged, damaged.count, 0) == damaged.count)
+        close(file)
+        #expect(throws: StoreError.self) {
+            _ = try Self.oneShot("add x", path: path, scope: .currentChecklist, clock: clock)
+        }
+        #expect(TemporaryFolder.bytes(path) == damaged)
     }
 
     @Test func filesThatNeedRepairsAreLoadedInFull() throws {
