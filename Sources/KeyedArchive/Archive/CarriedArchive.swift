@@ -187,9 +187,10 @@ struct CarriedArchive {
         while first > 0, envelope.contains(first - 1) { first -= 1 }
         guard root >= first, top >= first, objects >= first else { return nil }
         guard topPairs.allSatisfy({ $0.key < first && $0.value < first }) else { return nil }
-        for uid in 0..<archiveObjectCount {
-            guard let reference = objectReference(uid, in: area), reference < first else { return nil }
-        }
+        let objectsExtent = ObjectArea.Extent(
+            end: objectsContents + archiveObjectCount * referenceSize, references: objectsContents,
+            referenceCount: archiveObjectCount)
+        guard area.references(of: objectsExtent, areBelow: first) else { return nil }
         // The envelope's bytes start where its first object by offset does.
         var length = offsetTableStart
         for index in first..<objectCount {
@@ -203,17 +204,76 @@ struct CarriedArchive {
             else { return nil }
             copied.append((index, start..<extent.end))
         }
-        // Every carried object must end before the envelope and refer only to carried objects.
-        for index in 0..<first {
-            guard let start = offset(of: index, in: area), let extent = area.extent(at: start),
-                extent.end <= length, area.references(of: extent, areBelow: first)
-            else { return nil }
-        }
+        guard carriedObjectsStay(before: first, length: length, area: area) else { return nil }
         var reuse = self
         reuse.base = first
         reuse.carriedLength = length
         reuse.copiedObjects = copied
         return reuse
+    }
+
+    /// Whether every object numbered below `first` ends within the first `length` bytes and
+    /// refers only to objects numbered below `first`.
+    ///
+    /// One pass over the objects with plain loads: an editor opening a file checks every carried
+    /// object this way, 80,000 in a file of 10,000 items, so the common objects (scalars, short
+    /// strings and containers) take a few instructions each; the rest go through `ObjectArea`.
+    private func carriedObjectsStay(before first: Int, length: Int, area: ObjectArea) -> Bool {
+        // `length` is at most the offset table's start: every object byte and every offset-table
+        // entry has the 32-byte trailer after it, so eight bytes can be loaded at each.
+        guard let base = area.raw.baseAddress, length <= offsetTableStart,
+            offsetTableStart + objectCount * offsetSize + 32 <= area.raw.count
+        else { return false }
+        let offsetShift = UInt64(64 - 8 * offsetSize)
+        let referenceShift = UInt64(64 - 8 * referenceSize)
+        let bound = UInt64(first)
+        var entry = offsetTableStart
+        for _ in 0..<first {
+            let start = Int(
+                UInt64(bigEndian: base.loadUnaligned(fromByteOffset: entry, as: UInt64.self)) &>> offsetShift)
+            entry &+= offsetSize
+            guard start >= 8, start < length else { return false }
+            let marker = base.load(fromByteOffset: start, as: UInt8.self)
+            let nibble = Int(marker & 0x0F)
+            var end: Int
+            switch marker >> 4 {
+            case 0x0:
+                end = start &+ 1
+            case 0x1, 0x2:
+                guard nibble <= 4 else { return false }
+                end = start &+ 1 &+ 1 << nibble
+            case 0x3:
+                end = start &+ 9
+            case 0x8:
+                end = start &+ 2 &+ nibble
+            case 0x4, 0x5, 0x6:
+                guard nibble != 0x0F else {
+                    guard let extent = area.extent(at: start) else { return false }
+                    end = extent.end
+                    break
+                }
+                end = start &+ 1 &+ (marker >> 4 == 0x6 ? 2 &* nibble : nibble)
+            case 0xA, 0xC, 0xD:
+                var references = start &+ 1
+                var count = marker >> 4 == 0xD ? 2 &* nibble : nibble
+                if nibble == 0x0F {
+                    guard let extent = area.extent(at: start) else { return false }
+                    (references, count) = (extent.references, extent.referenceCount)
+                }
+                end = references &+ count &* referenceSize
+                guard end <= length else { return false }
+                var position = references
+                for _ in 0..<count {
+                    let word = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    if word &>> referenceShift >= bound { return false }
+                    position &+= referenceSize
+                }
+            default:
+                return false
+            }
+            guard end <= length else { return false }
+        }
+        return true
     }
 
     /// The key and value references of the dictionary `index`, or `nil` when it is another kind of object.

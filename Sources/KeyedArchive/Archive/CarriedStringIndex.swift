@@ -8,13 +8,19 @@
 final class CarriedStringIndex {
     /// The file the references point into.
     private let file: [UInt8]
-    /// Per string entry: its object number, where its bytes start, how many bytes, whether they
-    /// are UTF-16 (else ASCII), and their hash.
-    private var references: [Int] = []
-    private var starts: [Int] = []
-    private var lengths: [Int] = []
-    private var isUTF16: [Bool] = []
-    private var hashes: [UInt64] = []
+    /// One carried string object.
+    private struct Entry {
+        /// The object's number.
+        var reference: Int
+        /// Where its bytes start in the file, and how many there are.
+        var start: Int
+        var length: Int
+        /// Whether they are UTF-16BE (else ASCII).
+        var isUTF16: Bool
+        var hash: UInt64
+    }
+
+    private var entries: [Entry] = []
     /// Entry numbers by hash (-1 when empty); the count is a power of two.
     private var slots: [Int] = []
     private let seed = UInt64.random(in: 0...UInt64.max)
@@ -33,38 +39,56 @@ final class CarriedStringIndex {
         file = archive.file
         // Object numbers fit in Int32 in any file that fits in memory; a larger one shares nothing.
         guard archive.objectCount < Int(Int32.max), archive.archiveObjectCount < Int(Int32.max) else { return }
-        archiveUIDs = [Int32](repeating: -1, count: archive.base)
-        uidObjects = [Int32](repeating: -1, count: archive.archiveObjectCount)
+        // Filled in locals: each access to a property of a class is checked for exclusivity.
+        var archiveUIDs = [Int32](repeating: -1, count: archive.base)
+        var uidObjects = [Int32](repeating: -1, count: archive.archiveObjectCount)
+        var entries: [Entry] = []
+        var booleans: [(value: Bool, reference: Int)] = []
+        var smallIntegers: [(value: Int, reference: Int)] = []
         let seed = seed
         var classCandidates: [Int] = []
+        // About one object in four is a string in a checklist archive.
+        entries.reserveCapacity(archive.base / 4)
         archive.withArea { area in
+            guard let base = area.raw.baseAddress,
+                archive.offsetTableStart + archive.objectCount * archive.offsetSize + 32 <= area.raw.count
+            else { return }
+            // Eight bytes can be loaded at every offset-table entry and object byte: the trailer follows.
+            let offsetShift = UInt64(64 - 8 * archive.offsetSize)
+            var tableEntry = archive.offsetTableStart
             var seenBooleans = (false, false)
             for index in 0..<archive.base {
-                guard let start = archive.offset(of: index, in: area), let marker = area.marker(at: start) else {
-                    continue
-                }
+                let start = Int(
+                    UInt64(bigEndian: base.loadUnaligned(fromByteOffset: tableEntry, as: UInt64.self)) &>> offsetShift)
+                tableEntry &+= archive.offsetSize
+                guard start >= 8, start < archive.offsetTableStart else { continue }
+                let marker = base.load(fromByteOffset: start, as: UInt8.self)
                 switch marker >> 4 {
                 case 0x0 where marker == 0x08 || marker == 0x09:
                     let value = marker == 0x09
                     if value ? !seenBooleans.1 : !seenBooleans.0 { booleans.append((value, index)) }
                     if value { seenBooleans.1 = true } else { seenBooleans.0 = true }
                 case 0x1 where marker == 0x10:
-                    if let value = area.unsigned(at: start + 1, size: 1) { smallIntegers.append((Int(value), index)) }
+                    smallIntegers.append((Int(base.load(fromByteOffset: start + 1, as: UInt8.self)), index))
                 case 0x5, 0x6:
-                    guard area.extent(at: start) != nil,
-                        let (count, contents) = area.length(nibble: marker & 0x0F, at: start)
-                    else { continue }
-                    let byteCount = marker >> 4 == 0x6 ? 2 * count : count
-                    let bytes = UnsafeRawBufferPointer(rebasing: area.raw[contents..<(contents + byteCount)])
-                    references.append(index)
-                    starts.append(contents)
-                    lengths.append(byteCount)
-                    isUTF16.append(marker >> 4 == 0x6)
-                    hashes.append(StringTable.fingerprint(bytes.assumingMemoryBound(to: UInt8.self), seed: seed).hash)
+                    guard let (count, contents) = area.length(nibble: marker & 0x0F, at: start) else { continue }
+                    let length = marker >> 4 == 0x6 ? 2 &* count : count
+                    guard contents <= archive.offsetTableStart, length <= archive.offsetTableStart &- contents else {
+                        continue
+                    }
+                    let bytes = UnsafeBufferPointer(
+                        start: (base + contents).assumingMemoryBound(to: UInt8.self), count: length)
+                    let hash = StringTable.fingerprint(bytes, seed: seed).hash
+                    entries.append(
+                        Entry(
+                            reference: index, start: contents, length: length, isUTF16: marker >> 4 == 0x6, hash: hash))
                 case 0x8:
-                    guard let uid = area.unsigned(at: start + 1, size: Int(marker & 0x0F) + 1),
-                        uid < UInt64(archive.archiveObjectCount), uidObjects[Int(uid)] < 0
-                    else { continue }
+                    let size = Int(marker & 0x0F) + 1
+                    guard start + 1 + size <= archive.offsetTableStart else { continue }
+                    let uid =
+                        UInt64(bigEndian: base.loadUnaligned(fromByteOffset: start + 1, as: UInt64.self))
+                        &>> UInt64(64 - 8 * size)
+                    guard uid < UInt64(archive.archiveObjectCount), uidObjects[Int(uid)] < 0 else { continue }
                     uidObjects[Int(uid)] = Int32(truncatingIfNeeded: index)
                 case 0xD where marker == 0xD2:
                     classCandidates.append(index)
@@ -80,6 +104,11 @@ final class CarriedStringIndex {
                 archiveUIDs[reference] = Int32(truncatingIfNeeded: uid)
             }
         }
+        self.archiveUIDs = archiveUIDs
+        self.uidObjects = uidObjects
+        self.entries = entries
+        self.booleans = booleans
+        self.smallIntegers = smallIntegers
         buildSlots()
         findClasses(classCandidates, in: archive)
     }
@@ -87,12 +116,12 @@ final class CarriedStringIndex {
     /// Fills the hash slots, the first of equal strings winning.
     private func buildSlots() {
         var size = 16
-        while size < 2 * references.count { size *= 2 }
+        while size < 2 * entries.count { size *= 2 }
         slots = [Int](repeating: -1, count: size)
         let mask = size - 1
         file.withUnsafeBytes { raw in
-            for entry in references.indices {
-                var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
+            for entry in entries.indices {
+                var slot = Int(truncatingIfNeeded: entries[entry].hash) & mask
                 var duplicate = false
                 while slots[slot] >= 0 {
                     if same(slots[slot], entry, raw) {
@@ -108,11 +137,12 @@ final class CarriedStringIndex {
 
     /// Whether string entries `left` and `right` hold the same bytes of the same kind.
     private func same(_ left: Int, _ right: Int, _ raw: UnsafeRawBufferPointer) -> Bool {
-        guard hashes[left] == hashes[right], isUTF16[left] == isUTF16[right], lengths[left] == lengths[right] else {
+        let (left, right) = (entries[left], entries[right])
+        guard left.hash == right.hash, left.isUTF16 == right.isUTF16, left.length == right.length else {
             return false
         }
-        return UnsafeRawBufferPointer(rebasing: raw[starts[left]..<(starts[left] + lengths[left])]).hasSameBytes(
-            as: UnsafeRawBufferPointer(rebasing: raw[starts[right]..<(starts[right] + lengths[right])]))
+        return UnsafeRawBufferPointer(rebasing: raw[left.start..<(left.start + left.length)]).hasSameBytes(
+            as: UnsafeRawBufferPointer(rebasing: raw[right.start..<(right.start + right.length)]))
     }
 
     /// Finds the class dictionaries among the two-entry dictionaries `candidates`: `$objects`
@@ -121,18 +151,21 @@ final class CarriedStringIndex {
         guard let classNameKey = reference(ofString: "$classname"), let classesKey = reference(ofString: "$classes")
         else { return }
         archive.withArea { area in
+            let size = area.referenceSize
             for candidate in candidates where archiveUIDs[candidate] >= 0 {
+                // Most candidates are dates and arrays: their first two references (the keys) tell.
                 guard let start = archive.offset(of: candidate, in: area), let extent = area.extent(at: start),
-                    extent.referenceCount == 4
+                    extent.referenceCount == 4, let first = area.reference(at: extent.references),
+                    let second = area.reference(at: extent.references + size),
+                    first == classNameKey || second == classNameKey
                 else { continue }
-                let size = area.referenceSize
-                let references = (0..<4).compactMap { area.reference(at: extent.references + $0 * size) }
-                guard references.count == 4 else { continue }
-                let nameEntry = references[0] == classNameKey ? 0 : 1
-                guard references[nameEntry] == classNameKey, references[1 - nameEntry] == classesKey,
-                    let nameStart = archive.offset(of: references[2 + nameEntry], in: area),
+                let nameEntry = first == classNameKey ? 0 : 1
+                guard (nameEntry == 0 ? second : first) == classesKey,
+                    let name = area.reference(at: extent.references + (2 + nameEntry) * size),
+                    let chain = area.reference(at: extent.references + (3 - nameEntry) * size),
+                    let nameStart = archive.offset(of: name, in: area),
                     let name = area.string(at: nameStart),
-                    let chainStart = archive.offset(of: references[3 - nameEntry], in: area),
+                    let chainStart = archive.offset(of: chain, in: area),
                     area.marker(at: chainStart).map({ $0 >> 4 == 0xA }) == true
                 else { continue }
                 classes.append((name, Int(archiveUIDs[candidate])))
@@ -169,12 +202,12 @@ final class CarriedStringIndex {
         var slot = Int(truncatingIfNeeded: hash) & mask
         return file.withUnsafeBytes { raw in
             while slots[slot] >= 0 {
-                let entry = slots[slot]
-                if hashes[entry] == hash, isUTF16[entry] == utf16, lengths[entry] == bytes.count,
-                    UnsafeRawBufferPointer(rebasing: raw[starts[entry]..<(starts[entry] + lengths[entry])])
+                let entry = entries[slots[slot]]
+                if entry.hash == hash, entry.isUTF16 == utf16, entry.length == bytes.count,
+                    UnsafeRawBufferPointer(rebasing: raw[entry.start..<(entry.start + entry.length)])
                         .hasSameBytes(as: bytes)
                 {
-                    return references[entry]
+                    return entry.reference
                 }
                 slot = (slot + 1) & mask
             }

@@ -112,11 +112,28 @@ struct ObjectArea {
         return Extent(end: end, references: contents, referenceCount: referenceCount)
     }
 
-    /// Whether every reference of `extent` is below `bound`.
+    /// Whether every reference of `extent` (from `extent(at:)`, so inside the object area) is below `bound`.
+    ///
+    /// One load and a shift per reference: a file has a reference or two per object, and every
+    /// carried object is checked when an editor opens a file.
     func references(of extent: Extent, areBelow bound: Int) -> Bool {
+        guard extent.referenceCount > 0 else { return true }
+        // The object area lies before the offset table and the 32-byte trailer: eight bytes can be
+        // loaded at any position inside it. Otherwise (an area of added objects), the checked read.
+        guard extent.end <= raw.count &- 8, let base = raw.baseAddress else {
+            var position = extent.references
+            for _ in 0..<extent.referenceCount {
+                guard let reference = reference(at: position), reference < bound else { return false }
+                position &+= referenceSize
+            }
+            return true
+        }
+        let shift = UInt64(64 &- 8 &* referenceSize)
+        let limit = UInt64(bound)
         var position = extent.references
         for _ in 0..<extent.referenceCount {
-            guard let reference = reference(at: position), reference < bound else { return false }
+            let word = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            if word &>> shift >= limit { return false }
             position &+= referenceSize
         }
         return true
