@@ -1,18 +1,17 @@
 import KeyedArchive
 
 extension ChecklistBook {
-    /// The file this book makes as an edit of the one `layout` was read from, and the layout of
-    /// that new file; `nil` when the edit cannot express the change (a checklist added, removed,
+    /// The file this book makes as an edit of the one `layout` was read from; `nil` when the edit cannot express the change (a checklist added, removed,
     /// renamed or given another icon; a file whose widths cannot address what is added), and the
     /// book must be encoded afresh.
     ///
     /// Every object this book did not change keeps its bytes: only changed items, new items and
     /// the arrays that list them are written (`ArchiveEditor`). An item counts as unchanged when
     /// it equals the item of its ID as loaded. A checklist that was not loaded must be as loaded.
-    func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> (file: EditedArchive, layout: ArchivedLayout)? {
+    func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> EditedArchive? {
         guard checklists.count == layout.lists.count else { return nil }
         var editor = try ArchiveEditor(file: layout.file)
-        var placed = layout.lists
+        let placed = layout.lists
         let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for list in checklists {
             guard let place = placed[list.name], let original = loaded[list.name], list.iconName == original.iconName
@@ -38,7 +37,6 @@ extension ChecklistBook {
             guard uids != place.itemUIDs else { continue }
             guard let itemsUID = place.itemsUID else { return nil }
             try editor.replaceArray(itemsUID, elements: uids)
-            placed[list.name]?.itemUIDs = uids
         }
         let order = checklists.map(\.name)
         if order != layout.order {
@@ -46,10 +44,6 @@ extension ChecklistBook {
         }
         editor.setTopInteger(currentIndex ?? -1, forKey: "ChecklistIndex")
         editor.setTopInteger(nextItemID, forKey: "ChecklistItemID")
-        guard let file = editor.finish() else { return nil }
-        let bytes = Array(layout.file.prefix(file.carriedLength)) + file.tail
-        let next = ArchivedLayout(
-            file: bytes, checklistsUID: layout.checklistsUID, order: order, lists: placed, book: self)
-        return (file, next)
+        return editor.finish()
     }
 }

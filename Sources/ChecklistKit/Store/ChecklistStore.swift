@@ -32,6 +32,9 @@ public final class ChecklistStore {
     public let scope: LoadScope
     /// Where the checklists of a partly loaded `book` lie in the file (`nil` after a full load).
     private var layout: ArchivedLayout?
+    /// Whether the file must be read again before the next change: the last save was an edit,
+    /// whose book holds checklists that were not loaded and whose layout is not kept.
+    private var mustReread = false
     /// The share of a file's bytes left unused by edits past which a save encodes the whole book
     /// afresh, dropping them: the cost of writing and syncing a file grows with its length.
     static let deadShareLimit = 4
@@ -73,7 +76,9 @@ public final class ChecklistStore {
     /// Re-reads the file when it changed on disk since the store last saw it; returns whether it did.
     @discardableResult
     public func reloadIfChanged(force: Bool = false) throws(StoreError) -> Bool {
-        guard force || FileSystem.stamp(path) != stamp else { return false }
+        let changedElsewhere = FileSystem.stamp(path) != stamp
+        guard force || changedElsewhere || mustReread else { return false }
+        mustReread = false
         let file: (bytes: [UInt8], stamp: FileSystem.Stamp, record: ChangeRecord)?
         do {
             file = try FileSystem.readStamped(path)
@@ -84,7 +89,7 @@ public final class ChecklistStore {
             if stamp != nil { book = ChecklistBook(checklists: [], currentIndex: nil, nextItemID: book.nextItemID) }
             stamp = nil
             layout = nil
-            return !force
+            return !force && changedElsewhere
         }
         if scope == .currentChecklist,
             let partial = ChecklistBook.partlyLoaded(
@@ -103,7 +108,7 @@ public final class ChecklistStore {
         // The stamp of the bytes just read, not of a stat before: a file replaced in between
         // would otherwise pass for the one loaded.
         stamp = file.stamp
-        return !force
+        return !force && changedElsewhere
     }
 
     /// Runs `body` holding the store's lock (as a change does), then reloads the file if `body`
@@ -192,16 +197,16 @@ public final class ChecklistStore {
     /// Saves `copy` as an edit of the file when it was loaded in part, else by encoding it.
     private func saveCarryingOrEncoding(_ copy: ChecklistBook) throws {
         guard let layout else { return try saveEncoding(copy) }
-        let edit: (file: EditedArchive, layout: ArchivedLayout)?
+        let edit: EditedArchive?
         let whole: ChecklistBook
         do throws(KeyedArchiveError) {
             edit = try copy.edit(of: layout)
-            whole = edit == nil || !Self.fitsDeadShare(edit?.file) ? try layout.loadingEverything(of: copy) : copy
+            whole = Self.fitsDeadShare(edit) ? copy : try layout.loadingEverything(of: copy)
         } catch {
             throw StoreError.undecodable(path: path, reason: error.description)
         }
-        if let edit, Self.fitsDeadShare(edit.file) {
-            try saveEdited(edit.file, of: layout.file, making: copy, layout: edit.layout)
+        if let edit, Self.fitsDeadShare(edit) {
+            try saveEdited(edit, of: layout.file, making: copy)
         } else {
             try saveEncoding(whole)
         }
@@ -215,9 +220,7 @@ public final class ChecklistStore {
 
     /// Writes `edited`, an edit of `original` that holds `copy`, as the data file, and makes
     /// `copy` the store's book.
-    private func saveEdited(
-        _ edited: EditedArchive, of original: [UInt8], making copy: ChecklistBook, layout: ArchivedLayout
-    ) throws {
+    private func saveEdited(_ edited: EditedArchive, of original: [UInt8], making copy: ChecklistBook) throws {
         let saved: FileSystem.Stamp
         do throws(SystemError) {
             saved = try FileSystem.replaceAtomically(
@@ -235,7 +238,8 @@ public final class ChecklistStore {
         }
         book = copy
         stamp = saved
-        self.layout = layout
+        layout = nil
+        mustReread = true
     }
 
     /// Encodes `copy` whole and writes it as the data file, and makes it the store's book.

@@ -199,6 +199,23 @@ struct ChecklistStoreScopeTests {
         #expect(TemporaryFolder.bytes(path) == damaged)
     }
 
+    @Test func aSecondChangeThroughTheSameStoreReadsTheEditedFile() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        try TemporaryFolder.write(Self.book(lists: 3, items: 50).archived(), to: path)
+        let store = try ChecklistStore(path: path, clock: clock.function, scope: .currentChecklist)
+        let session = Session(store: store, clock: clock.function)
+        for line in ["add first", "check 1", "add second"] {
+            let result = session.run(line)
+            #expect(result.error == nil && result.notices.isEmpty, "\(line): \(result.notices)")
+        }
+        let book = try Self.load(path, clock: clock)
+        #expect(book.current?.items.suffix(2).map(\.text) == ["first", "second"])
+        #expect(book.current?.items.first?.checked == true)
+        #expect(book.checklists.map(\.items.count) == [50, 52, 50])
+    }
+
     @Test func filesThatNeedRepairsAreLoadedInFull() throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
