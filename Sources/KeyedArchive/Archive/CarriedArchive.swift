@@ -178,6 +178,9 @@ struct CarriedArchive {
     private func envelopeReuse(_ area: ObjectArea) -> CarriedArchive? {
         let own: Set<Int> = [root, top, objects]
         guard own.count == 3 else { return nil }
+        // A root that holds itself (or its envelope in odd places) is left to the carry-all path.
+        guard rootPairs.allSatisfy({ $0.key != root && $0.value != root && $0.key != top && $0.key != objects })
+        else { return nil }
         var envelope = own
         for pair in rootPairs {
             envelope.insert(pair.key)

@@ -68,7 +68,7 @@ final class CarriedStringIndex {
                     let value = marker == 0x09
                     if value ? !seenBooleans.1 : !seenBooleans.0 { booleans.append((value, index)) }
                     if value { seenBooleans.1 = true } else { seenBooleans.0 = true }
-                case 0x1 where marker == 0x10:
+                case 0x1 where marker == 0x10 && start + 2 <= archive.offsetTableStart:
                     smallIntegers.append((Int(base.load(fromByteOffset: start + 1, as: UInt8.self)), index))
                 case 0x5, 0x6:
                     guard let (count, contents) = area.length(nibble: marker & 0x0F, at: start) else { continue }
