@@ -18,6 +18,8 @@ struct ArchivedLayout {
 
     /// The file's bytes.
     var file: [UInt8]
+    /// Whether the file is one this program wrote, as its last save left it (the lock file's note).
+    var ownWrite: Bool
     /// The UID of the `Checklists` array.
     var checklistsUID: UInt64
     /// The checklists' names in the order of the `Checklists` array.

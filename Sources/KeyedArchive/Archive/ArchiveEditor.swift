@@ -29,8 +29,12 @@ public struct ArchiveEditor {
 
     /// Opens `file`, a binary property list holding a keyed archive (throws for XML or damage,
     /// with KeyedArchiveError as KeyedUnarchiver would).
-    public init(file: [UInt8]) throws(KeyedArchiveError) {
-        carried = try CarriedArchive.open(file)
+    ///
+    /// `ownWrite` says the file is one this program wrote (`KeyedEncoder`'s, or an earlier edit's),
+    /// whose objects never refer to the envelope's: the pass over every carried object that checks
+    /// so before the envelope's numbers are given to new objects is then skipped.
+    public init(file: [UInt8], ownWrite: Bool = false) throws(KeyedArchiveError) {
+        carried = try CarriedArchive.open(file, checkingReferences: !ownWrite)
         storage = ArchiveEditorStorage(
             encoder: KeyedEncoder(
                 appendingTo: carried.base, referenceWidth: carried.referenceSize,

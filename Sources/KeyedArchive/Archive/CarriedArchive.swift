@@ -43,13 +43,15 @@ struct CarriedArchive {
 
     /// Reads `file`'s layout and envelope, throwing what `KeyedUnarchiver` would throw for a
     /// damaged file or one that is not a keyed archive, and `notEditable` for an XML one.
-    static func open(_ file: [UInt8]) throws(KeyedArchiveError) -> CarriedArchive {
+    /// With `checkingReferences` false, every carried object is taken to refer only to objects
+    /// before the envelope (see `ArchiveEditor.init(file:ownWrite:)`).
+    static func open(_ file: [UInt8], checkingReferences: Bool = true) throws(KeyedArchiveError) -> CarriedArchive {
         guard BinaryPropertyListReader.isBinaryPropertyList(file) else {
             _ = try KeyedUnarchiver(bytes: file)
             throw .notEditable("it is an XML property list; only binary archives can be changed by appending")
         }
         let result = file.withUnsafeBytes { raw in
-            Result { () throws(KeyedArchiveError) in try parse(file, raw: raw) }
+            Result { () throws(KeyedArchiveError) in try parse(file, raw: raw, checkingReferences: checkingReferences) }
         }
         return try result.get()
     }
@@ -86,7 +88,7 @@ struct CarriedArchive {
 
     /// Reads the envelope of the binary property list `raw` (the bytes of `file`) and decides what to carry.
     private static func parse(
-        _ file: [UInt8], raw: UnsafeRawBufferPointer
+        _ file: [UInt8], raw: UnsafeRawBufferPointer, checkingReferences: Bool
     ) throws(KeyedArchiveError)
         -> CarriedArchive
     {
@@ -158,7 +160,7 @@ struct CarriedArchive {
             archiveObjectCount: objectsExtent.referenceCount, objectsContents: objectsExtent.references,
             base: layout.objectCount, carriedLength: layout.offsetTableStart, copiedObjects: [],
             envelopeDeadBytes: 0, priorDeadBytes: min(recorded, file.count))
-        if let reuse = archive.envelopeReuse(area) {
+        if let reuse = archive.envelopeReuse(area, checkingReferences: checkingReferences) {
             archive = reuse
         } else {
             var dead = 0
@@ -175,7 +177,7 @@ struct CarriedArchive {
 
     /// This archive carrying only the objects before its envelope, when the envelope can be left
     /// behind (see the type's comment), else `nil`.
-    private func envelopeReuse(_ area: ObjectArea) -> CarriedArchive? {
+    private func envelopeReuse(_ area: ObjectArea, checkingReferences: Bool) -> CarriedArchive? {
         let own: Set<Int> = [root, top, objects]
         guard own.count == 3 else { return nil }
         // A root that holds itself (or its envelope in odd places) is left to the carry-all path.
@@ -207,7 +209,7 @@ struct CarriedArchive {
             else { return nil }
             copied.append((index, start..<extent.end))
         }
-        guard carriedObjectsStay(before: first, length: length, area: area) else { return nil }
+        guard !checkingReferences || carriedObjectsStay(before: first, length: length, area: area) else { return nil }
         var reuse = self
         reuse.base = first
         reuse.carriedLength = length

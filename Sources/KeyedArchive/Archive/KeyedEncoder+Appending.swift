@@ -36,13 +36,8 @@ extension KeyedEncoder {
         for (name, uid) in index.classes where !tables.classUIDs.contains(where: { $0.name == name }) {
             // A class replaced by this edit is no class any more.
             guard tables.objects[uid] < 0 else { continue }
-            tables.classUIDs.append((name, carriedUIDReference(uid, index)))
+            tables.classUIDs.append((name, builder.add(uniqueUID: UInt64(uid))))
         }
-    }
-
-    /// The reference of a UID object holding carried entry `uid`: the file's, or a new one.
-    private func carriedUIDReference(_ uid: Int, _ index: CarriedStringIndex) -> Int {
-        index.uidObject(of: uid) ?? builder.add(uniqueUID: UInt64(uid))
     }
 
     /// Enters `string` in the string table from the carried file, when the file holds it and the
@@ -58,8 +53,9 @@ extension KeyedEncoder {
     }
 
     /// Enters `string` (bytes `utf8`, hash `hash`, absent from the table, whose `slot` it takes)
-    /// from the carried file with its string object and, when it is an `$objects` entry, a UID
-    /// object of it; returns its entry, or -1 when the file does not hold it.
+    /// from the carried file with its string object; returns its entry, or -1 when the file does
+    /// not hold it. Used as a value, it then gets an `$objects` entry of this edit's (the string
+    /// object stays the file's one): finding the file's entry would cost a walk over `$objects`.
     func adoptCarried(
         _ string: String,
         utf8: UnsafeBufferPointer<UInt8>,
@@ -69,13 +65,8 @@ extension KeyedEncoder {
         from index: CarriedStringIndex
     ) -> Int {
         guard let reference = index.reference(ofUTF8: utf8, isASCII: isASCII) else { return -1 }
-        var uidReference = -1
-        // An entry replaced by this edit holds another object now.
-        if let uid = index.archiveUID(ofReference: reference), tables.objects[uid] < 0 {
-            uidReference = carriedUIDReference(uid, index)
-        }
         let entry = strings.count
-        strings.insert(string, hash: hash, stringReference: reference, uidReference: uidReference, slot: slot)
+        strings.insert(string, hash: hash, stringReference: reference, uidReference: -1, slot: slot)
         return entry
     }
 
