@@ -77,7 +77,8 @@ extension ChecklistBook {
         let book = ChecklistBook(
             checklists: lists, currentIndex: current, nextItemIDAboveAll: max(next, highest + 1))
         let layout = ArchivedLayout(
-            file: bytes, ownWrite: written, checklistsUID: checklistsUID, order: lists.map(\.name), lists: placed, book: book)
+            file: bytes, ownWrite: written, checklistsUID: checklistsUID, order: lists.map(\.name), lists: placed,
+            book: book)
         return (book, layout)
     }
 
