@@ -11,6 +11,11 @@ extension Checklist {
         digest.add(name)
         digest.add(iconName)
         digest.add(UInt64(items.count))
+        // A checklist loaded without its items never digests as one that holds none.
+        if let unloaded = unloadedItemCount {
+            digest.add(0x0FF)
+            digest.add(UInt64(unloaded))
+        }
         for index in items.indices {
             let item = items[index]
             digest.add(item.text)

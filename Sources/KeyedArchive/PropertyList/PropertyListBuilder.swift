@@ -44,7 +44,7 @@ final class PropertyListBuilder {
         offsets = RawBuffer(capacity: objects)
         // Grown as UIDs come: the archive encoder writes its UID objects with `add(uniqueUID:)`.
         uidTable = RawBuffer(capacity: 16)
-        referenceWidth = Self.byteWidth(UInt64(max(objects - 1, 0)))
+        referenceWidth = Self.byteWidth(UInt64(max(objects, 0)))
         referenceLimit = Self.referenceLimit(width: referenceWidth)
         referenceBase = 0
         smallIntegers.append(repeating: -1, count: 256)
@@ -374,9 +374,11 @@ final class PropertyListBuilder {
         return UnsafeRawBufferPointer(UnsafeBufferPointer(start: bytes.base + start, count: bytes.count - start))
     }
 
-    /// Stores the references at the minimal width for the final object count.
+    /// Stores the references at the minimal width for the final object count: the width that holds
+    /// the count itself, not only the largest reference, as CoreFoundation and swift-foundation
+    /// refuse a file of 256 objects with 1-byte references (or 65,536 with 2-byte ones).
     private func settleReferenceWidth() {
-        let finalWidth = Self.byteWidth(UInt64(max(offsets.count - 1, 0)))
+        let finalWidth = Self.byteWidth(UInt64(offsets.count))
         if finalWidth != referenceWidth { rewriteReferences(width: finalWidth) }
     }
 

@@ -23,7 +23,10 @@ struct ChecklistDigestTests {
                 "text", "checked", "archivedDate", "hasDueDate", "dueDay", "shouldRemind", "itemID", "repeatRule",
                 "uid",
             ])
-        #expect(Mirror(reflecting: Self.list).children.compactMap(\.label) == ["name", "items", "iconName"])
+        #expect(
+            Mirror(reflecting: Self.list).children.compactMap(\.label) == [
+                "name", "items", "iconName", "unloadedItemCount",
+            ])
     }
 
     @Test func aChangeOfAnyFieldChangesTheDigest() {
@@ -44,6 +47,12 @@ struct ChecklistDigestTests {
             ("order", { $0.items.reverse() }),
             ("item removed", { $0.items.removeLast() }),
             ("item added", { $0.items.append(ChecklistItem(text: "", itemID: 9, created: 0)) }),
+            (
+                "items not loaded",
+                {
+                    $0.items = []; $0.unloadedItemCount = 2
+                }
+            ),
         ]
         var seen: Set<UInt64> = [Self.list.digest]
         for (what, change) in changes {

@@ -1,3 +1,4 @@
+import Foundation
 import KeyedArchive
 import Testing
 
@@ -7,6 +8,20 @@ struct BinaryPropertyListWriterTests {
     /// Adds `count` distinct integers (none below 256, so none shared) and returns their references.
     private func addIntegers(_ count: Int, to writer: inout BinaryPropertyListWriter) -> [Int] {
         (0..<count).map { writer.add(integer: Int64(1_000 + $0)) }
+    }
+
+    @Test(arguments: [255, 256, 257, 65_535, 65_536])
+    func aFileOfExactly256Or65536ObjectsHasReferencesWideEnoughForFoundation(objects: Int) throws {
+        // CoreFoundation and swift-foundation refuse a file whose object count does not fit its
+        // reference width (256 objects with 1-byte references), though every reference would.
+        let bytes = BinaryPropertyListWriter.write(.array((1..<objects).map { .integer(Int64(1_000 + $0)) }))
+        // The trailer: reference size at 25 bytes from the end, the object count in the next eight.
+        let referenceSize = Int(bytes[bytes.count - 25])
+        let count = bytes[(bytes.count - 24)..<(bytes.count - 16)].reduce(0) { $0 << 8 | Int($1) }
+        #expect(count == objects)
+        #expect(1 << (8 * referenceSize) > objects)
+        let read = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        #expect((read as? [Any])?.count == objects - 1)
     }
 
     @Test(arguments: [300, 70_000])
@@ -21,7 +36,7 @@ struct BinaryPropertyListWriterTests {
         let bytes = writer.finish(top: top)
 
         let layout = try #require(BinaryPropertyListLayout(bytes))
-        #expect(layout.referenceSize == BinaryPropertyListLayout.minimalWidth(UInt64(layout.objectCount - 1)))
+        #expect(layout.referenceSize == BinaryPropertyListLayout.minimalWidth(UInt64(layout.objectCount)))
         let earlyTree = PropertyList.dictionary(
             PropertyListDictionary([("key", .array([.string("first"), .integer(7)]))]))
         let numberTrees: [PropertyList] = (0..<objects).map { .integer(Int64(1_000 + $0)) }

@@ -105,11 +105,12 @@ struct RoundTripPropertyTests {
         func layout(_ tree: PropertyList) throws -> BinaryPropertyListLayout {
             try #require(BinaryPropertyListLayout(BinaryPropertyListWriter.write(tree)))
         }
-        // 256 objects (an array and 255 distinct integers) need one-byte references; 257 need two.
-        let small = try layout(.array((1...255).map { .integer(Int64($0)) }))
-        #expect(small.objectCount == 256 && small.referenceSize == 1)
-        let larger = try layout(.array((1...256).map { .integer(Int64($0)) }))
-        #expect(larger.objectCount == 257 && larger.referenceSize == 2)
+        // 255 objects (an array and 254 distinct integers) take one-byte references; 256 take two,
+        // as CoreFoundation requires the count itself, not only the largest reference, to fit.
+        let small = try layout(.array((1...254).map { .integer(Int64($0)) }))
+        #expect(small.objectCount == 255 && small.referenceSize == 1)
+        let larger = try layout(.array((1...255).map { .integer(Int64($0)) }))
+        #expect(larger.objectCount == 256 && larger.referenceSize == 2)
         let many = try layout(.array((1...70_000).map { .integer(Int64($0)) }))
         #expect(many.referenceSize == 4)
         // Offsets: the table's own offset decides the width, as in CoreFoundation.
@@ -120,7 +121,8 @@ struct RoundTripPropertyTests {
             var random = SplitMix64(seed: seed)
             let file = try layout(RandomPropertyList().tree(using: &random))
             let width = { (value: Int) in BinaryPropertyListLayout.minimalWidth(UInt64(value)) }
-            #expect(file.referenceSize == width(file.objectCount - 1), "seed \(seed)")
+            // References wide enough for the count itself, as CoreFoundation requires.
+            #expect(file.referenceSize == width(file.objectCount), "seed \(seed)")
             #expect(file.offsetSize == width(file.offsetTableStart), "seed \(seed)")
             #expect(file.topObject == file.objectCount - 1, "seed \(seed): the root is written last")
         }
