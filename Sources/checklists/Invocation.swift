@@ -67,10 +67,10 @@ struct Invocation {
         AllocatorSetup.prepare(fileSize: stat(path, &info) == 0 ? Int(info.st_size) : 0)
         let store: ChecklistStore
         do {
-            // A one-shot change of the current checklist reads only that checklist's items.
+            // A one-shot command of the current checklist (show, add, a change by position) reads
+            // only that checklist's items.
             let scope: LoadScope =
-                if case .success(let command?) = parsed, command.changesOnlyCurrentChecklist { .currentChecklist } else
-                {
+                if case .success(let command?) = parsed, command.needsOnlyCurrentChecklist { .currentChecklist } else {
                     .everything
                 }
             store = try ChecklistStore(path: path, scope: scope)

@@ -76,12 +76,12 @@ public enum Command: Sendable, Equatable {
         }
     }
 
-    /// Whether the command changes nothing but items of the current checklist named by position (a
-    /// `#ID` may name an item of any checklist): a store that loads only that checklist's items
-    /// can run it (`LoadScope.currentChecklist`).
-    public var changesOnlyCurrentChecklist: Bool {
+    /// Whether the command reads or changes nothing but the current checklist, its items named by
+    /// position (a `#ID` may name an item of any checklist): a store that loads only that
+    /// checklist's items can run it (`LoadScope.currentChecklist`).
+    public var needsOnlyCurrentChecklist: Bool {
         switch self {
-        case .add, .clear: true
+        case .add, .clear, .show(nil): true
         case .edit(let item, _), .move(let item, _), .due(let item, _), .remind(let item, _), .repeat(let item, _):
             item.isPositional
         case .mark(let items, _), .delete(let items): items.allSatisfy(\.isPositional)

@@ -38,11 +38,11 @@ struct ChecklistStoreScopeTests {
         return ChecklistBook(checklists: checklists, currentIndex: lists / 2, nextItemID: next)
     }
 
-    /// The commands the property test draws from: every one-shot change of the current checklist.
+    /// The commands the property test draws from: every one-shot command of the current checklist.
     static let commands = [
         "add new item", "add caf\u{E9} \u{1F600}", "check 1", "toggle 2", "uncheck 1-3", "delete 2", "edit 1 renamed",
         "move 3 1", "due 2 tomorrow", "due 1 none", "remind 1 on", "remind 2 off", "repeat 1 daily",
-        "repeat 2 none", "clear", "check 1-2", "delete 1-2", "add item 0-0 7",
+        "repeat 2 none", "clear", "check 1-2", "delete 1-2", "add item 0-0 7", "show",
     ]
 
     /// Runs `line` as a one-shot change does: a store of `scope` opened for it alone.
@@ -267,13 +267,17 @@ struct ChecklistStoreScopeTests {
         #expect(book.current?.name == "Zebra" && book.current?.items.last?.text == "x")
     }
 
-    @Test func onlyChangesOfTheCurrentChecklistByPositionLoadInPart() throws {
-        let partial = ["add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear"]
-        let full = ["check #3", "lists", "show", "use Other", "new Other", "undo", "rename X", "find x", "edit #2 y"]
+    @Test func onlyCommandsOfTheCurrentChecklistByPositionLoadInPart() throws {
+        let partial = [
+            "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
+        ]
+        let full = [
+            "check #3", "lists", "show Other", "use Other", "new Other", "undo", "rename X", "find x", "edit #2 y",
+        ]
         for line in partial {
-            #expect(try Command.parse(CommandWords.split(line))?.changesOnlyCurrentChecklist == true)
+            #expect(try Command.parse(CommandWords.split(line))?.needsOnlyCurrentChecklist == true)
         }
-        for line in full { #expect(try Command.parse(CommandWords.split(line))?.changesOnlyCurrentChecklist == false) }
+        for line in full { #expect(try Command.parse(CommandWords.split(line))?.needsOnlyCurrentChecklist == false) }
     }
 
     /// `bytes` with the string object `text` (ASCII) made an integer of the same length, so that
