@@ -29,6 +29,12 @@ struct ArchivedLayout {
     /// The book as it was read from `file` (the loaded checklist's items as they were).
     var book: ChecklistBook
 
+    /// The file's bytes per item (checklists not loaded counted by their item count).
+    var bytesPerItem: Int {
+        let items = book.checklists.reduce(0) { $0 + ($1.unloadedItemCount ?? $1.items.count) }
+        return file.count / max(items, 1)
+    }
+
     /// The book `changed` with every checklist that was not loaded read in full from `file`.
     ///
     /// Their items passed the skim, so reading them needs none of the repairs of a full load.

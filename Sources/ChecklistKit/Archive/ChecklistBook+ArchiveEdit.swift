@@ -34,6 +34,10 @@ extension ChecklistBook {
                     uids.append(editor.append(item))
                 }
             }
+            // Items taken out leave their objects behind (the item, its text, its date), which
+            // the editor does not follow: counted at the file's bytes per item, an overestimate
+            // (the file's envelope and arrays are in it), so compaction comes early, not late.
+            editor.countDead(before.count * layout.bytesPerItem)
             guard uids != place.itemUIDs else { continue }
             guard let itemsUID = place.itemsUID else { return nil }
             try editor.replaceArray(itemsUID, elements: uids)

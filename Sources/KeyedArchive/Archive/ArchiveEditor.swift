@@ -60,6 +60,13 @@ public struct ArchiveEditor {
         if entry < carried.archiveObjectCount { replaced.insert(entry) }
     }
 
+    /// Counts `bytes` more as dead: objects the caller stopped referring to without replacing
+    /// them (items taken out of an array), whose size it knows or estimates better than the
+    /// editor, which does not follow references.
+    public mutating func countDead(_ bytes: Int) {
+        deadBytes += min(max(bytes, 0), CarriedArchive.deadBytesLimit)
+    }
+
     /// Appends `value` as a new object and returns its UID.
     public mutating func append<T: KeyedArchivable>(_ value: T) -> UInt64 {
         let storage = uniqueStorage()

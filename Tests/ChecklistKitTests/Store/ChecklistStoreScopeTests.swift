@@ -137,6 +137,25 @@ struct ChecklistStoreScopeTests {
         #expect(try Self.load(path, clock: clock).current?.items.count == 600)
     }
 
+    @Test func clearingManyItemsAgainAndAgainStaysWithinTheDeadShare() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        try TemporaryFolder.write(Self.book(lists: 3, items: 100).archived(), to: path)
+        for round in 0..<12 {
+            for item in 0..<25 {
+                _ = try Self.oneShot(
+                    "add round \(round) item \(item) with a longer text", path: path, scope: .currentChecklist,
+                    clock: clock)
+            }
+            _ = try Self.oneShot("check 1-125", path: path, scope: .currentChecklist, clock: clock)
+            _ = try Self.oneShot("clear", path: path, scope: .currentChecklist, clock: clock)
+            let compact = try Self.load(path, clock: clock).archived().count
+            let length = TemporaryFolder.bytes(path)?.count ?? 0
+            #expect(length * 10 <= compact * 14, "round \(round): \(length) bytes, \(compact) compact")
+        }
+    }
+
     @Test func damageInAChecklistNotLoadedRefusesTheChangeAndKeepsTheFile() throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
