@@ -84,7 +84,7 @@ public enum CalendarTask {
 
     /// Whether a task is done: `STATUS:COMPLETED`, or a `COMPLETED` time without another status.
     public static func isChecked(_ todo: CalendarComponent) -> Bool {
-        if let status = todo.property("STATUS").map { CalendarText.trimmed($0.value).uppercased() } {
+        if let status = todo.property("STATUS").map({ CalendarText.trimmed($0.value).uppercased() }) {
             return status == "COMPLETED"
         }
         return todo.property("COMPLETED") != nil
