@@ -33,6 +33,9 @@ cp -R Sources/ChecklistKit/Repeat "$out/src/ChecklistKit/"
 mkdir -p "$out/src/ChecklistKit/Commands"
 sed -n '/^extension String {$/,/^}$/p' Sources/ChecklistKit/Commands/Command.swift \
     > "$out/src/ChecklistKit/Commands/String+Spaces.swift"
+# The iCalendar and XML writers escape text with one helper of the exchange formats.
+mkdir -p "$out/src/ChecklistKit/Exchange" && cp Sources/ChecklistKit/Exchange/String+Escaping.swift \
+    "$out/src/ChecklistKit/Exchange/"
 sed -i '/^import KeyedArchive$/d' "$out"/src/ChecklistKit/*/*.swift
 mapfile -t sources < <(find "$out/src/KeyedArchive" "$out/src/ChecklistKit" -name '*.swift' | sort)
 echo "   sources: $(cat "${sources[@]}" | cksum | cut -d' ' -f1) ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
