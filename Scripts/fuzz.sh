@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Fuzzes the KeyedArchive decoders, the iCalendar reader and the multistatus XML reader with
-# libFuzzer and AddressSanitizer.
+# Fuzzes the KeyedArchive decoders, the partial load and the editor of the data file, the
+# iCalendar reader and the multistatus XML reader with libFuzzer and AddressSanitizer.
 #
 #   Scripts/fuzz.sh [SECONDS]      (default 600)
 #
 # Builds .build-fuzz/fuzz-keyedarchive from Sources/KeyedArchive/**/*.swift, ChecklistKit's model
-# and archive mapping, the benchmark data and Fuzz/FuzzTarget.swift (one module,
+# and archive mapping, the benchmark data and Fuzz/*.swift (one module,
 # `swiftc -sanitize=fuzzer,address`), seeds .build-fuzz/corpus with ../shared/fixtures (when present) and a few generated archives,
 # then runs for SECONDS. New inputs are added to the corpus, so later runs continue from it.
 # Crashes, timeouts and OOMs are written to .build-fuzz/artifacts/; the run log is
@@ -42,6 +42,7 @@ echo "   sources: $(cat "${sources[@]}" | cksum | cut -d' ' -f1) ($(git rev-pars
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -module-name KeyedArchiveFuzz -swift-version 6 \
     "${sources[@]}" Benchmarks/Sources/BenchModel/BenchModel.swift Fuzz/FuzzTarget.swift Fuzz/XMLFuzzTarget.swift \
+    Fuzz/PartialLoadFuzzTarget.swift \
     -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 
 echo "== seeding $out/corpus"
