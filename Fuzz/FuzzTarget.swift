@@ -10,7 +10,8 @@ import Darwin
 // Compiled in one module with Sources/KeyedArchive/**/*.swift, ChecklistKit's model and
 // archive mapping, and the benchmark data (Benchmarks/Sources/BenchModel/BenchModel.swift).
 // Every input goes through the property-list reader, the keyed unarchiver with the generic
-// graph resolver, and a typed decode into `ChecklistBook`; any trap, sanitizer report, hang or runaway allocation is
+// graph resolver, a typed decode into `ChecklistBook`, and the partial load with edits of the file
+// (Fuzz/PartialLoadFuzzTarget.swift); any trap, sanitizer report, hang or runaway allocation is
 // a bug, since decoding untrusted bytes must only ever throw.
 
 /// Runs one input through every decoder; errors are expected, crashes are not.
@@ -35,6 +36,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let again = try? ChecklistBook(archive: document.archived(), loadTime: 0)
         precondition(again == document || document.containsNaN, "archive round trip changed the document")
     }
+    fuzzPartialLoad(bytes)
     fuzzCalendar(bytes)
     fuzzXML(bytes)
     return 0
@@ -68,7 +70,7 @@ public func fuzzInitialize(
     -> CInt
 {
     guard let folder = getenv("FUZZ_WRITE_SEEDS").map({ String(cString: $0) }) else { return 0 }
-    let seeds: [(name: String, bytes: [UInt8])] = [
+    var seeds: [(name: String, bytes: [UInt8])] = [
         ("empty", ChecklistBook(checklists: [], currentIndex: nil, nextItemID: 0).archived()),
         ("one-list", BenchData.document(items: 3, lists: 1).archived()),
         ("three-lists", BenchData.document(items: 12, lists: 3).archived()),
@@ -92,6 +94,7 @@ public func fuzzInitialize(
             )
         ),
     ]
+    seeds += partialLoadSeeds()
     for seed in seeds {
         guard let file = fopen(folder + "/seed-" + seed.name + ".plist", "wb") else { exit(1) }
         _ = seed.bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }

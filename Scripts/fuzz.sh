@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Fuzzes the KeyedArchive decoders, the iCalendar reader and the multistatus XML reader with
-# libFuzzer and AddressSanitizer.
+# Fuzzes the KeyedArchive decoders, the partial load and the editor of the data file, the
+# iCalendar reader and the multistatus XML reader with libFuzzer and AddressSanitizer.
 #
 #   Scripts/fuzz.sh [SECONDS]      (default 600)
 #
 # Builds .build-fuzz/fuzz-keyedarchive from Sources/KeyedArchive/**/*.swift, ChecklistKit's model
-# and archive mapping, the benchmark data and Fuzz/FuzzTarget.swift (one module,
+# and archive mapping, the benchmark data and Fuzz/*.swift (one module,
 # `swiftc -sanitize=fuzzer,address`), seeds .build-fuzz/corpus with ../shared/fixtures (when present) and a few generated archives,
 # then runs for SECONDS. New inputs are added to the corpus, so later runs continue from it.
 # Crashes, timeouts and OOMs are written to .build-fuzz/artifacts/; the run log is
@@ -33,12 +33,16 @@ cp -R Sources/ChecklistKit/Repeat "$out/src/ChecklistKit/"
 mkdir -p "$out/src/ChecklistKit/Commands"
 sed -n '/^extension String {$/,/^}$/p' Sources/ChecklistKit/Commands/Command.swift \
     > "$out/src/ChecklistKit/Commands/String+Spaces.swift"
+# The iCalendar and XML writers escape text with one helper of the exchange formats.
+mkdir -p "$out/src/ChecklistKit/Exchange" && cp Sources/ChecklistKit/Exchange/String+Escaping.swift \
+    "$out/src/ChecklistKit/Exchange/"
 sed -i '/^import KeyedArchive$/d' "$out"/src/ChecklistKit/*/*.swift
 mapfile -t sources < <(find "$out/src/KeyedArchive" "$out/src/ChecklistKit" -name '*.swift' | sort)
 echo "   sources: $(cat "${sources[@]}" | cksum | cut -d' ' -f1) ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
     -module-name KeyedArchiveFuzz -swift-version 6 \
     "${sources[@]}" Benchmarks/Sources/BenchModel/BenchModel.swift Fuzz/FuzzTarget.swift Fuzz/XMLFuzzTarget.swift \
+    Fuzz/PartialLoadFuzzTarget.swift \
     -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 
 echo "== seeding $out/corpus"

@@ -1,0 +1,211 @@
+// The partial load of one-shot commands and their save by editing the file
+// (`ChecklistBook.partlyLoaded`, `ChecklistBook.edit(of:)`, `ArchivedLayout.loadingEverything`),
+// fuzzed with the other readers by Fuzz/FuzzTarget.swift's entry point (built by Scripts/fuzz.sh).
+
+/// The partial load and the edit: neither may trap, whatever the bytes; a book loaded in part
+/// (the file not noted as our own) must be what the full load gives, and every change saved by
+/// an edit must read back, in full, as the full load's book with the change.
+func fuzzPartialLoad(_ bytes: [UInt8]) {
+    // A file noted as our own is trusted: on hostile bytes the results may be wrong, but the
+    // load, the edits, the edited files and the full reads must still only throw or give nil.
+    if let trusted = ChecklistBook.partlyLoaded(archive: bytes, written: true) {
+        for change in PartialChange.allCases {
+            var changed = trusted.book
+            change.apply(to: &changed)
+            if let edit = try? changed.edit(of: trusted.layout) {
+                let edited = edit.bytes(original: bytes)
+                _ = try? ChecklistBook(archive: edited, loadTime: 0)
+                _ = ChecklistBook.partlyLoaded(archive: edited, written: true)
+            }
+            _ = try? trusted.layout.loadingEverything(of: changed)
+        }
+    }
+    checkPartialLoad(bytes, written: false, changes: PartialChange.allCases)
+}
+
+/// Checks the partial load of `bytes` against the full load, then saves each of `changes` by an
+/// edit and checks the edited file. `written` says the file is one of our edits (`bytes` passed
+/// these checks before it was edited), so the partial load trusts it as the store would.
+///
+/// An edited file is checked in turn as the store reads it next (as our own) and as anyone else
+/// would; the edit of a change adding an item is edited once more.
+private func checkPartialLoad(_ bytes: [UInt8], written: Bool, changes: [PartialChange]) {
+    guard let (book, layout) = ChecklistBook.partlyLoaded(archive: bytes, written: written) else { return }
+    guard let full = try? ChecklistBook(archive: bytes, loadTime: 0) else {
+        preconditionFailure("the partial load accepted a file the full load refuses (written: \(written))")
+    }
+    checkAgreement(partial: book, full: full)
+    for change in changes {
+        var changed = book
+        change.apply(to: &changed)
+        var expected = full
+        change.apply(to: &expected)
+        // The save when the edit cannot express the change, or leaves too much dead: the
+        // checklists not loaded read in full (they passed the skim, so they decode). A `DueDate`
+        // holding a NaN time passes the skim, and this read keeps it where a full load gives the
+        // time of loading (0 here): known, and left to the next full load.
+        let whole: ChecklistBook
+        do {
+            whole = try layout.loadingEverything(of: changed)
+        } catch {
+            preconditionFailure("reading the checklists not loaded failed after the skim: \(error) (\(change))")
+        }
+        precondition(
+            whole.withNaNDatesAt(0) == expected, "the book read in full differs from the full load (\(change))")
+        // Throwing is allowed (hostile files can hold what the editor refuses to change), and
+        // `nil` asks for the encode above.
+        guard let edit = try? changed.edit(of: layout) else { continue }
+        let edited = edit.bytes(original: bytes)
+        precondition(edited.count == edit.length, "the edited file's length is not the one announced (\(change))")
+        guard let reread = try? ChecklistBook(archive: edited, loadTime: 0) else {
+            preconditionFailure("the edited file does not load (\(change), written: \(written))")
+        }
+        precondition(
+            reread == expected, "the edited file does not hold the changed book (\(change), written: \(written))")
+        guard !written else { continue }
+        checkPartialLoad(edited, written: false, changes: [])
+        checkPartialLoad(edited, written: true, changes: change == .add ? [.mixed] : [])
+    }
+}
+
+/// Checks that `partial`, a book loaded in part, is `full`, the full load of the same file,
+/// but for the items left unread.
+private func checkAgreement(partial: ChecklistBook, full: ChecklistBook) {
+    precondition(partial.checklists.count == full.checklists.count, "the partial load has other checklists")
+    precondition(partial.currentIndex == full.currentIndex, "the partial load has another current checklist")
+    precondition(partial.nextItemID == full.nextItemID, "the partial load has another next item ID")
+    for (list, whole) in zip(partial.checklists, full.checklists) {
+        precondition(list.name == whole.name, "the partial load has other checklist names or order")
+        precondition(list.iconName == whole.iconName, "the partial load has another icon")
+        precondition(whole.unloadedItemCount == nil, "the full load left items unread")
+    }
+    for index in partial.checklists.indices {
+        let list = partial.checklists[index]
+        let whole = full.checklists[index]
+        if index == partial.currentIndex {
+            precondition(list.unloadedItemCount == nil, "the partial load did not read the current checklist")
+            precondition(list.items == whole.items, "the partial load read other items")
+        } else {
+            precondition(list.items.isEmpty, "the partial load read a checklist that is not current")
+            precondition(list.unloadedItemCount == whole.items.count, "the partial load counted other items")
+        }
+    }
+}
+
+/// A change a one-shot command makes to the current checklist (or to which checklist is current),
+/// made the way the session makes it.
+private enum PartialChange: CaseIterable {
+    /// No change: the edit rewrites only the envelope.
+    case none
+    /// `add`: an item with a fresh ID at the end.
+    case add
+    /// `toggle 1`.
+    case toggleFirst
+    /// `delete` of the last item.
+    case deleteLast
+    /// `edit 1` with a text that is not ASCII, then `due 1` a whole day and a repeat rule.
+    case editFirst
+    /// `delete 1`, `add`, then `move` of the new item to the top.
+    case mixed
+    /// Another checklist made current, and none.
+    case selectNext
+    case selectNone
+
+    /// Applies the change to `book` (the same to a book loaded in part and to a full one).
+    func apply(to book: inout ChecklistBook) {
+        guard let list = book.currentIndex else {
+            if self == .selectNext, !book.checklists.isEmpty { book.select(0) }
+            return
+        }
+        let count = book.checklists[list].items.count
+        switch self {
+        case .none:
+            break
+        case .add:
+            let item = ChecklistItem(text: "fuzz added", itemID: book.takeItemID(), created: 800_000_000)
+            book.update(at: list) { $0.items.append(item) }
+        case .toggleFirst:
+            guard count > 0 else { return }
+            book.update(at: list) { $0.items[0].checked.toggle() }
+        case .deleteLast:
+            guard count > 0 else { return }
+            book.update(at: list) { _ = $0.items.removeLast() }
+        case .editFirst:
+            guard count > 0 else { return }
+            book.update(at: list) { checklist in
+                checklist.items[0].text = "édité 中文"
+                checklist.items[0].due = CalendarDay(year: 2026, month: 3, day: 1).map(Due.day)
+                checklist.items[0].repeatRule = RepeatRule(rrule: "FREQ=WEEKLY")
+            }
+        case .mixed:
+            let item = ChecklistItem(text: "fuzz moved", itemID: book.takeItemID(), created: 800_000_000, dueDate: 1)
+            book.update(at: list) { checklist in
+                if count > 0 { checklist.items.removeFirst() }
+                checklist.items.insert(item, at: 0)
+            }
+        case .selectNext:
+            book.select((list + 1) % book.checklists.count)
+        case .selectNone:
+            book.select(nil)
+        }
+    }
+}
+
+extension ChecklistBook {
+    /// The book with every NaN due date replaced by `time`, as a full load made at `time` does.
+    fileprivate func withNaNDatesAt(_ time: Double) -> ChecklistBook {
+        var lists = checklists
+        for list in lists.indices {
+            for item in lists[list].items.indices where lists[list].items[item].archivedDate.isNaN {
+                lists[list].items[item].archivedDate = time
+            }
+        }
+        return ChecklistBook(checklists: lists, currentIndex: currentIndex, nextItemIDAboveAll: nextItemID)
+    }
+}
+
+/// Seeds for the partial load: several checklists with one in the middle current (or none), items
+/// of every kind, and files after one and two edits (dead bytes, appended objects, a new envelope).
+func partialLoadSeeds() -> [(name: String, bytes: [UInt8])] {
+    var items: [ChecklistItem] = []
+    for id in 0..<9 {
+        var item = ChecklistItem(
+            text: id % 3 == 0 ? "Käse \(id) 中文" : "item \(id)", checked: id % 2 == 0, itemID: id,
+            created: 700_000_000 + Double(id) * 60)
+        if id % 4 == 1 { item.due = .time(700_100_000 + Double(id)) }
+        if id % 4 == 2 { item.due = CalendarDay(year: 2025, month: 12, day: id).map(Due.day) }
+        if id % 3 == 1 { item.shouldRemind = true }
+        if id % 5 == 3 { item.repeatRule = RepeatRule(rrule: "FREQ=DAILY;INTERVAL=2") }
+        if id == 4 { item.uid = "uid-4@checklists" }
+        items.append(item)
+    }
+    let lists = [
+        Checklist(name: "Groceries", items: Array(items[0..<3]), iconName: "Groceries"),
+        Checklist(name: "Home", items: Array(items[3..<7]), iconName: "Chores"),
+        Checklist(name: "Trips", items: [], iconName: "Trips"),
+        Checklist(name: "Work", items: Array(items[7..<9])),
+    ]
+    let middle = ChecklistBook(checklists: lists, currentIndex: 1, nextItemID: 12).archived()
+    var seeds: [(name: String, bytes: [UInt8])] = [
+        ("current-middle", middle),
+        ("no-current", ChecklistBook(checklists: lists, currentIndex: nil, nextItemID: 9).archived()),
+        ("current-empty", ChecklistBook(checklists: lists, currentIndex: 2, nextItemID: 9).archived()),
+    ]
+    // One edit (an item added, one checked, one deleted), then another of the edited file as
+    // the store makes it: trusted as our own, another checklist made current.
+    guard var first = ChecklistBook.partlyLoaded(archive: middle)?.book,
+        let layout = ChecklistBook.partlyLoaded(archive: middle)?.layout
+    else { return seeds }
+    PartialChange.add.apply(to: &first)
+    PartialChange.toggleFirst.apply(to: &first)
+    PartialChange.deleteLast.apply(to: &first)
+    guard let edit = try? first.edit(of: layout) else { return seeds }
+    let edited = edit.bytes(original: middle)
+    seeds.append(("edited", edited))
+    guard let (book, again) = ChecklistBook.partlyLoaded(archive: edited, written: true) else { return seeds }
+    var second = book
+    PartialChange.mixed.apply(to: &second)
+    PartialChange.selectNext.apply(to: &second)
+    if let edit = try? second.edit(of: again) { seeds.append(("edited-twice", edit.bytes(original: edited))) }
+    return seeds
+}
