@@ -37,8 +37,10 @@ struct ArchivedLayout {
 
     /// The book `changed` with every checklist that was not loaded read in full from `file`.
     ///
-    /// Their items passed the skim, so reading them needs none of the repairs of a full load.
-    func loadingEverything(of changed: ChecklistBook) throws(KeyedArchiveError) -> ChecklistBook {
+    /// Their items passed the skim, so reading them needs no repair of a full load but one: a
+    /// `DueDate` whose time is NaN (the skim checks that it is a real) gets `loadTime`, as a full
+    /// load made then gives it.
+    func loadingEverything(of changed: ChecklistBook, loadTime: Double) throws(KeyedArchiveError) -> ChecklistBook {
         let unarchiver = try KeyedUnarchiver(bytes: file)
         var lists = changed.checklists
         for index in lists.indices where lists[index].unloadedItemCount != nil {
@@ -46,6 +48,9 @@ struct ArchivedLayout {
                 throw .notAKeyedArchive("checklist \"\(lists[index].name)\" changed while it was not loaded")
             }
             lists[index].items = try unarchiver.decode(ChecklistItem.self, objects: list.itemUIDs)
+            for item in lists[index].items.indices where lists[index].items[item].archivedDate.isNaN {
+                lists[index].items[item].archivedDate = loadTime
+            }
             lists[index].unloadedItemCount = nil
         }
         return ChecklistBook(

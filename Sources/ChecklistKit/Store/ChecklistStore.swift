@@ -201,7 +201,7 @@ public final class ChecklistStore {
         let whole: ChecklistBook
         do throws(KeyedArchiveError) {
             edit = try copy.edit(of: layout)
-            whole = Self.fitsDeadShare(edit) ? copy : try layout.loadingEverything(of: copy)
+            whole = Self.fitsDeadShare(edit) ? copy : try layout.loadingEverything(of: copy, loadTime: clock())
         } catch {
             throw StoreError.undecodable(path: path, reason: error.description)
         }

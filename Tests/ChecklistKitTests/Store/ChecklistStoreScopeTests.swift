@@ -265,6 +265,22 @@ struct ChecklistStoreScopeTests {
         }
     }
 
+    @Test func aNaNDateInAChecklistNotLoadedGetsTheLoadTimeWhenReadInFull() throws {
+        // The skim checks that a `DueDate` is a real; a NaN one passes it. When the save then
+        // reads the other checklists in full (to encode the whole book), it repairs the date as
+        // a full load does, rather than writing the NaN back.
+        let bytes = TestArchive.checklists(
+            [
+                TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
+                TestArchivedList<IOSAppModule>("Other", [TestArchivedItem("not a time", dueDate: .nan, itemID: 1)]),
+            ], index: 0, nextItemID: 2)
+        let (book, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes))
+        #expect(book.checklists.map(\.unloadedItemCount) == [nil, 1])
+        let whole = try layout.loadingEverything(of: book, loadTime: 42)
+        #expect(whole == (try ChecklistBook(archive: bytes, loadTime: 42)))
+        #expect(whole.checklists.last?.items.map(\.archivedDate) == [42])
+    }
+
     @Test func checklistsStoredOutOfOrderAreSortedByTheEdit() throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
