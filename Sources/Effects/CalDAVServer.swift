@@ -268,6 +268,54 @@ struct CalDAVServer {
         return result
     }
 
+    /// Deletes each collection of `urls` that holds nothing any more; returns those kept.
+    ///
+    /// A collection is listed first (PROPFIND, depth 1): one that still has a member (a task
+    /// another client added after this sync read the server) is kept, so the next sync brings it
+    /// in (SPEC §11: a checklist dropped here whose task list changed there is kept). The DELETE
+    /// then carries `If-Match` with the collection's ETag when the server gives one, so a task
+    /// added between the listing and the DELETE makes it fail (412) and the collection is kept too.
+    func deleteIfEmpty(_ urls: [String]) throws(CalDAVError) -> [String] {
+        guard !urls.isEmpty else { return [] }
+        let body = "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>"
+        var deletions: [HTTPRequest] = []
+        var kept: [String] = []
+        for (url, response) in zip(urls, try perform(urls.map { .xml("PROPFIND", $0, depth: "1", body) })) {
+            if response.status == 404 { continue }
+            let itself = Self.withoutSlash(url)
+            var etag: String?
+            var members = 0
+            for entry in try entries(response, of: url) {
+                if Self.withoutSlash(entry.href) == itself {
+                    etag = entry.property(Self.dav, "getetag")?.text.trimmedXML
+                } else {
+                    members += 1
+                }
+            }
+            if members > 0 {
+                kept.append(url)
+            } else {
+                deletions.append(
+                    HTTPRequest(method: "DELETE", url: url, headers: etag.map { ["If-Match: \($0)"] } ?? []))
+            }
+        }
+        for (request, response) in zip(deletions, try perform(deletions)) {
+            if response.succeeded || response.status == 404 { continue }
+            guard response.status == 412 else {
+                throw .serverFailed(server: server, status: response.status, detail: Self.snippet(response.body))
+            }
+            kept.append(request.url)
+        }
+        return kept
+    }
+
+    /// `url` without its trailing slashes (a server may name a collection either way).
+    private static func withoutSlash(_ url: String) -> Substring {
+        var end = url.endIndex
+        while end > url.startIndex, url[url.index(before: end)] == "/" { end = url.index(before: end) }
+        return url[..<end]
+    }
+
     /// The calendar data and ETag of `hrefs` in each collection (`calendar-multiget`, one batch).
     func fetch(_ hrefs: [String: [String]]) throws(CalDAVError) -> [String: (etag: String, data: [UInt8])] {
         let wanted = hrefs.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }

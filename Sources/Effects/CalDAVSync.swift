@@ -344,24 +344,26 @@ public struct CalDAVSync {
             requests.append(Self.delete(resource.href, etag: resource.etag))
             deleted.insert(resource.href)
         }
-        // A task list whose checklist was deleted here (and that did not change there) goes too,
-        // when it can hold nothing but tasks.
-        let mapped = Set(merged.origins.compactMap(\.theirs))
-        for (index, collection) in collections.enumerated()
-        where !mapped.contains(index) && collection.tasksOnly && state.collections[collection.url] != nil {
-            requests.append(HTTPRequest(method: "DELETE", url: collection.url))
-        }
         let responses = try server.perform(requests)
         for (request, response) in zip(requests, responses) where !Self.accepted(request, response) {
             if response.status == 412 { return nil }
             throw CalDAVError.serverFailed(
                 server: server.server, status: response.status, detail: CalDAVServer.snippet(response.body))
         }
+        // A task list whose checklist was deleted here (and that did not change there) goes too,
+        // when it can hold nothing but tasks, once its tasks are gone: one that another client
+        // added a task to meanwhile stays, and the next sync brings it back as a checklist.
+        let mapped = Set(merged.origins.compactMap(\.theirs))
+        let doomed = collections.enumerated().filter { index, collection in
+            !mapped.contains(index) && collection.tasksOnly && state.collections[collection.url] != nil
+        }.map(\.element.url)
+        let gone = Set(doomed).subtracting(try server.deleteIfEmpty(doomed))
         // 5. The state: what the server now holds (fresh ETags for what was written) and the
         // sync token that covers it.
         var touched = renamed
         for write in written.values { touched.insert(write.collection) }
         for resource in current.values where deleted.contains(resource.href) { touched.insert(resource.collection) }
+        touched.subtract(gone)
         var tokens = survey.tokens
         var etagOf: [String: String] = [:]
         let writes = written.mapValues { write in

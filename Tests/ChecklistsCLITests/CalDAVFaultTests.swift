@@ -189,6 +189,60 @@ struct CalDAVFaultTests {
         #expect(try setup.server.tasks(home: setup.home).count == 1)
     }
 
+    /// The hook the proxy runs before our request: another client (curl, straight to the server)
+    /// adds the task "Bread" to the collection the request is for (a task of it, or itself).
+    private func otherClientAddsBread(_ setup: Setup) -> String {
+        let user = "\(setup.server.user):\(setup.server.password)"
+        let task = CalDAVTestServer.vtodo(uid: "phone-bread", summary: "Bread")
+        return """
+            case "$PROXY_PATH" in */) collection="$PROXY_PATH" ;; *) collection="${PROXY_PATH%/*}/" ;; esac
+            printf '%s' '\(task)' | curl -s -o /dev/null -u '\(user)' -X PUT -H 'If-None-Match: *' \
+                -H 'Content-Type: text/calendar' --data-binary @- "${PROXY_UPSTREAM%/}${collection}phone-bread.ics"
+            """
+    }
+
+    /// A checklist dropped here whose task list holds tasks: the sync deletes them and the list,
+    /// and it does not come back. A phone adding a task to the list while the sync deletes it
+    /// (before the sync deletes the list's tasks, or just before it deletes the list itself)
+    /// keeps the list with the phone's task (SPEC §11), and the next sync brings it back here.
+    @Test(arguments: CalDAVTestServer.Kind.allCases, ["no other client", "its tasks", "the list"])
+    func aDroppedListGoesUnlessAPhoneAddsATaskWhileTheSyncDeletesIt(
+        _ kind: CalDAVTestServer.Kind, when: String
+    )
+        throws
+    {
+        let setup = try setUp(kind, items: "add Milk\nadd Eggs\n")
+        defer { setup.laptop.remove() }
+        let milk = try #require(try setup.server.tasks(home: setup.home).keys.first)
+        let collection = String(milk[...(try #require(milk.lastIndex(of: "/")))])
+        _ = try setup.laptop.batch("new Chores\nuse Chores\ndrop Groceries\n")
+        // The first DELETEs are the tasks', the last the list's: "pass" lets the tasks' through.
+        let addsBread = FaultProxy.Rule(
+            method: "DELETE", times: 1, action: "hook", extra: ["hook": otherClientAddsBread(setup)])
+        let rules =
+            switch when {
+            case "its tasks": [addsBread]
+            case "the list": [FaultProxy.Rule(method: "DELETE", path: ".ics", action: "pass"), addsBread]
+            default: [FaultProxy.Rule]()
+            }
+        try setup.proxy.set(rules)
+        let earlier = setup.proxy.requests.count
+        let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(setup.proxy.requests.dropFirst(earlier).contains { $0.action == "hook" } == !rules.isEmpty)
+        let left = try setup.server.tasks(home: setup.home).filter { $0.key.hasPrefix(collection) }
+        try setup.proxy.set([])
+        let again = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        if rules.isEmpty {
+            #expect(left.isEmpty, "\(left.keys)")
+            #expect(try setup.laptop.exported().list("Groceries") == nil, "the dropped list stays dropped")
+        } else {
+            #expect(left.values.map { $0.contains("SUMMARY:Bread") } == [true], "only the phone's task is left")
+            #expect(try texts(setup.laptop) == ["Bread"])
+        }
+    }
+
     @Test(arguments: CalDAVTestServer.Kind.allCases)
     func aTaskThatKeepsChangingStopsAfterFiveTriesAndLosesNothing(_ kind: CalDAVTestServer.Kind) throws {
         let setup = try setUp(kind, items: "add Milk\n")
