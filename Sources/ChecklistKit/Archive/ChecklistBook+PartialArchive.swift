@@ -24,10 +24,10 @@ extension ChecklistBook {
     ///
     /// The other checklists' items are skimmed: checked as decoding them would check them, their
     /// IDs read, nothing built. A full load is needed (and reports what is wrong, or repairs what
-    /// SPEC §4 repairs) for an XML or early-form file, repeated checklist names, anything the skim
-    /// or decoding refuses, an item without a `DueDate`, and IDs that are missing, repeated or out
-    /// of range: a book loaded this way is exactly what a full load would give, but for the
-    /// items left unread.
+    /// SPEC §4 repairs) for an XML or early-form file, repeated checklist names, an `Items` array
+    /// that two checklists share, anything the skim or decoding refuses, an item without a
+    /// `DueDate`, and IDs that are missing, repeated or out of range: a book loaded this way is
+    /// exactly what a full load would give, but for the items left unread.
     ///
     /// A file this program `written` itself (its last save, as the lock file notes it) is not
     /// skimmed: every save writes items that decode, with due dates and distinct IDs below the
@@ -50,19 +50,28 @@ extension ChecklistBook {
         let stored = try top.decodeIfPresent(Int.self, forKey: "ChecklistIndex") ?? -1
         let current = stored >= 0 && stored < listUIDs.count ? stored : nil
         var next = try top.decodeIfPresent(Int.self, forKey: "ChecklistItemID") ?? 0
-        if next > Self.itemIDLimit { next = 0 }
+        if next > Self.itemIDLimit {
+            // Then only the IDs read bound the next one: those of the checklists not skimmed are
+            // unknown (a file this program wrote can hold IDs up to the limit).
+            if written { return nil }
+            next = 0
+        }
         var lists: [Checklist] = []
         var placed: [String: ArchivedLayout.List] = [:]
         var ids: [Int?] = []
+        var arrays: Set<UInt64> = []
         for (position, uid) in listUIDs.enumerated() {
             let coder = try unarchiver.decoder(forObject: uid, of: Checklist.archivedClass)
             var list = Checklist(
                 name: try coder.decode(String.self, forKey: "Name"),
                 iconName: try coder.decodeIfPresent(String.self, forKey: "IconName") ?? "No Icon")
             let itemUIDs = try coder.arrayElementUIDs(forKey: "Items") ?? []
+            let itemsUID = try coder.objectUID(forKey: "Items")
             guard placed[list.name] == nil else { return nil }
-            placed[list.name] = ArchivedLayout.List(
-                uid: uid, itemsUID: try coder.objectUID(forKey: "Items"), itemUIDs: itemUIDs)
+            // An `Items` array that two checklists share (an archiver that writes equal objects
+            // once, such as Foundation's one empty NSArray, may do so) cannot be edited for one.
+            if let itemsUID, !arrays.insert(itemsUID).inserted { return nil }
+            placed[list.name] = ArchivedLayout.List(uid: uid, itemsUID: itemsUID, itemUIDs: itemUIDs)
             if position == current {
                 list.items = try unarchiver.decode(ChecklistItem.self, objects: itemUIDs)
                 guard !list.items.contains(where: \.archivedDate.isNaN) else { return nil }

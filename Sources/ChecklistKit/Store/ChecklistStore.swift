@@ -78,7 +78,6 @@ public final class ChecklistStore {
     public func reloadIfChanged(force: Bool = false) throws(StoreError) -> Bool {
         let changedElsewhere = FileSystem.stamp(path) != stamp
         guard force || changedElsewhere || mustReread else { return false }
-        mustReread = false
         let file: (bytes: [UInt8], stamp: FileSystem.Stamp, record: ChangeRecord)?
         do {
             file = try FileSystem.readStamped(path)
@@ -89,6 +88,7 @@ public final class ChecklistStore {
             if stamp != nil { book = ChecklistBook(checklists: [], currentIndex: nil, nextItemID: book.nextItemID) }
             stamp = nil
             layout = nil
+            mustReread = false
             return !force && changedElsewhere
         }
         if scope == .currentChecklist,
@@ -108,6 +108,9 @@ public final class ChecklistStore {
         // The stamp of the bytes just read, not of a stat before: a file replaced in between
         // would otherwise pass for the one loaded.
         stamp = file.stamp
+        // Only now: a read that failed leaves the edited book (its other checklists unread) to
+        // be read again, never to be changed and encoded whole.
+        mustReread = false
         return !force && changedElsewhere
     }
 
@@ -181,11 +184,22 @@ public final class ChecklistStore {
     /// load that finds the file with that record knows it is this program's own (`wroteLast`).
     func save(_ copy: ChecklistBook, lock: Int32) throws {
         try saveCarryingOrEncoding(copy)
-        if let record = ChangeRecord.of(path) { FileLock.writeNote(Self.notePrefix + record.text, descriptor: lock) }
+        FileLock.writeNote(Self.note(of: ChangeRecord.of(path), saved: stamp), descriptor: lock)
     }
 
     /// The start of the lock file's note of the file a save wrote.
     static let notePrefix = "wrote "
+
+    /// The lock file's note after a save: `record`, that of the file now at the data file's path,
+    /// when it is the file the save wrote (`saved`, its stamp: the same file, unchanged since), else
+    /// none. A file that replaced it in the moment after the rename is not noted as this program's.
+    static func note(of record: ChangeRecord?, saved: FileSystem.Stamp?) -> String {
+        guard let record, let saved, record.device == saved.device, record.inode == saved.inode,
+            record.size == saved.size, record.modifiedSeconds == saved.modifiedSeconds,
+            record.modifiedNanoseconds == saved.modifiedNanoseconds
+        else { return "" }
+        return notePrefix + record.text
+    }
 
     /// Whether the lock file at `lockPath` notes `record` as that of the file the last save
     /// wrote: then the file read, whose record it is, is that file, as this program wrote it.
@@ -243,7 +257,12 @@ public final class ChecklistStore {
     }
 
     /// Encodes `copy` whole and writes it as the data file, and makes it the store's book.
+    ///
+    /// Refuses a book with a checklist whose items were not read: encoded, it would hold none.
     private func saveEncoding(_ copy: ChecklistBook) throws {
+        guard !copy.checklists.contains(where: { $0.unloadedItemCount != nil }) else {
+            throw StoreError.saveFailed(path: path, reason: "checklists whose items were not read cannot be encoded")
+        }
         let saved: FileSystem.Stamp
         do {
             // Pieces go to the file while the rest is encoded, and each starts on its way to

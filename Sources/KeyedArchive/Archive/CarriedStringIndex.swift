@@ -31,8 +31,8 @@ final class CarriedStringIndex {
     /// The carried boolean objects, and integer objects of 0 to 255 (one byte).
     private(set) var booleans: [(value: Bool, reference: Int)] = []
     private(set) var smallIntegers: [(value: Int, reference: Int)] = []
-    /// The carried class dictionaries: each one's `$classname` and `$objects` entry.
-    private(set) var classes: [(name: String, uid: Int)] = []
+    /// The `$objects` entry of the carried class dictionary of each `$classname` (the first one).
+    private(set) var classes: [String: Int] = [:]
 
     /// Indexes the carried objects of `archive`.
     init(_ archive: CarriedArchive) {
@@ -105,6 +105,7 @@ final class CarriedStringIndex {
         guard !candidates.isEmpty else { return }
         archive.withArea { area in
             let size = area.referenceSize
+            var found: [(name: String, reference: Int)] = []
             for candidate in candidates {
                 // Most candidates are dates and arrays: their first two references (the keys) tell.
                 guard let start = archive.offset(of: candidate, in: area), let extent = area.extent(at: start),
@@ -121,8 +122,11 @@ final class CarriedStringIndex {
                     let chainStart = archive.offset(of: chain, in: area),
                     area.marker(at: chainStart).map({ $0 >> 4 == 0xA }) == true
                 else { continue }
-                guard let uid = archiveUID(ofReference: candidate, in: area) else { continue }
-                classes.append((name, uid))
+                found.append((name, candidate))
+            }
+            let uids = archiveUIDs(ofReferences: Set(found.map(\.reference)), in: area)
+            for (name, reference) in found {
+                if let uid = uids[reference], classes[name] == nil { classes[name] = uid }
             }
         }
     }
@@ -162,13 +166,19 @@ final class CarriedStringIndex {
         }
     }
 
-    /// The first `$objects` entry after "$null" that holds carried object `reference`, if any: one
-    /// walk over `$objects`, for the few class dictionaries an edit finds.
-    private func archiveUID(ofReference reference: Int, in area: ObjectArea) -> Int? {
-        guard archive.archiveObjectCount > 1 else { return nil }
-        for uid in 1..<archive.archiveObjectCount where archive.objectReference(uid, in: area) == reference {
-            return uid
+    /// The first `$objects` entry after "$null" that holds each of the carried objects `references`
+    /// (those held by none are left out): one walk over `$objects`, stopped once all are found
+    /// (class dictionaries come early), whatever the number of class dictionaries a file holds.
+    private func archiveUIDs(ofReferences references: Set<Int>, in area: ObjectArea) -> [Int: Int] {
+        var uids: [Int: Int] = [:]
+        guard !references.isEmpty, archive.archiveObjectCount > 1 else { return uids }
+        for uid in 1..<archive.archiveObjectCount {
+            guard let reference = archive.objectReference(uid, in: area), references.contains(reference),
+                uids[reference] == nil
+            else { continue }
+            uids[reference] = uid
+            if uids.count == references.count { break }
         }
-        return nil
+        return uids
     }
 }

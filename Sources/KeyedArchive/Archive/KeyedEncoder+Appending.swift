@@ -28,16 +28,21 @@ extension KeyedEncoder {
         withUnsafePointer(to: value) { value in encodeFields(at: value, asObject: uid) }
     }
 
-    /// Makes new objects share the carried file's strings, classes, booleans and small integers.
+    /// Makes new objects share the carried file's strings, classes, booleans and small integers
+    /// (a class when it is first used: `carriedClassUIDReference`).
     mutating func share(_ index: CarriedStringIndex) {
         carried = index
         for (value, reference) in index.booleans { builder.reuse(bool: value, reference: reference) }
         for (value, reference) in index.smallIntegers { builder.reuse(smallInteger: value, reference: reference) }
-        for (name, uid) in index.classes where !tables.classUIDs.contains(where: { $0.name == name }) {
-            // A class replaced by this edit is no class any more.
-            guard tables.objects[uid] < 0 else { continue }
-            tables.classUIDs.append((name, builder.add(uniqueUID: UInt64(uid))))
-        }
+    }
+
+    /// The reference of a new UID object of the carried file's class dictionary named `name`, entered
+    /// among this encoder's classes; `nil` when the file has none (or this edit replaced its entry).
+    func carriedClassUIDReference(_ name: String) -> Int? {
+        guard let uid = carried?.classes[name], uid < tables.objects.count, tables.objects[uid] < 0 else { return nil }
+        let reference = builder.add(uniqueUID: UInt64(uid))
+        tables.classUIDs.append((name, reference))
+        return reference
     }
 
     /// Enters `string` in the string table from the carried file, when the file holds it and the

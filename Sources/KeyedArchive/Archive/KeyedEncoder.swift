@@ -226,9 +226,11 @@ public struct KeyedEncoder {
     }
 
     /// The reference of the UID object of `archivedClass`'s dictionary, storing the dictionary
-    /// and the UID object the first time the class name is met.
+    /// and the UID object the first time the class name is met (an edit's encoder shares the
+    /// dictionary of the file it appends to, when the file has one of that name).
     func classUIDReference(_ archivedClass: ArchivedClass) -> Int {
         for entry in tables.classUIDs where entry.name == archivedClass.name { return entry.uidReference }
+        if carried != nil, let reference = carriedClassUIDReference(archivedClass.name) { return reference }
         let chain = archivedClass.chain.map { plainString($0) }
         let pairs = [
             keyReference("$classname"), plainString(archivedClass.name),

@@ -195,6 +195,21 @@ struct ChecklistStoreScopeTests {
         #expect(try !ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
     }
 
+    @Test func aFileThatReplacedTheSavedOneIsNotNotedAsThisProgramsOwn() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("Checklists.plist")
+        let other = folder.file("other.plist")
+        try TemporaryFolder.write(Self.book(lists: 2, items: 3).archived(), to: path)
+        try TemporaryFolder.write(Self.book(lists: 2, items: 4).archived(), to: other)
+        let saved = try #require(FileSystem.stamp(path))
+        let record = try #require(ChangeRecord.of(path))
+        #expect(ChecklistStore.note(of: record, saved: saved) == ChecklistStore.notePrefix + record.text)
+        // Another file renamed over the saved one before its record was taken: no note.
+        #expect(ChecklistStore.note(of: try #require(ChangeRecord.of(other)), saved: saved) == "")
+        #expect(ChecklistStore.note(of: nil, saved: saved) == "")
+        #expect(ChecklistStore.note(of: record, saved: nil) == "")
+    }
+
     @Test func damageAfterThisProgramsLastSaveIsStillFound() throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
@@ -233,6 +248,78 @@ struct ChecklistStoreScopeTests {
         #expect(book.current?.items.suffix(2).map(\.text) == ["first", "second"])
         #expect(book.current?.items.first?.checked == true)
         #expect(book.checklists.map(\.items.count) == [50, 52, 50])
+    }
+
+    @Test func aRereadThatFailsAfterAnEditIsTriedAgainAndNothingIsSavedEmpty() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        try TemporaryFolder.write(Self.book(lists: 3, items: 50).archived(), to: path)
+        let store = try ChecklistStore(path: path, clock: clock.function, scope: .currentChecklist)
+        let session = Session(store: store, clock: clock.function)
+        #expect(session.run("add first").error == nil)
+        let edited = try #require(TemporaryFolder.bytes(path))
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        // The file reads as something else for a moment (a read error, bytes changed in place), its
+        // stamp kept: the reread after the edit fails, and the change with it.
+        Self.overwriteInPlace(path, with: [UInt8](repeating: 0x20, count: edited.count), keeping: info)
+        #expect(session.run("add second").error != nil)
+        #expect(TemporaryFolder.bytes(path) == [UInt8](repeating: 0x20, count: edited.count))
+        // Back as the edit left it, the stamp still the same: the file is read again, not taken
+        // for the book in memory, whose other checklists hold no items.
+        Self.overwriteInPlace(path, with: edited, keeping: info)
+        #expect(session.run("add third").error == nil)
+        let book = try Self.load(path, clock: clock)
+        #expect(book.checklists.map(\.items.count) == [50, 52, 50])
+        #expect(book.current?.items.suffix(2).map(\.text) == ["first", "third"])
+    }
+
+    @Test func aFileThisProgramSavedWithTheNextIDPastTheLimitIsLoadedInFull() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        // The next ID at the limit (a damaged file, or one from elsewhere): the IDs handed out
+        // pass it, and a file that notes a next ID past it says nothing of the IDs it holds.
+        let bytes = TestArchive.checklists(
+            [
+                TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
+                TestArchivedList<IOSAppModule>("Other"),
+            ], index: 0, nextItemID: 1 << 53)
+        let full = folder.file("full.plist")
+        let partial = folder.file("partial.plist")
+        try TemporaryFolder.write(bytes, to: full)
+        try TemporaryFolder.write(bytes, to: partial)
+        for line in ["add a", "use Other", "add b"] {
+            _ = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
+            let scope: LoadScope = line.hasPrefix("use") ? .everything : .currentChecklist
+            _ = try Self.oneShot(line, path: partial, scope: scope, clock: clock)
+            #expect(try Self.load(partial, clock: clock) == Self.load(full, clock: clock), "after \(line)")
+        }
+        let ids = try TestArchive.read(#require(TemporaryFolder.bytes(partial))).flatMap(\.items).compactMap(\.itemID)
+        #expect(Set(ids).count == 3)
+    }
+
+    @Test func checklistsSharingOneItemsArrayAreLoadedInFull() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        // Two empty checklists whose `Items` are the same array object, as an archiver that
+        // shares equal objects (Foundation's one empty NSArray) writes them.
+        let bytes = TestArchive.checklists(
+            [TestArchivedList<IOSAppModule>("Alpha"), TestArchivedList<IOSAppModule>("Beta")], index: 0,
+            nextItemID: 0)
+        let shared = try #require(Self.sharingItems(of: "Beta", with: "Alpha", in: bytes))
+        let full = folder.file("full.plist")
+        let partial = folder.file("partial.plist")
+        try TemporaryFolder.write(shared, to: full)
+        try TemporaryFolder.write(shared, to: partial)
+        #expect(
+            try ChecklistStore(path: partial, clock: clock.function, scope: .currentChecklist).book.checklists
+                .allSatisfy { $0.unloadedItemCount == nil })
+        _ = try Self.oneShot("add x", path: full, scope: .everything, clock: clock)
+        _ = try Self.oneShot("add x", path: partial, scope: .currentChecklist, clock: clock)
+        let book = try Self.load(partial, clock: clock)
+        #expect(book.checklists.map(\.items.count) == [1, 0])
+        #expect(book == (try Self.load(full, clock: clock)))
     }
 
     @Test func filesThatNeedRepairsAreLoadedInFull() throws {
@@ -313,6 +400,39 @@ struct ChecklistStoreScopeTests {
             #expect(try Command.parse(CommandWords.split(line))?.needsOnlyCurrentChecklist == true)
         }
         for line in full { #expect(try Command.parse(CommandWords.split(line))?.needsOnlyCurrentChecklist == false) }
+    }
+
+    /// Writes `bytes` into the file at `path` in place, then sets its times back to those of
+    /// `info`: the same inode, size and modification time, so the same stamp.
+    static func overwriteInPlace(_ path: String, with bytes: [UInt8], keeping info: stat) {
+        let file = open(path, O_WRONLY)
+        #expect(file >= 0 && pwrite(file, bytes, bytes.count, 0) == bytes.count)
+        let times = [info.st_atim, info.st_mtim]
+        #expect(futimens(file, times) == 0)
+        close(file)
+    }
+
+    /// The archive `bytes` with the checklist named `name` given the `Items` array object of the
+    /// checklist named `owner`; `nil` when either is not there.
+    static func sharingItems(of name: String, with owner: String, in bytes: [UInt8]) -> [UInt8]? {
+        guard case .dictionary(var root)? = try? PropertyListReader.read(bytes),
+            case .array(var objects)? = root["$objects"]
+        else { return nil }
+        func list(_ wanted: String) -> Int? {
+            objects.indices.first { index in
+                guard case .dictionary(let fields) = objects[index], case .uid(let uid)? = fields["Name"],
+                    Int(uid) < objects.count
+                else { return false }
+                return objects[Int(uid)] == .string(wanted)
+            }
+        }
+        guard let target = list(name), let source = list(owner), case .dictionary(var fields) = objects[target],
+            case .dictionary(let ownerFields) = objects[source], let items = ownerFields["Items"]
+        else { return nil }
+        fields["Items"] = items
+        objects[target] = .dictionary(fields)
+        root["$objects"] = .array(objects)
+        return BinaryPropertyListWriter.write(.dictionary(root))
     }
 
     /// `bytes` with the string object `text` (ASCII) made an integer of the same length, so that

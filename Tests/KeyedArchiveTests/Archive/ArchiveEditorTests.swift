@@ -416,6 +416,42 @@ struct ArchiveEditorTests {
         #expect(two.checklists[0].items.last?.text == "second only")
     }
 
+    @Test func aFileOfManyClassDictionariesIsIndexedInOneWalk() throws {
+        // 200,000 class dictionaries, each an entry of `$objects`: finding each one's entry by a
+        // walk of its own took 2 × 10^10 steps (a file that hung the editor).
+        var writer = BinaryPropertyListWriter()
+        let null = writer.add(string: "$null")
+        let className = writer.add(string: "$classname")
+        let classes = writer.add(string: "$classes")
+        let chain = writer.add(array: [writer.add(string: "NSObject")])
+        var entries = [null]
+        for index in 0..<200_000 {
+            // The last one is the class of the object appended: found at the end of the walk.
+            let name = writer.add(string: index == 199_999 ? "Notes.Note" : "C\(index)")
+            entries.append(writer.add(dictionaryPairs: [className, name, classes, chain]))
+        }
+        let objects = writer.add(array: entries)
+        let top = writer.add(dictionaryPairs: [Int]())
+        let root = writer.add(dictionaryPairs: [
+            writer.add(string: "$archiver"), writer.add(string: "NSKeyedArchiver"), writer.add(string: "$version"),
+            writer.add(integer: 100_000), writer.add(string: "$top"), top, writer.add(string: "$objects"), objects,
+        ])
+        let file = writer.finish(top: root)
+        let started = ContinuousClock.now
+        var editor = try ArchiveEditor(file: file)
+        let uid = editor.append(ArchivableNote(title: "C7"))
+        let edited = try #require(editor.finish())
+        #expect(ContinuousClock.now - started < .seconds(20))
+        // The new note shares the file's `Notes.Note` class dictionary and its text the file's string.
+        let result = Self.applied(edited, to: file)
+        let strings = try Self.stringObjects(result)
+        #expect(strings.count(where: { $0 == "Notes.Note" }) == 1 && strings.count(where: { $0 == "C7" }) == 1)
+        #expect(
+            try KeyedUnarchiver(bytes: result).decode(ArchivableNote.self, objects: [uid]) == [
+                ArchivableNote(title: "C7")
+            ])
+    }
+
     /// Every string object of a binary property list, in object order.
     static func stringObjects(_ file: [UInt8]) throws -> [String] {
         let trailer = file.count - 32
