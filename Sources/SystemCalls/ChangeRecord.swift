@@ -11,21 +11,15 @@ import Darwin
 /// A program that replaces a file and records it can tell, by the record alone, a file it wrote
 /// from one that anything else wrote or touched since.
 public struct ChangeRecord: Equatable, Sendable {
-    public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
-    public var modifiedSeconds: Int
-    public var modifiedNanoseconds: Int
+    /// The file's identity and version: device, inode, size and modification time.
+    public var stamp: FileSystem.Stamp
+    /// The time of its last change of any kind (ctime): seconds, and nanoseconds within them.
     public var changedSeconds: Int
     public var changedNanoseconds: Int
 
     /// The record of the file `info` describes.
     public init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modifiedSeconds = Int(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+        stamp = FileSystem.Stamp(info)
         changedSeconds = Int(info.st_ctim.tv_sec)
         changedNanoseconds = Int(info.st_ctim.tv_nsec)
     }
@@ -40,8 +34,8 @@ public struct ChangeRecord: Equatable, Sendable {
     /// The record as one line of text: its fields in decimal, space-separated.
     public var text: String {
         [
-            String(device), String(inode), String(size), String(modifiedSeconds), String(modifiedNanoseconds),
-            String(changedSeconds), String(changedNanoseconds),
+            String(stamp.device), String(stamp.inode), String(stamp.size), String(stamp.modifiedSeconds),
+            String(stamp.modifiedNanoseconds), String(changedSeconds), String(changedNanoseconds),
         ].joined(separator: " ")
     }
 
@@ -52,11 +46,9 @@ public struct ChangeRecord: Equatable, Sendable {
             let size = Int64(fields[2]), let modifiedSeconds = Int(fields[3]), let modifiedNanoseconds = Int(fields[4]),
             let changedSeconds = Int(fields[5]), let changedNanoseconds = Int(fields[6])
         else { return nil }
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.modifiedSeconds = modifiedSeconds
-        self.modifiedNanoseconds = modifiedNanoseconds
+        stamp = FileSystem.Stamp(
+            device: device, inode: inode, size: size, modifiedSeconds: modifiedSeconds,
+            modifiedNanoseconds: modifiedNanoseconds)
         self.changedSeconds = changedSeconds
         self.changedNanoseconds = changedNanoseconds
     }

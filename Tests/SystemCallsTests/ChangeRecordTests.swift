@@ -12,7 +12,7 @@ struct ChangeRecordTests {
         try TemporaryFolder.write([1, 2, 3], to: path)
         let record = try #require(ChangeRecord.of(path))
         #expect(ChangeRecord(text: record.text) == record)
-        #expect(record.size == 3)
+        #expect(record.stamp.size == 3)
         for text in ["", "1 2 3", "a b c d e f g", record.text + " 8", "1 2 3 4 5 6 x", "-1 2 3 4 5 6 7"] {
             #expect(ChangeRecord(text: text) == nil, "\(text)")
         }
@@ -28,14 +28,14 @@ struct ChangeRecordTests {
         let file = open(path, O_WRONLY)
         #expect(pwrite(file, [UInt8]([1, 2, 3]), 3, 0) == 3)
         var times = [
-            timespec(tv_sec: before.modifiedSeconds, tv_nsec: before.modifiedNanoseconds),
-            timespec(tv_sec: before.modifiedSeconds, tv_nsec: before.modifiedNanoseconds),
+            timespec(tv_sec: before.stamp.modifiedSeconds, tv_nsec: before.stamp.modifiedNanoseconds),
+            timespec(tv_sec: before.stamp.modifiedSeconds, tv_nsec: before.stamp.modifiedNanoseconds),
         ]
         #expect(futimens(file, &times) == 0)
         close(file)
         let after = try #require(ChangeRecord.of(path))
-        #expect(after.modifiedSeconds == before.modifiedSeconds)
-        #expect(after.modifiedNanoseconds == before.modifiedNanoseconds)
+        #expect(after.stamp.modifiedSeconds == before.stamp.modifiedSeconds)
+        #expect(after.stamp.modifiedNanoseconds == before.stamp.modifiedNanoseconds)
         #expect(after != before)
     }
 

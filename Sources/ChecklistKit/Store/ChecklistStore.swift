@@ -194,10 +194,7 @@ public final class ChecklistStore {
     /// when it is the file the save wrote (`saved`, its stamp: the same file, unchanged since), else
     /// none. A file that replaced it in the moment after the rename is not noted as this program's.
     static func note(of record: ChangeRecord?, saved: FileSystem.Stamp?) -> String {
-        guard let record, let saved, record.device == saved.device, record.inode == saved.inode,
-            record.size == saved.size, record.modifiedSeconds == saved.modifiedSeconds,
-            record.modifiedNanoseconds == saved.modifiedNanoseconds
-        else { return "" }
+        guard let record, let saved, record.stamp == saved else { return "" }
         return notePrefix + record.text
     }
 

@@ -53,12 +53,7 @@ final class BinaryObjectTable {
 
     /// The object at `index` seen as a dictionary, or `nil` when it is another kind of object.
     func dictionary(_ index: Int) throws(PropertyListError) -> Dictionary? {
-        let start = try layout.offset(of: index)
-        let marker = layout.bytes[start]
-        guard marker >> 4 == 0xD else { return nil }
-        try parser.spend(1)
-        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
-        try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
+        guard let (from, count) = try dictionaryKeys(index) else { return nil }
         let shape = shapes.shape(keysStart: from, count: count, layout: layout)
         return Dictionary(
             index: index, keysStart: from, valuesStart: from + count * layout.referenceSize, count: count, shape: shape)

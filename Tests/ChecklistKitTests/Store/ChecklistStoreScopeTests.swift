@@ -59,6 +59,16 @@ struct ChecklistStoreScopeTests {
         return (Session(store: store, clock: clock.function).run(line), leftUnread)
     }
 
+    /// An archive of two checklists: "Current" (current, one sound item, ID 0) and "Other",
+    /// holding `others`.
+    static func currentAndOther(_ others: [TestArchivedItem<IOSAppModule>], nextItemID: Int) -> [UInt8] {
+        TestArchive.checklists(
+            [
+                TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
+                TestArchivedList<IOSAppModule>("Other", others),
+            ], index: 0, nextItemID: nextItemID)
+    }
+
     /// The book a full load of the file at `path` gives.
     static func load(_ path: String, clock: TestClock) throws -> ChecklistBook {
         try ChecklistStore(path: path, clock: clock.function).book
@@ -161,11 +171,7 @@ struct ChecklistStoreScopeTests {
         let clock = TestClock()
         let path = folder.file("Checklists.plist")
         // The current checklist is sound; an item of another one has a number for its text.
-        let bytes = TestArchive.checklists(
-            [
-                TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
-                TestArchivedList<IOSAppModule>("Other", [TestArchivedItem("broken", dueDate: 0, itemID: 1)]),
-            ], index: 0, nextItemID: 2)
+        let bytes = Self.currentAndOther([TestArchivedItem("broken", dueDate: 0, itemID: 1)], nextItemID: 2)
         let damaged = try #require(Self.replacingText("broken", withIntegerIn: bytes))
         try TemporaryFolder.write(damaged, to: path)
         for scope in [LoadScope.everything, .currentChecklist] {
@@ -214,11 +220,7 @@ struct ChecklistStoreScopeTests {
         let folder = try TemporaryFolder()
         let clock = TestClock()
         let path = folder.file("Checklists.plist")
-        let bytes = TestArchive.checklists(
-            [
-                TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
-                TestArchivedList<IOSAppModule>("Other", [TestArchivedItem("broken", dueDate: 0, itemID: 1)]),
-            ], index: 0, nextItemID: 2)
+        let bytes = Self.currentAndOther([TestArchivedItem("broken", dueDate: 0, itemID: 1)], nextItemID: 2)
         try TemporaryFolder.write(bytes, to: path)
         // Saved by this program, then damaged in place by something else.
         _ = try Self.oneShot("add y", path: path, scope: .currentChecklist, clock: clock)
@@ -334,11 +336,7 @@ struct ChecklistStoreScopeTests {
             [TestArchivedItem("too big", dueDate: 0, itemID: 1 << 60)],
         ]
         for (index, others) in cases.enumerated() {
-            let bytes = TestArchive.checklists(
-                [
-                    TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
-                    TestArchivedList<IOSAppModule>("Other", others),
-                ], index: 0, nextItemID: 1)
+            let bytes = Self.currentAndOther(others, nextItemID: 1)
             let full = folder.file("full-\(index).plist")
             let partial = folder.file("partial-\(index).plist")
             try TemporaryFolder.write(bytes, to: full)
@@ -356,11 +354,7 @@ struct ChecklistStoreScopeTests {
         // The skim checks that a `DueDate` is a real; a NaN one passes it. When the save then
         // reads the other checklists in full (to encode the whole book), it repairs the date as
         // a full load does, rather than writing the NaN back.
-        let bytes = TestArchive.checklists(
-            [
-                TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
-                TestArchivedList<IOSAppModule>("Other", [TestArchivedItem("not a time", dueDate: .nan, itemID: 1)]),
-            ], index: 0, nextItemID: 2)
+        let bytes = Self.currentAndOther([TestArchivedItem("not a time", dueDate: .nan, itemID: 1)], nextItemID: 2)
         let (book, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes))
         #expect(book.checklists.map(\.unloadedItemCount) == [nil, 1])
         let whole = try layout.loadingEverything(of: book, loadTime: 42)
