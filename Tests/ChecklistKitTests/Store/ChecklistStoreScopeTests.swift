@@ -310,18 +310,28 @@ struct ChecklistStoreScopeTests {
             [TestArchivedList<IOSAppModule>("Alpha"), TestArchivedList<IOSAppModule>("Beta")], index: 0,
             nextItemID: 0)
         let shared = try #require(Self.sharingItems(of: "Beta", with: "Alpha", in: bytes))
-        let full = folder.file("full.plist")
-        let partial = folder.file("partial.plist")
-        try TemporaryFolder.write(shared, to: full)
-        try TemporaryFolder.write(shared, to: partial)
+        let book = try Self.addLoadingInFull(to: shared, in: folder, named: "shared", clock: clock)
+        #expect(book.checklists.map(\.items.count) == [1, 0])
+    }
+
+    /// Runs a one-shot `add x` on `bytes` loaded in full and loaded for the current checklist
+    /// (files in `folder` named after `name`), expecting the second to load in full too and to
+    /// save what the first saves; returns that book.
+    static func addLoadingInFull(
+        to bytes: [UInt8], in folder: TemporaryFolder, named name: String, clock: TestClock
+    ) throws -> ChecklistBook {
+        let full = folder.file("full-\(name).plist")
+        let partial = folder.file("partial-\(name).plist")
+        try TemporaryFolder.write(bytes, to: full)
+        try TemporaryFolder.write(bytes, to: partial)
         #expect(
             try ChecklistStore(path: partial, clock: clock.function, scope: .currentChecklist).book.checklists
                 .allSatisfy { $0.unloadedItemCount == nil })
-        _ = try Self.oneShot("add x", path: full, scope: .everything, clock: clock)
-        _ = try Self.oneShot("add x", path: partial, scope: .currentChecklist, clock: clock)
-        let book = try Self.load(partial, clock: clock)
-        #expect(book.checklists.map(\.items.count) == [1, 0])
-        #expect(book == (try Self.load(full, clock: clock)))
+        _ = try oneShot("add x", path: full, scope: .everything, clock: clock)
+        _ = try oneShot("add x", path: partial, scope: .currentChecklist, clock: clock)
+        let book = try load(partial, clock: clock)
+        #expect(book == (try load(full, clock: clock)))
+        return book
     }
 
     @Test func filesThatNeedRepairsAreLoadedInFull() throws {
@@ -336,17 +346,8 @@ struct ChecklistStoreScopeTests {
             [TestArchivedItem("too big", dueDate: 0, itemID: 1 << 60)],
         ]
         for (index, others) in cases.enumerated() {
-            let bytes = Self.currentAndOther(others, nextItemID: 1)
-            let full = folder.file("full-\(index).plist")
-            let partial = folder.file("partial-\(index).plist")
-            try TemporaryFolder.write(bytes, to: full)
-            try TemporaryFolder.write(bytes, to: partial)
-            #expect(
-                try ChecklistStore(path: partial, clock: clock.function, scope: .currentChecklist).book.checklists
-                    .allSatisfy { $0.unloadedItemCount == nil })
-            _ = try Self.oneShot("add x", path: full, scope: .everything, clock: clock)
-            _ = try Self.oneShot("add x", path: partial, scope: .currentChecklist, clock: clock)
-            #expect(try Self.load(partial, clock: clock) == Self.load(full, clock: clock))
+            _ = try Self.addLoadingInFull(
+                to: Self.currentAndOther(others, nextItemID: 1), in: folder, named: "\(index)", clock: clock)
         }
     }
 
