@@ -282,11 +282,12 @@ struct CalDAVServer {
         var kept: [String] = []
         for (url, response) in zip(urls, try perform(urls.map { .xml("PROPFIND", $0, depth: "1", body) })) {
             if response.status == 404 { continue }
-            let itself = Self.withoutSlash(url)
+            // Compared by path: a server may name itself by another host or scheme.
+            let itself = Self.withoutSlash(Self.path(of: url))
             var etag: String?
             var members = 0
             for entry in try entries(response, of: url) {
-                if Self.withoutSlash(entry.href) == itself {
+                if Self.withoutSlash(Self.path(of: entry.href)) == itself {
                     etag = entry.property(Self.dav, "getetag")?.text.trimmedXML
                 } else {
                     members += 1
@@ -309,11 +310,11 @@ struct CalDAVServer {
         return kept
     }
 
-    /// `url` without its trailing slashes (a server may name a collection either way).
-    private static func withoutSlash(_ url: String) -> Substring {
-        var end = url.endIndex
-        while end > url.startIndex, url[url.index(before: end)] == "/" { end = url.index(before: end) }
-        return url[..<end]
+    /// `path` without its trailing slashes (a server may name a collection either way).
+    private static func withoutSlash(_ path: String) -> Substring {
+        var end = path.endIndex
+        while end > path.startIndex, path[path.index(before: end)] == "/" { end = path.index(before: end) }
+        return path[..<end]
     }
 
     /// The calendar data and ETag of `hrefs` in each collection (`calendar-multiget`, one batch).
