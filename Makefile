@@ -71,7 +71,8 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 # The package: the same files under /usr, the binary stripped, the manual page compressed, the
-# copyright and changelog, and dependencies computed from the binary (dpkg-shlibdeps).
+# copyright and changelog, and dependencies computed from the binary (dpkg-shlibdeps), with
+# libedit2 added: the REPL loads it when it starts (dlopen), so the binary does not name it.
 deb: $(DIST)/checklists
 	rm -rf $(DIST)/deb && mkdir -p $(DIST)/deb
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DIST)/deb PREFIX=/usr
@@ -85,7 +86,7 @@ deb: $(DIST)/checklists
 	mkdir -p $(DIST)/shlibs/debian
 	printf 'Source: checklists\n\nPackage: checklists\nArchitecture: any\n' > $(DIST)/shlibs/debian/control
 	cd $(DIST)/shlibs && dpkg-shlibdeps -O $(CURDIR)/$(DIST)/deb/usr/bin/checklists \
-		| sed -n 's/^shlibs:Depends=//p' > ../depends
+		| sed -n 's/^shlibs:Depends=\(.*\)/\1, libedit2/p' > ../depends
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(ARCH)/' -e "s/@DEPENDS@/$$(cat $(DIST)/depends)/" \
 		-e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DIST)/deb | cut -f1)/" -e 's|@MAINTAINER@|$(MAINTAINER)|' \
 		$(if $(HOMEPAGE),-e '/^Priority:/a Homepage: $(HOMEPAGE)') Packaging/control > $(DIST)/deb/DEBIAN/control

@@ -25,11 +25,8 @@ let package = Package(
         // The system-call idioms every target shares: errors, EINTR, files, paths, locks, threads.
         .target(name: "SystemCalls", dependencies: ["CSystemShims"]),
         .target(name: "ChecklistKit", dependencies: ["KeyedArchive", "SystemCalls"]),
-        .systemLibrary(
-            name: "CLibEdit",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
-        ),
+        // libedit's headers (libedit-dev); the library itself is loaded by the REPL when it starts.
+        .systemLibrary(name: "CLibEdit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LineEditor", dependencies: ["CLibEdit", "SystemCalls"]),
         .target(name: "Effects", dependencies: ["ChecklistKit", "CSystemShims", "KeyedArchive", "SystemCalls"]),
         .executableTarget(

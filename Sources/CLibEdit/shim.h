@@ -1,8 +1,9 @@
-// CLibEdit: libedit's headers plus non-variadic wrappers, because Swift cannot call the
-// variadic el_set, el_get and history functions directly.
+// CLibEdit: libedit's headers plus wrappers of the functions the line editor calls: libedit is
+// loaded when first needed, and Swift cannot call the variadic el_set, el_get and history anyway.
 #ifndef CLIBEDIT_SHIM_H
 #define CLIBEDIT_SHIM_H
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stddef.h>
@@ -10,6 +11,121 @@
 #include <termios.h>
 #include <unistd.h>
 #include <histedit.h>
+
+// MARK: - libedit, loaded when first needed
+
+// The executable does not link libedit: loading it (and the libtinfo, libbsd and libmd it brings)
+// cost every start about 0.4 ms, and only the REPL edits lines. It is opened on the first call of a
+// wrapper below, and each function looked up once per file that calls it. When it cannot be loaded,
+// clibedit_init and clibedit_history_init return NULL (the REPL then reads plain lines), and the
+// other wrappers, only ever called with what those returned, fail.
+
+/// The address of libedit's function `name`, loading libedit first; NULL when either fails.
+static inline void *clibedit_symbol(const char *name) {
+    static void *library = NULL;
+    if (library == NULL) {
+        library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+    }
+    return library == NULL ? NULL : dlsym(library, name);
+}
+
+/// Declares `variable`, a pointer to libedit's function `name` (of the type its header gives it),
+/// looked up on the first call.
+#define CLIBEDIT_FUNCTION(variable, name)                                                                 \
+    static __typeof__(&name) variable = NULL;                                                             \
+    if (variable == NULL) {                                                                               \
+        variable = (__typeof__(&name))clibedit_symbol(#name);                                             \
+    }
+
+/// el_set, looked up once.
+static inline __typeof__(&el_set) clibedit_el_set(void) {
+    CLIBEDIT_FUNCTION(function, el_set)
+    return function;
+}
+
+/// el_get, looked up once.
+static inline __typeof__(&el_get) clibedit_el_get(void) {
+    CLIBEDIT_FUNCTION(function, el_get)
+    return function;
+}
+
+/// history, looked up once.
+static inline __typeof__(&history) clibedit_history_call(void) {
+    CLIBEDIT_FUNCTION(function, history)
+    return function;
+}
+
+/// el_set(el, ...), -1 when libedit is not there.
+#define CLIBEDIT_SET(el, ...) (clibedit_el_set() == NULL ? -1 : clibedit_el_set()(el, __VA_ARGS__))
+/// history(hist, event, ...), -1 when libedit is not there.
+#define CLIBEDIT_HISTORY(hist, event, ...)                                                                \
+    (clibedit_history_call() == NULL ? -1 : clibedit_history_call()(hist, event, __VA_ARGS__))
+
+/// el_init: a new editor, or NULL when libedit cannot be loaded or fails.
+static inline EditLine *clibedit_init(const char *program, FILE *input, FILE *output, FILE *error) {
+    CLIBEDIT_FUNCTION(function, el_init)
+    return function == NULL ? NULL : function(program, input, output, error);
+}
+
+/// el_end: frees an editor.
+static inline void clibedit_end(EditLine *el) {
+    CLIBEDIT_FUNCTION(function, el_end)
+    if (function != NULL) {
+        function(el);
+    }
+}
+
+/// el_gets: reads a line; NULL at its end, on an error, or when libedit is not there.
+static inline const char *clibedit_gets(EditLine *el, int *count) {
+    CLIBEDIT_FUNCTION(function, el_gets)
+    if (function == NULL) {
+        *count = -1;
+        return NULL;
+    }
+    return function(el, count);
+}
+
+/// el_line: the line being edited.
+static inline const LineInfo *clibedit_line(EditLine *el) {
+    CLIBEDIT_FUNCTION(function, el_line)
+    return function == NULL ? NULL : function(el);
+}
+
+/// el_insertstr: inserts `text` at the cursor; 0 on success.
+static inline int clibedit_insertstr(EditLine *el, const char *text) {
+    CLIBEDIT_FUNCTION(function, el_insertstr)
+    return function == NULL ? -1 : function(el, text);
+}
+
+/// el_deletestr: deletes `count` characters before the cursor.
+static inline void clibedit_deletestr(EditLine *el, int count) {
+    CLIBEDIT_FUNCTION(function, el_deletestr)
+    if (function != NULL) {
+        function(el, count);
+    }
+}
+
+/// el_resize: takes the terminal's new size.
+static inline void clibedit_resize(EditLine *el) {
+    CLIBEDIT_FUNCTION(function, el_resize)
+    if (function != NULL) {
+        function(el);
+    }
+}
+
+/// history_init: a new history, or NULL when libedit cannot be loaded or fails.
+static inline History *clibedit_history_init(void) {
+    CLIBEDIT_FUNCTION(function, history_init)
+    return function == NULL ? NULL : function();
+}
+
+/// history_end: frees a history.
+static inline void clibedit_history_end(History *hist) {
+    CLIBEDIT_FUNCTION(function, history_end)
+    if (function != NULL) {
+        function(hist);
+    }
+}
 
 /// A prompt callback: returns the prompt text for the editor.
 typedef char *(*clibedit_prompt_function)(EditLine *);
@@ -21,44 +137,44 @@ typedef unsigned char (*clibedit_command_function)(EditLine *, int);
 
 /// Sets the prompt callback; text between two `escape` characters is printed but not counted in the width.
 static inline int clibedit_set_prompt_esc(EditLine *el, clibedit_prompt_function prompt, char escape) {
-    return el_set(el, EL_PROMPT_ESC, prompt, escape);
+    return CLIBEDIT_SET(el, EL_PROMPT_ESC, prompt, escape);
 }
 
 /// Selects the key bindings: "emacs" or "vi".
 static inline int clibedit_set_editor(EditLine *el, const char *mode) {
-    return el_set(el, EL_EDITOR, mode);
+    return CLIBEDIT_SET(el, EL_EDITOR, mode);
 }
 
 /// Turns libedit's own signal handling (resize, terminal restore on TERM/HUP/QUIT) on (1) or off (0).
 static inline int clibedit_set_signal(EditLine *el, int enabled) {
-    return el_set(el, EL_SIGNAL, enabled);
+    return CLIBEDIT_SET(el, EL_SIGNAL, enabled);
 }
 
 /// Attaches a history handle so the editor can walk and search it.
 static inline int clibedit_set_history(EditLine *el, History *hist) {
-    return el_set(el, EL_HIST, history, hist);
+    return CLIBEDIT_SET(el, EL_HIST, clibedit_history_call(), hist);
 }
 
 /// Adds a named editor command implemented by `function`.
 static inline int clibedit_add_function(EditLine *el, const char *name, const char *help,
                                         clibedit_command_function function) {
-    return el_set(el, EL_ADDFN, name, help, function);
+    return CLIBEDIT_SET(el, EL_ADDFN, name, help, function);
 }
 
 /// Binds `key` (e.g. "^I") to the editor command called `command`.
 static inline int clibedit_bind(EditLine *el, const char *key, const char *command) {
-    return el_set(el, EL_BIND, key, command, (const char *)NULL);
+    return CLIBEDIT_SET(el, EL_BIND, key, command, (const char *)NULL);
 }
 
 /// Stores an opaque pointer that callbacks can fetch back with clibedit_get_clientdata.
 static inline int clibedit_set_clientdata(EditLine *el, void *data) {
-    return el_set(el, EL_CLIENTDATA, data);
+    return CLIBEDIT_SET(el, EL_CLIENTDATA, data);
 }
 
 /// Returns the pointer stored with clibedit_set_clientdata, or NULL.
 static inline void *clibedit_get_clientdata(EditLine *el) {
     void *data = NULL;
-    if (el_get(el, EL_CLIENTDATA, &data) != 0) {
+    if (clibedit_el_get() == NULL || clibedit_el_get()(el, EL_CLIENTDATA, &data) != 0) {
         return NULL;
     }
     return data;
@@ -66,22 +182,23 @@ static inline void *clibedit_get_clientdata(EditLine *el) {
 
 /// Reads key bindings and settings from `file`; NULL means $EDITRC, else ~/.editrc.
 static inline int clibedit_source(EditLine *el, const char *file) {
-    return el_source(el, file);
+    CLIBEDIT_FUNCTION(function, el_source)
+    return function == NULL ? -1 : function(el, file);
 }
 
 /// Makes el_gets return after every key (1) or only after a whole line (0).
 static inline int clibedit_set_unbuffered(EditLine *el, int enabled) {
-    return el_set(el, EL_UNBUFFERED, enabled);
+    return CLIBEDIT_SET(el, EL_UNBUFFERED, enabled);
 }
 
 /// Puts the terminal into the editor's raw mode now (1) or back into cooked mode (0).
 static inline int clibedit_prepare_terminal(EditLine *el, int raw) {
-    return el_set(el, EL_PREP_TERM, raw);
+    return CLIBEDIT_SET(el, EL_PREP_TERM, raw);
 }
 
 /// Changes a terminal setting for one mode ("-d" editing, "-x" executing, "-q" quoted), like `setty -d -isig`.
 static inline int clibedit_setty(EditLine *el, const char *mode, const char *setting) {
-    return el_set(el, EL_SETTY, mode, setting, (const char *)NULL);
+    return CLIBEDIT_SET(el, EL_SETTY, mode, setting, (const char *)NULL);
 }
 
 /// A function that reads one character for the editor: 1 when it stored one in `*character`, 0 at end of
@@ -90,12 +207,12 @@ typedef int (*clibedit_read_function)(EditLine *, wchar_t *character);
 
 /// Replaces how the editor reads characters (EL_GETCFN).
 static inline int clibedit_set_read_function(EditLine *el, clibedit_read_function function) {
-    return el_set(el, EL_GETCFN, function);
+    return CLIBEDIT_SET(el, EL_GETCFN, function);
 }
 
 /// Redraws the prompt and the line being edited from the start of the cursor's line (EL_REFRESH).
 static inline int clibedit_refresh(EditLine *el) {
-    return el_set(el, EL_REFRESH);
+    return CLIBEDIT_SET(el, EL_REFRESH);
 }
 
 /// Whether SIGINT arrived since clibedit_interrupt_arm, for a read function deciding whether to go on.
@@ -250,43 +367,43 @@ static inline void clibedit_restore_terminal(void) {
 /// Limits the history to `size` entries.
 static inline int clibedit_history_setsize(History *hist, int size) {
     HistEvent event;
-    return history(hist, &event, H_SETSIZE, size);
+    return CLIBEDIT_HISTORY(hist, &event, H_SETSIZE, size);
 }
 
 /// Makes H_ENTER ignore a line equal to the previous one (1) or not (0).
 static inline int clibedit_history_setunique(History *hist, int unique) {
     HistEvent event;
-    return history(hist, &event, H_SETUNIQUE, unique);
+    return CLIBEDIT_HISTORY(hist, &event, H_SETUNIQUE, unique);
 }
 
 /// Adds `line` as the newest entry.
 static inline int clibedit_history_enter(History *hist, const char *line) {
     HistEvent event;
-    return history(hist, &event, H_ENTER, line);
+    return CLIBEDIT_HISTORY(hist, &event, H_ENTER, line);
 }
 
 /// Loads entries from the file at `path` (which must start with the _HiStOrY_V2_ header); -1 on failure.
 static inline int clibedit_history_load(History *hist, const char *path) {
     HistEvent event;
-    return history(hist, &event, H_LOAD, path);
+    return CLIBEDIT_HISTORY(hist, &event, H_LOAD, path);
 }
 
 /// Writes every entry to the file at `path`, replacing its contents in place; -1 on failure.
 static inline int clibedit_history_save(History *hist, const char *path) {
     HistEvent event;
-    return history(hist, &event, H_SAVE, path);
+    return CLIBEDIT_HISTORY(hist, &event, H_SAVE, path);
 }
 
 /// Writes every entry to an open stream; returns the number written or -1.
 static inline int clibedit_history_save_fp(History *hist, FILE *file) {
     HistEvent event;
-    return history(hist, &event, H_SAVE_FP, file);
+    return CLIBEDIT_HISTORY(hist, &event, H_SAVE_FP, file);
 }
 
 /// Returns the number of entries, or -1.
 static inline int clibedit_history_getsize(History *hist) {
     HistEvent event;
-    if (history(hist, &event, H_GETSIZE) == -1) {
+    if (CLIBEDIT_HISTORY(hist, &event, H_GETSIZE) == -1) {
         return -1;
     }
     return event.num;
@@ -295,31 +412,31 @@ static inline int clibedit_history_getsize(History *hist) {
 /// Moves to the newest entry and returns its text, or NULL when the history is empty.
 static inline const char *clibedit_history_first(History *hist) {
     HistEvent event;
-    return history(hist, &event, H_FIRST) == -1 ? NULL : event.str;
+    return CLIBEDIT_HISTORY(hist, &event, H_FIRST) == -1 ? NULL : event.str;
 }
 
 /// Moves one entry older and returns its text, or NULL past the oldest.
 static inline const char *clibedit_history_next(History *hist) {
     HistEvent event;
-    return history(hist, &event, H_NEXT) == -1 ? NULL : event.str;
+    return CLIBEDIT_HISTORY(hist, &event, H_NEXT) == -1 ? NULL : event.str;
 }
 
 /// Moves to the oldest entry and returns its text, or NULL when the history is empty.
 static inline const char *clibedit_history_last(History *hist) {
     HistEvent event;
-    return history(hist, &event, H_LAST) == -1 ? NULL : event.str;
+    return CLIBEDIT_HISTORY(hist, &event, H_LAST) == -1 ? NULL : event.str;
 }
 
 /// Moves one entry newer and returns its text, or NULL past the newest.
 static inline const char *clibedit_history_prev(History *hist) {
     HistEvent event;
-    return history(hist, &event, H_PREV) == -1 ? NULL : event.str;
+    return CLIBEDIT_HISTORY(hist, &event, H_PREV) == -1 ? NULL : event.str;
 }
 
 /// Removes every entry.
 static inline void clibedit_history_clear(History *hist) {
     HistEvent event;
-    history(hist, &event, H_CLEAR);
+    CLIBEDIT_HISTORY(hist, &event, H_CLEAR);
 }
 
 #endif

@@ -117,12 +117,12 @@ public final class EditLineReader: LineReader {
         self.editorInputDescriptor = input.map { fileno($0) } ?? -1
         self.endOfFileDescriptor = Self.openEndOfFilePipe()
         if let input, let output, let error {
-            self.editLine = el_init(programName, input, output, error)
+            self.editLine = clibedit_init(programName, input, output, error)
         } else {
             self.editLine = nil
         }
 
-        self.historyHandle = history_init()
+        self.historyHandle = clibedit_history_init()
         if let historyHandle {
             _ = clibedit_history_setsize(historyHandle, Int32(clamping: max(historyLimit, 0)))
             _ = clibedit_history_setunique(historyHandle, 1)
@@ -141,10 +141,10 @@ public final class EditLineReader: LineReader {
 
     deinit {
         if let editLine {
-            el_end(editLine)
+            clibedit_end(editLine)
         }
         if let historyHandle {
-            history_end(historyHandle)
+            clibedit_history_end(historyHandle)
         }
         for stream in streams {
             fclose(stream)
@@ -186,7 +186,7 @@ public final class EditLineReader: LineReader {
         // Anything the program printed through other streams must appear before the prompt.
         fflush(nil)
         // The window may have changed size while a command ran, outside libedit's own SIGWINCH handling.
-        el_resize(editLine)
+        clibedit_resize(editLine)
         // el_gets prints the prompt before it leaves cooked mode, so keys typed right after the prompt
         // appears would be echoed twice by the terminal; switching first closes that gap.
         _ = clibedit_prepare_terminal(editLine, 1)
@@ -208,7 +208,7 @@ public final class EditLineReader: LineReader {
         var count: Int32 = 0
         errno = 0
         interruptRequested = false
-        let line = el_gets(editLine, &count)
+        let line = clibedit_gets(editLine, &count)
         let readError = errno
         sigaction(SIGINT, &previousAction, nil)
         let signalled = clibedit_interrupt_disarm() != 0
@@ -420,7 +420,7 @@ public final class EditLineReader: LineReader {
 
     /// Runs Tab completion on the line being edited and returns libedit's CC_ code.
     fileprivate func completeWord(in editLine: OpaquePointer) -> UInt8 {
-        guard let completer, let info = el_line(editLine)?.pointee, let buffer = info.buffer,
+        guard let completer, let info = clibedit_line(editLine)?.pointee, let buffer = info.buffer,
             let cursor = info.cursor
         else {
             return UInt8(truncatingIfNeeded: CC_REFRESH_BEEP)
@@ -435,9 +435,9 @@ public final class EditLineReader: LineReader {
             return UInt8(truncatingIfNeeded: CC_REFRESH_BEEP)
         case .edit(let deleteCount, let text):
             if deleteCount > 0 {
-                el_deletestr(editLine, Int32(clamping: deleteCount))
+                clibedit_deletestr(editLine, Int32(clamping: deleteCount))
             }
-            guard text.isEmpty || el_insertstr(editLine, text) == 0 else {
+            guard text.isEmpty || clibedit_insertstr(editLine, text) == 0 else {
                 return UInt8(truncatingIfNeeded: CC_REFRESH_BEEP)
             }
             return UInt8(truncatingIfNeeded: CC_REFRESH)
@@ -476,7 +476,7 @@ public final class EditLineReader: LineReader {
         if let text = initialText {
             // The text to edit in place goes on the line before the first key, inserted, not typed.
             initialText = nil
-            if !text.isEmpty, el_insertstr(editLine, text) == 0 { _ = clibedit_refresh(editLine) }
+            if !text.isEmpty, clibedit_insertstr(editLine, text) == 0 { _ = clibedit_refresh(editLine) }
         }
         while true {
             var descriptor = pollfd(fd: editorInputDescriptor, events: Int16(POLLIN), revents: 0)

@@ -36,10 +36,10 @@ enum HistoryFileWriter {
                     }
                 }
             ) { _ in
-                guard let merged = history_init() else {
+                guard let merged = clibedit_history_init() else {
                     return "cannot set up a history to save"
                 }
-                defer { history_end(merged) }
+                defer { clibedit_history_end(merged) }
                 _ = clibedit_history_setsize(merged, Int32(clamping: max(limit, 0)))
                 _ = clibedit_history_setunique(merged, 1)
                 if access(path, F_OK) == 0 {
