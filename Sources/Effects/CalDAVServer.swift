@@ -277,10 +277,9 @@ struct CalDAVServer {
     /// added between the listing and the DELETE makes it fail (412) and the collection is kept too.
     func deleteIfEmpty(_ urls: [String]) throws(CalDAVError) -> [String] {
         guard !urls.isEmpty else { return [] }
-        let body = "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>"
         var deletions: [HTTPRequest] = []
         var kept: [String] = []
-        for (url, response) in zip(urls, try perform(urls.map { .xml("PROPFIND", $0, depth: "1", body) })) {
+        for (url, response) in zip(urls, try perform(urls.map { Self.propfind($0, depth: "1", "<d:getetag/>") })) {
             if response.status == 404 { continue }
             // Compared by path: a server may name itself by another host or scheme.
             let itself = Self.withoutSlash(Self.path(of: url))

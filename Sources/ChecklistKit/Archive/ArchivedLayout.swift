@@ -48,9 +48,7 @@ struct ArchivedLayout {
                 throw .notAKeyedArchive("checklist \"\(lists[index].name)\" changed while it was not loaded")
             }
             lists[index].items = try unarchiver.decode(ChecklistItem.self, objects: list.itemUIDs)
-            for item in lists[index].items.indices where lists[index].items[item].archivedDate.isNaN {
-                lists[index].items[item].archivedDate = loadTime
-            }
+            for item in lists[index].items.indices { lists[index].items[item].fillArchivedDate(loadTime: loadTime) }
             lists[index].unloadedItemCount = nil
         }
         return ChecklistBook(

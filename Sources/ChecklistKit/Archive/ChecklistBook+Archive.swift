@@ -72,7 +72,7 @@ extension ChecklistBook {
         var seen = Set<Int>()
         for list in lists.indices {
             for item in lists[list].items.indices {
-                if lists[list].items[item].archivedDate.isNaN { lists[list].items[item].archivedDate = loadTime }
+                lists[list].items[item].fillArchivedDate(loadTime: loadTime)
                 let id = lists[list].items[item].itemID
                 if id < 0 || id > idLimit || (!rising && !seen.insert(id).inserted) {
                     lists[list].items[item].itemID = next

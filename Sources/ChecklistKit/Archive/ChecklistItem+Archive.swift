@@ -9,6 +9,12 @@ extension ChecklistItem: KeyedArchivable {
     /// The iOS app's class name; any module prefix is accepted on reading.
     public static let archivedClass = ArchivedClass(name: "Checklists.ChecklistItem")
 
+    /// Gives a `DueDate` that was missing or not a number (read as NaN) the time of loading,
+    /// `loadTime` (SPEC §4); every load does so before the item is used.
+    mutating func fillArchivedDate(loadTime: Double) {
+        if archivedDate.isNaN { archivedDate = loadTime }
+    }
+
     public func encode(with coder: inout KeyedEncoder) {
         coder.encode(text, forKey: "Text")
         coder.encode(checked, forKey: "Checked")
