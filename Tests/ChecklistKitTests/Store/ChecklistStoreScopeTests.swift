@@ -235,13 +235,19 @@ struct ChecklistStoreScopeTests {
         #expect(TemporaryFolder.bytes(path) == damaged)
     }
 
+    /// A data file in `folder` of three checklists of 50 items, and a session over one store that
+    /// loads only the current checklist, as a one-shot change does, kept for several changes.
+    static func threeListsOfFifty(in folder: TemporaryFolder, clock: TestClock) throws -> (String, Session) {
+        let path = folder.file("Checklists.plist")
+        try TemporaryFolder.write(book(lists: 3, items: 50).archived(), to: path)
+        let store = try ChecklistStore(path: path, clock: clock.function, scope: .currentChecklist)
+        return (path, Session(store: store, clock: clock.function))
+    }
+
     @Test func aSecondChangeThroughTheSameStoreReadsTheEditedFile() throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        try TemporaryFolder.write(Self.book(lists: 3, items: 50).archived(), to: path)
-        let store = try ChecklistStore(path: path, clock: clock.function, scope: .currentChecklist)
-        let session = Session(store: store, clock: clock.function)
+        let (path, session) = try Self.threeListsOfFifty(in: folder, clock: clock)
         for line in ["add first", "check 1", "add second"] {
             let result = session.run(line)
             #expect(result.error == nil && result.notices.isEmpty, "\(line): \(result.notices)")
@@ -255,10 +261,7 @@ struct ChecklistStoreScopeTests {
     @Test func aRereadThatFailsAfterAnEditIsTriedAgainAndNothingIsSavedEmpty() throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        try TemporaryFolder.write(Self.book(lists: 3, items: 50).archived(), to: path)
-        let store = try ChecklistStore(path: path, clock: clock.function, scope: .currentChecklist)
-        let session = Session(store: store, clock: clock.function)
+        let (path, session) = try Self.threeListsOfFifty(in: folder, clock: clock)
         #expect(session.run("add first").error == nil)
         let edited = try #require(TemporaryFolder.bytes(path))
         var info = stat()
