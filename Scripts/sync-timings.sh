@@ -14,8 +14,7 @@ runs=${RUNS:-20}
 syncs=${SYNCS:-20}
 
 echo "building the release binary…" >&2
-swift build -c release --static-swift-stdlib --product checklists --scratch-path "$scratch" >&2
-bin=$(swift build -c release --static-swift-stdlib --product checklists --scratch-path "$scratch" --show-bin-path)/checklists
+bin=$(Scripts/release-build.sh --product checklists --scratch-path "$scratch")/checklists
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/checklists-sync-timings.XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds a release executable linked as checklists ships, then prints the folder it is in.
+#
+#   Scripts/release-build.sh [swift build options]     e.g. --product checklists --scratch-path DIR
+#
+# The Swift runtime and Foundation are linked in (--static-swift-stdlib), and so are libstdc++ and
+# libgcc, which the runtime needs, when the C++ compiler's static libstdc++ is found: the
+# executable then names only libc and libm, and the dynamic loader spends no time at every start
+# loading and relocating libstdc++ (callgrind: `--version` 10.1 M → 8.4 M instructions; hyperfine:
+# 3.7 → 3.0 ms). Without a static libstdc++ (it comes with libstdc++-dev, which the Swift
+# toolchain needs) the build links it dynamically, as before.
+#
+# The Swift driver names -lstdc++ itself; a folder holding only libstdc++.a, searched first, makes
+# that name find the static library. The folder is .build/static-libstdc++ of this package.
+#
+# Environment: SWIFT (default swift).
+set -euo pipefail
+
+swift=${SWIFT:-swift}
+root=$(cd "$(dirname "$0")/.." && pwd)
+flags=(-c release --static-swift-stdlib)
+archive=$(clang -print-file-name=libstdc++.a 2> /dev/null || true)
+if [ -f "$archive" ]; then
+    folder=$root/.build/static-libstdc++
+    mkdir -p "$folder"
+    ln -sfn "$archive" "$folder/libstdc++.a"
+    flags+=(-Xlinker "-L$folder" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
+else
+    echo "release-build: no static libstdc++ (libstdc++-dev): linking it dynamically" >&2
+fi
+"$swift" build "${flags[@]}" "$@" >&2
+"$swift" build "${flags[@]}" "$@" --show-bin-path
