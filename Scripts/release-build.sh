@@ -10,6 +10,13 @@
 # 3.7 → 3.0 ms). Without a static libstdc++ (it comes with libstdc++-dev, which the Swift
 # toolchain needs) the build links it dynamically, as before.
 #
+# Every module is compiled to reach the metadata of generic types through their accessor functions
+# (-disable-concrete-type-metadata-mangled-name-accessors) rather than by demangling their names at
+# run time, which also checks their conformances by scanning every conformance record of the
+# executable: that was 1.9 M instructions of a one-shot `add` and 1.7 M of `--version`, once per
+# type, at every start (callgrind: `add x` at 10,000 items 18.0 M → 16.6 M, `--version`
+# 8.4 M → 6.7 M); the executable grows by 36 KB (0.1 %).
+#
 # The Swift driver names -lstdc++ itself; a folder holding only libstdc++.a, searched first, makes
 # that name find the static library. The folder is .build/static-libstdc++ of this package.
 #
@@ -18,7 +25,8 @@ set -euo pipefail
 
 swift=${SWIFT:-swift}
 root=$(cd "$(dirname "$0")/.." && pwd)
-flags=(-c release --static-swift-stdlib)
+flags=(-c release --static-swift-stdlib
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 archive=$(clang -print-file-name=libstdc++.a 2> /dev/null || true)
 if [ -f "$archive" ]; then
     folder=$root/.build/static-libstdc++

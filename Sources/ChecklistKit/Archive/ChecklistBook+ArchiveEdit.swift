@@ -22,11 +22,28 @@ extension ChecklistBook {
                 }
                 continue
             }
-            var before: [Int: (uid: UInt64, item: ChecklistItem)] = [:]
-            for (uid, item) in zip(place.itemUIDs, original.items) { before[item.itemID] = (uid, item) }
+            // The items still where they were loaded (all of them after a change other than a
+            // move, an add or a removal, most of them after those) are compared in place; the
+            // others are found by their ID.
+            let loadedCount = min(place.itemUIDs.count, original.items.count)
+            var same = 0
+            while same < min(loadedCount, list.items.count), list.items[same].itemID == original.items[same].itemID {
+                same += 1
+            }
             var uids: [UInt64] = []
             uids.reserveCapacity(list.items.count)
-            for item in list.items {
+            for position in 0..<same {
+                let uid = place.itemUIDs[position]
+                let item = list.items[position]
+                if item != original.items[position] { try editor.replace(uid, with: item) }
+                uids.append(uid)
+            }
+            var before: [Int: (uid: UInt64, item: ChecklistItem)] = [:]
+            before.reserveCapacity(loadedCount - same)
+            for position in same..<loadedCount {
+                before[original.items[position].itemID] = (place.itemUIDs[position], original.items[position])
+            }
+            for item in list.items[same...] {
                 if let old = before.removeValue(forKey: item.itemID) {
                     if old.item != item { try editor.replace(old.uid, with: item) }
                     uids.append(old.uid)

@@ -129,11 +129,14 @@ struct CarriedArchive {
         guard let objectsExtent = area.extent(at: objectsStart) else {
             throw .notAPropertyList(.invalidObject(index: objects, reason: "contents run past the object area"))
         }
-        // Every entry is checked now, as reading `$objects` would: `finish` copies them.
-        var position = objectsExtent.references
-        for _ in 0..<objectsExtent.referenceCount {
-            _ = try wrap { () throws(PropertyListError) in try layout.reference(at: position, index: objects) }
-            position &+= layout.referenceSize
+        // Every entry is checked now, as reading `$objects` would: `finish` copies them. One tight
+        // pass (40,000 entries at 10,000 items); the checked reads only find the error to report.
+        if !area.references(of: objectsExtent, areBelow: layout.objectCount) {
+            var position = objectsExtent.references
+            for _ in 0..<objectsExtent.referenceCount {
+                _ = try wrap { () throws(PropertyListError) in try layout.reference(at: position, index: objects) }
+                position &+= layout.referenceSize
+            }
         }
         guard objectsExtent.referenceCount > 0 else {
             throw .notEditable("$objects is empty: it lacks the \"$null\" every archive starts with")

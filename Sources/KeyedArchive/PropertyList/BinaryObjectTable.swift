@@ -67,12 +67,7 @@ final class BinaryObjectTable {
         let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
         try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
         try parser.spend(count + 1)
-        var elements: [Int] = []
-        elements.reserveCapacity(count)
-        for element in 0..<count {
-            elements.append(try layout.reference(at: from + element * layout.referenceSize, index: index))
-        }
-        return elements
+        return try layout.references(from: from, count: count, index: index)
     }
 
     /// The whole value of object `index` as a dictionary's value, one level below the top.
@@ -251,6 +246,11 @@ final class BinaryObjectTable {
         guard marker >> 4 == 0xA || marker >> 4 == 0xC else { return nil }
         let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
         try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
+        // The common case in one pass, spending what the reads one at a time would spend.
+        if parser.budget >= count, let uids = layout.uids(from: from, count: count) {
+            try parser.spend(count)
+            return uids
+        }
         var uids: [UInt64] = []
         uids.reserveCapacity(count)
         for element in 0..<count {

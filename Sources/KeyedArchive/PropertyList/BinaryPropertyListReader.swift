@@ -171,6 +171,67 @@ extension BinaryPropertyListReader {
             return Int(value)
         }
 
+        /// The `count` references stored from `position` on (a span already checked to lie in the
+        /// file) of container `index`, as `reference(at:index:)` reads them one at a time, with the
+        /// same error for the first one past the last object: one tight pass (the `$objects` of a
+        /// file of 10,000 items holds 40,000), and the checked reads only to find that error.
+        func references(from position: Int, count: Int, index: Int) throws(PropertyListError) -> [Int] {
+            var largest: UInt64 = 0
+            let references = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var at = position
+                for element in 0..<count {
+                    let value = word(at: at, size: referenceSize, shift: referenceShift)
+                    largest = max(largest, value)
+                    buffer[element] = Int(truncatingIfNeeded: value)
+                    at &+= referenceSize
+                }
+                initialized = count
+            }
+            if largest >= UInt64(objectCount) {
+                var at = position
+                for _ in 0..<count {
+                    _ = try reference(at: at, index: index)
+                    at &+= referenceSize
+                }
+            }
+            return references
+        }
+
+        /// The UIDs of the `count` objects whose references are stored from `position` on (a span
+        /// already checked to lie in the file), or `nil` when one of those references, offsets or
+        /// objects is anything but a well-formed UID: reading them one at a time then finds what
+        /// to report. One tight pass over an `Items` array, where the checked reads of each
+        /// element cost about 90 instructions.
+        func uids(from position: Int, count: Int) -> [UInt64]? {
+            var wellFormed = true
+            let uids = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var at = position
+                for element in 0..<count {
+                    let child = word(at: at, size: referenceSize, shift: referenceShift)
+                    at &+= referenceSize
+                    guard child < UInt64(objectCount) else {
+                        wellFormed = false
+                        return
+                    }
+                    let start = word(
+                        at: offsetTableStart &+ Int(child) &* offsetSize, size: offsetSize, shift: offsetShift)
+                    guard start >= 8, start < UInt64(offsetTableStart) else {
+                        wellFormed = false
+                        return
+                    }
+                    let marker = bytes[Int(start)]
+                    let size = Int(marker & 0x0F) &+ 1
+                    guard marker >> 4 == 0x8, Int(start) &+ 1 &+ size <= offsetTableStart else {
+                        wellFormed = false
+                        return
+                    }
+                    buffer[element] = Self.bigEndian(bytes, at: Int(start) &+ 1, size: size)
+                    initialized = element &+ 1
+                }
+            }
+            return wellFormed ? uids : nil
+        }
+
         /// The error for a reference past the last object, built out of line.
         @inline(never)
         func badReference(_ value: UInt64, index: Int) -> PropertyListError {
