@@ -167,7 +167,7 @@ struct SessionRepeatTests {
         try LocalZone.with(LocalZone.utc) {
             let fixture = try chores()
             let rule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU")
-            try fixture.store.modify { book in book.update(at: 0) { $0.items[0].repeatRule = rule } }
+            _ = try fixture.store.modify { book in book.update(at: 0) { $0.items[0].repeatRule = rule } }
             #expect(fixture.run("show")[1] == "1 [ ] Water plants  RRULE:FREQ=MONTHLY;BYDAY=2TU  #0")
             #expect(
                 fixture.run("check 1") == [

@@ -211,7 +211,8 @@ struct ChecklistStoreScopeTests {
         let record = try #require(ChangeRecord.of(path))
         #expect(ChecklistStore.note(of: record, saved: saved) == ChecklistStore.notePrefix + record.text)
         // Another file renamed over the saved one before its record was taken: no note.
-        #expect(ChecklistStore.note(of: try #require(ChangeRecord.of(other)), saved: saved) == "")
+        let otherRecord = try #require(ChangeRecord.of(other))
+        #expect(ChecklistStore.note(of: otherRecord, saved: saved) == "")
         #expect(ChecklistStore.note(of: nil, saved: saved) == "")
         #expect(ChecklistStore.note(of: record, saved: nil) == "")
     }
@@ -370,7 +371,9 @@ struct ChecklistStoreScopeTests {
         let folder = try TemporaryFolder()
         let clock = TestClock()
         let path = folder.file("Checklists.plist")
-        let items = (0..<300).map { TestArchivedItem<IOSAppModule>("item \($0)", dueDate: 0, itemID: $0) }
+        let items = (0..<300).map { (index: Int) in
+            TestArchivedItem<IOSAppModule>("item \(index)", dueDate: 0, itemID: index)
+        }
         let bytes = TestArchive.checklists(
             [
                 TestArchivedList<IOSAppModule>("Zebra", Array(items[0..<100])),

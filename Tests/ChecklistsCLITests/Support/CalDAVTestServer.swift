@@ -60,7 +60,7 @@ final class CalDAVTestServer {
         try "\(user):\(password)\n".write(to: folder.appending(path: "users"), atomically: true, encoding: .utf8)
         process = Process()
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: Self.create(folder.appending(path: "log")))
+        process.standardError = try FileHandle(forWritingTo: try Self.create(folder.appending(path: "log")))
         switch kind {
         case .radicale:
             let config = """
@@ -197,8 +197,8 @@ final class CalDAVTestServer {
         return path + "/ca.pem"
     }
 
-    private static func create(_ url: URL) -> URL {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+    private static func create(_ url: URL) throws -> URL {
+        try #require(FileManager.default.createFile(atPath: url.path, contents: nil), "cannot create \(url.path)")
         return url
     }
 

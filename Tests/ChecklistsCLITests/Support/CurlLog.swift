@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What went over the wire in the CalDAV syncs of a test: a `curl` placed first on the PATH
 /// that runs the real `/usr/bin/curl` on the same configuration, with a `write-out` added to
@@ -29,7 +30,7 @@ final class CurlLog {
         let wrapper = folder.appending(path: "curl")
         try script.write(to: wrapper, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: log.path, contents: nil), "cannot create \(log.path)")
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }
