@@ -6,8 +6,8 @@ Usage: interleaved.py RUNS WARMUP SPEC
 SPEC is a file of tab-separated lines `PREPARE<TAB>COMMAND<TAB>STDIN`: PREPARE runs untimed before
 every run of COMMAND (empty for none), STDIN names a file fed to COMMAND (empty for none); both
 commands are words split as a shell would split them, run without a shell. Prints one line per
-command, in SPEC's order: `mean|stddev|min` of the wall clock in ms over RUNS rounds after WARMUP
-rounds, as Scripts/timings.sh's `measure` prints them. Interleaving keeps a machine whose speed
+command, in SPEC's order: `mean|stddev|min|median` of the wall clock in ms over RUNS rounds after
+WARMUP rounds, as Scripts/timings.sh's `measure` prints them. Interleaving keeps a machine whose speed
 drifts (other work on its cores) from favouring whichever command happened to run first.
 """
 import random
@@ -43,4 +43,7 @@ for round_number in range(warmup + runs):
             samples[index].append(wall)
 
 for values in samples:
-    print(f"{statistics.mean(values):.1f}|{statistics.pstdev(values):.1f}|{min(values):.1f}")
+    print(
+        f"{statistics.mean(values):.1f}|{statistics.pstdev(values):.1f}|{min(values):.1f}"
+        f"|{statistics.median(values):.1f}"
+    )

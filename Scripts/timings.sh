@@ -57,7 +57,7 @@ fi
 
 milliseconds() { echo $(($(date +%s%N) / 1000000)); }
 
-# measure RUNS PREPARE COMMAND [WARMUP]: prints "mean|stddev|min" in milliseconds. PREPARE runs
+# measure RUNS PREPARE COMMAND [WARMUP]: prints "mean|stddev|min|median" in milliseconds. PREPARE runs
 # before every run (untimed) so changing commands always start from the same file. Both are
 # words without shell syntax (a script is run as `sh FILE`).
 measure() {
@@ -68,7 +68,7 @@ measure() {
         [ -n "$prepare" ] && args+=(--prepare "$prepare")
         hyperfine "${args[@]}" "$command" > /dev/null
         # hyperfine's CSV: command,mean,stddev,median,user,system,min,max (seconds).
-        awk -F, 'NR == 2 { printf "%.1f|%.1f|%.1f\n", $2 * 1000, $3 * 1000, $7 * 1000 }' "$work/run.csv"
+        awk -F, 'NR == 2 { printf "%.1f|%.1f|%.1f|%.1f\n", $2 * 1000, $3 * 1000, $7 * 1000, $4 * 1000 }' "$work/run.csv"
     else
         local samples=() i start end
         for ((i = 0; i < count + warmup; i++)); do
@@ -78,25 +78,27 @@ measure() {
             end=$(date +%s%N)
             ((i >= warmup)) && samples+=("$(((end - start) / 1000))")
         done
-        printf '%s\n' "${samples[@]}" | awk '
-            { sum += $1; square += $1 * $1; if (NR == 1 || $1 < low) low = $1 }
+        printf '%s\n' "${samples[@]}" | sort -n | awk '
+            { value[NR] = $1; sum += $1; square += $1 * $1 }
             END { mean = sum / NR; sd = sqrt(square / NR - mean * mean)
-                  printf "%.1f|%.1f|%.1f\n", mean / 1000, sd / 1000, low / 1000 }'
+                  median = NR % 2 ? value[(NR + 1) / 2] : (value[NR / 2] + value[NR / 2 + 1]) / 2
+                  printf "%.1f|%.1f|%.1f|%.1f\n", mean / 1000, sd / 1000, value[1] / 1000, median / 1000 }'
     fi
 }
 
 rows=()
 # row WHAT COMMAND RESULT [DIVISOR]: a table row; a divisor turns a batch's time into a per-change one.
 row() {
-    local what=$1 command=$2 result=$3 divisor=${4:-1} mean sd low
-    IFS='|' read -r mean sd low <<< "$result"
+    local what=$1 command=$2 result=$3 divisor=${4:-1} mean sd low median
+    IFS='|' read -r mean sd low median <<< "$result"
     if [ "$divisor" != 1 ]; then
         mean=$(awk -v v="$mean" -v d="$divisor" 'BEGIN { printf "%.2f", v / d }')
         sd=$(awk -v v="$sd" -v d="$divisor" 'BEGIN { printf "%.2f", v / d }')
         low=$(awk -v v="$low" -v d="$divisor" 'BEGIN { printf "%.2f", v / d }')
+        median=$(awk -v v="$median" -v d="$divisor" 'BEGIN { printf "%.2f", v / d }')
     fi
-    rows+=("| $what | \`$command\` | $mean ± $sd | $low |")
-    echo "$what: $mean ms (± $sd, min $low)" >&2
+    rows+=("| $what | \`$command\` | $mean ± $sd | $median | $low |")
+    echo "$what: $mean ms (± $sd, median $median, min $low)" >&2
 }
 
 # The 10,000-item file: 10 checklists × 1,000 items, made by one batch process of adds.
@@ -296,6 +298,22 @@ mapfile -t side < <(python3 "$root/Scripts/interleaved.py" "$runs" 2 "$work/side
 for i in "${!side_names[@]}"; do
     row "${side_names[$i]}" "${side_commands[$i]}" "${side[$i]}"
 done
+# Each one-shot change of checklists against todo.txt's and Taskwarrior's `add` (issue #23's
+# targets: at least 2× and 5× faster), as the ratio of the means and of the medians of this run.
+side_index() { # NAME-PREFIX: the index in side_names of the row whose name starts so, if any
+    local i
+    for i in "${!side_names[@]}"; do [[ ${side_names[$i]} == "$1"* ]] && echo "$i" && return; done
+}
+side_field() { cut -d'|' -f"$2" <<< "${side[$1]}"; } # INDEX FIELD (1: mean, 4: median)
+ratios=()
+for other in "$(side_index "todo.txt: \`add x\`")" "$(side_index "Taskwarrior: \`task add x\`")"; do
+    [ -n "$other" ] || continue
+    for mine in 0 1 2; do
+        ratios+=("| ${side_names[$mine]} | ${side_names[$other]} | $(awk -v a="$(side_field "$other" 1)" \
+            -v b="$(side_field "$mine" 1)" -v c="$(side_field "$other" 4)" -v d="$(side_field "$mine" 4)" \
+            'BEGIN { printf "%.2f× | %.2f×", a / b, c / d }') |")
+    done
+done
 
 # 100 one-shot adds in a row on the same data, per add: a one-shot change saves an edit of the
 # file, and every so often a full encode that drops what the edits left behind; this row counts
@@ -332,10 +350,18 @@ tool=$(have hyperfine && hyperfine --version || echo "a bash loop with date +%s%
     echo "everything flushed with \`sync\` (untimed); \"as checklists left it\": the restored file then got one"
     echo "untimed \`add\` by checklists, as in a run of one-shot commands."
     echo
-    echo "| what | command | mean ± σ (ms) | min (ms) |"
-    echo "|---|---|---:|---:|"
+    echo "| what | command | mean ± σ (ms) | median (ms) | min (ms) |"
+    echo "|---|---|---:|---:|---:|"
     printf '%s\n' "${rows[@]}"
     echo
+    if [ ${#ratios[@]} -gt 0 ]; then
+        echo "How many times faster each one-shot change is than the other tool's \`add\`, in this run:"
+        echo
+        echo "| checklists | against | by the means | by the medians |"
+        echo "|---|---|---:|---:|"
+        printf '%s\n' "${ratios[@]}"
+        echo
+    fi
     echo "Undo journal bytes per change, a batch of 100 \`add\` from no journal:"
     echo
     echo "| data | bytes per change |"

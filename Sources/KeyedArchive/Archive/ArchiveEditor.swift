@@ -132,6 +132,7 @@ public struct ArchiveEditor {
     /// Sets the integer under `key` in `$top` (added when absent).
     public mutating func setTopInteger(_ value: Int, forKey key: String) {
         let storage = uniqueStorage()
+        storage.encoder.shareCarried(integer: value)
         let reference = storage.encoder.builder.add(integer: Int64(value))
         var found = false
         // Exact bytes, as keys are compared in the file; every entry, should the file repeat the key.

@@ -130,8 +130,9 @@ struct CarriedArchive {
             throw .notAPropertyList(.invalidObject(index: objects, reason: "contents run past the object area"))
         }
         // Every entry is checked now, as reading `$objects` would: `finish` copies them. One tight
-        // pass (40,000 entries at 10,000 items); the checked reads only find the error to report.
-        if !area.references(of: objectsExtent, areBelow: layout.objectCount) {
+        // pass finds the largest; the checked reads only find the error to report.
+        let largest = area.largestReference(of: objectsExtent)
+        if largest.map({ $0 >= layout.objectCount }) ?? true {
             var position = objectsExtent.references
             for _ in 0..<objectsExtent.referenceCount {
                 _ = try wrap { () throws(PropertyListError) in try layout.reference(at: position, index: objects) }
@@ -163,7 +164,7 @@ struct CarriedArchive {
             archiveObjectCount: objectsExtent.referenceCount, objectsContents: objectsExtent.references,
             base: layout.objectCount, carriedLength: layout.offsetTableStart, copiedObjects: [],
             envelopeDeadBytes: 0, priorDeadBytes: min(recorded, file.count))
-        if let reuse = archive.envelopeReuse(area, checkingReferences: checkingReferences) {
+        if let largest, let reuse = archive.envelopeReuse(area, largest: largest, checkingReferences: checkingReferences) {
             archive = reuse
         } else {
             var dead = 0
@@ -179,8 +180,8 @@ struct CarriedArchive {
     }
 
     /// This archive carrying only the objects before its envelope, when the envelope can be left
-    /// behind (see the type's comment), else `nil`.
-    private func envelopeReuse(_ area: ObjectArea, checkingReferences: Bool) -> CarriedArchive? {
+    /// behind (see the type's comment), else `nil`; `largest` is the largest entry of `$objects`.
+    private func envelopeReuse(_ area: ObjectArea, largest: Int, checkingReferences: Bool) -> CarriedArchive? {
         let own: Set<Int> = [root, top, objects]
         guard own.count == 3 else { return nil }
         // A root that holds itself (or its envelope in odd places) is left to the carry-all path.
@@ -195,10 +196,7 @@ struct CarriedArchive {
         while first > 0, envelope.contains(first - 1) { first -= 1 }
         guard root >= first, top >= first, objects >= first else { return nil }
         guard topPairs.allSatisfy({ $0.key < first && $0.value < first }) else { return nil }
-        let objectsExtent = ObjectArea.Extent(
-            end: objectsContents + archiveObjectCount * referenceSize, references: objectsContents,
-            referenceCount: archiveObjectCount)
-        guard area.references(of: objectsExtent, areBelow: first) else { return nil }
+        guard largest < first else { return nil }
         // The envelope's bytes start where its first object by offset does.
         var length = offsetTableStart
         for index in first..<objectCount {

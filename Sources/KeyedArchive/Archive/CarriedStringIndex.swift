@@ -3,17 +3,30 @@
 /// small integers. (Its UID objects are not shared: a new reference to a carried object costs a
 /// UID object of a few bytes, where finding the file's would cost a look at every object.)
 ///
-/// Built by one pass over the carried objects' markers, without decoding them (only class names
-/// are decoded). A string is found by a walk over the carried strings in file order that compares
-/// lengths first and bytes in place: an edit looks up a few strings (the keys and class names it
-/// writes, which come first in the file, and its new texts), far fewer than the file holds, so
-/// hashing every carried string (as a table would need) cost more than all the walks (callgrind:
-/// 11 M instructions at 10,000 items, against about 2 M). Never changed afterwards, so copies of
-/// an editor share it.
+/// Each answer is the first such object in object order, found without decoding anything but
+/// class names, and found in one of two ways:
+/// - At first by a walk over the objects that stops at the first match. What an edit looks for
+///   is mostly near the start (the keys and class names it writes, a boolean, the small integers
+///   of the first items) and at most a few new texts, each of which costs one whole walk. A file
+///   of 10,000 items holds 80,000 objects, half of them UIDs, and a whole walk costs about 11
+///   instructions per object.
+/// - Once the walks have looked at twice the file's objects, by an index built in one pass (the
+///   strings in 12-byte records, looked up by comparing lengths first and bytes in place; the
+///   booleans, small integers and class dictionaries): an edit that looks for many things, such
+///   as a change to many items, never costs more than the walks and the pass.
+///
+/// `add x` at 10,000 items: 2.4 M instructions for the pass and its lookups, 0.9 M walking.
+/// (A hash table of every carried string cost more than all the lookups: 11 M against 2 M.) The
+/// answers depend on the file alone, so copies of an editor share what was found.
 final class CarriedStringIndex {
     /// The file the references point into.
     private let file: [UInt8]
-    /// One carried string object, in 12 bytes (a file of 10,000 items holds 10,000 strings).
+    /// The archive, to find the `$objects` entry of a class dictionary.
+    private let archive: CarriedArchive
+    /// Whether object numbers and offsets fit in 32 bits (any file under 2 GB): else nothing is shared.
+    private let usable: Bool
+
+    /// One carried string object, in 12 bytes.
     private struct Entry {
         /// The object's number.
         var reference: Int32
@@ -30,46 +43,204 @@ final class CarriedStringIndex {
         var keys: (UInt32, UInt32)
     }
 
-    /// The carried strings, in object order.
-    private var entries: [Entry] = []
-    /// The archive, to find the `$objects` entry of a class dictionary.
-    private let archive: CarriedArchive
-    /// The carried boolean objects, and integer objects of 0 to 255 (one byte).
-    private(set) var booleans: [(value: Bool, reference: Int)] = []
-    private(set) var smallIntegers: [(value: Int, reference: Int)] = []
-    /// The `$objects` entry of the carried class dictionary of each `$classname` (the first one).
-    private(set) var classes: [String: Int] = [:]
+    /// The carried strings in object order, once the index is built.
+    private var entries: [Entry]?
+    /// How many more objects the walks may look at before the index is built instead.
+    private var walkBudget: Int
+    /// The first carried `false` and `true` object: -2 while not looked for, -1 when there is none.
+    private var booleans = (false: -2, true: -2)
+    /// The first carried integer object of each value from 0 to 255, likewise.
+    private var smallIntegers = [Int](repeating: -2, count: 256)
+    /// The `$objects` entry of the first carried class dictionary of each `$classname` looked for
+    /// (-1 for none), or of every one once the index is built.
+    private var classes: [String: Int] = [:]
 
-    /// Indexes the carried objects of `archive`.
+    /// Prepares to look into the carried objects of `archive`.
     init(_ archive: CarriedArchive) {
         file = archive.file
         self.archive = archive
-        // Object numbers and offsets fit in Int32 in any file under 2 GB; a larger one shares nothing.
-        guard archive.objectCount < Int(Int32.max), archive.archiveObjectCount < Int(Int32.max),
-            archive.offsetTableStart < Int(Int32.max)
-        else { return }
-        var candidates: [Candidate] = []
-        archive.withArea { area in candidates = scan(area) }
-        findClasses(candidates, in: archive)
+        usable =
+            archive.objectCount < Int(Int32.max) && archive.archiveObjectCount < Int(Int32.max)
+            && archive.offsetTableStart < Int(Int32.max) && archive.offsetTableStart > 8
+            && archive.offsetTableStart + archive.objectCount * archive.offsetSize + 32 <= archive.file.count
+        walkBudget = 2 * archive.base
     }
 
-    /// Fills `entries`, `booleans` and `smallIntegers` from one pass over the carried objects'
-    /// markers, and returns the two-entry dictionaries (most are dates and arrays; the class
-    /// dictionaries are among them).
-    ///
-    /// This pass is most of the cost of an edit's first new object (a file of 10,000 items holds
-    /// 80,000 objects, half of them UIDs), so everything it reads is a local, an offset is
-    /// checked with one comparison, and what it keeps goes into buffers of the largest size it
-    /// can need, in 12-byte records. Callgrind: 4.1 M instructions when it appended tuples of
-    /// `Int` to growing arrays, 2.4 M so. (Two loops, one that only picks the objects to look at
-    /// and one that reads them, cost more: 3.4 M.)
+    // MARK: Lookups
+
+    /// The object number of the carried string object holding exactly `string`, if any.
+    func reference(ofString string: String) -> Int? {
+        var string = string
+        return string.withUTF8 { utf8 in reference(ofUTF8: utf8, isASCII: UnsafeRawBufferPointer(utf8).isASCII) }
+    }
+
+    /// The object number of the carried string object holding the string of UTF-8 bytes `utf8`
+    /// (ASCII when `isASCII`), if any.
+    func reference(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int? {
+        if isASCII { return lookUp(UnsafeRawBufferPointer(utf8), utf16: false) }
+        // Non-ASCII strings are stored as UTF-16BE: look for those bytes.
+        let units = UTF16BigEndian.unitCount(utf8)
+        let encoded = [UInt8](unsafeUninitializedCapacity: 2 * units) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            var object = ObjectBytes(base: base, position: 0, end: 2 * units)
+            UTF16BigEndian.store(utf8, into: &object)
+            initialized = object.position
+        }
+        return encoded.withUnsafeBytes { lookUp($0, utf16: true) }
+    }
+
+    /// The object number of the first carried boolean object holding `value`, if any.
+    func reference(ofBool value: Bool) -> Int? {
+        if (value ? booleans.true : booleans.false) == -2 {
+            let marker: UInt8 = value ? 0x09 : 0x08
+            let found = walkOrIndex { [self] in firstObject { object, _ in object == marker } ?? -1 }
+            // -2: the index was built, and holds the answer.
+            if found != -2 {
+                if value { booleans.true = found } else { booleans.false = found }
+            }
+        }
+        let known = value ? booleans.true : booleans.false
+        return known >= 0 ? known : nil
+    }
+
+    /// The object number of the first carried one-byte integer object holding `value` (0 to 255), if any.
+    func reference(ofSmallInteger value: Int) -> Int? {
+        guard value >= 0, value < 256 else { return nil }
+        if smallIntegers[value] == -2 {
+            let byte = UInt8(value)
+            let found = walkOrIndex { [self] in
+                firstObject { marker, start in
+                    marker == 0x10 && start + 2 <= archive.offsetTableStart && file[start + 1] == byte
+                } ?? -1
+            }
+            if found != -2 { smallIntegers[value] = found }
+        }
+        return smallIntegers[value] >= 0 ? smallIntegers[value] : nil
+    }
+
+    /// The `$objects` entry of the first carried class dictionary whose `$classname` is `name`, if any.
+    func classUID(named name: String) -> Int? {
+        if let known = classes[name] { return known >= 0 ? known : nil }
+        if entries != nil { return nil }
+        let uid = walkOrIndex { [self] () -> Int in
+            guard let classNameKey = reference(ofString: "$classname"), let classesKey = reference(ofString: "$classes")
+            else { return -1 }
+            let found = archive.withArea { area in
+                firstObject { marker, start in
+                    marker == 0xD2
+                        && className(at: start, nameKey: classNameKey, classesKey: classesKey, in: area) == name
+                }
+            }
+            guard let found else { return -1 }
+            return archive.withArea { area in archiveUIDs(ofReferences: [found], in: area)[found] } ?? -1
+        }
+        // The index, if this built it, has every class dictionary.
+        if entries != nil { return classes[name] }
+        classes[name] = uid
+        return uid >= 0 ? uid : nil
+    }
+
+    /// The first carried string of kind `utf16` whose bytes are `bytes`, by a walk or by the index.
+    private func lookUp(_ bytes: UnsafeRawBufferPointer, utf16: Bool) -> Int? {
+        guard usable, bytes.count < Int(Int32.max) / 2 else { return nil }
+        if walkBudget <= 0, entries == nil { buildIndex() }
+        guard let entries else { return walk(for: bytes, utf16: utf16) }
+        return file.withUnsafeBytes { raw in
+            let lengthAndKind = UInt32(bytes.count) &<< 1 | (utf16 ? 1 : 0)
+            for entry in entries where entry.lengthAndKind == lengthAndKind {
+                let start = Int(entry.start)
+                if UnsafeRawBufferPointer(rebasing: raw[start..<(start + bytes.count)]).hasSameBytes(as: bytes) {
+                    return Int(entry.reference)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// `walk()`'s answer while the walks may go on; once they have looked at enough objects, the
+    /// index is built and -2 returned (the caller's memo is then filled by the index).
+    private func walkOrIndex(_ walk: () -> Int) -> Int {
+        guard usable else { return -1 }
+        if walkBudget <= 0, entries == nil { buildIndex() }
+        return entries == nil ? walk() : -2
+    }
+
+    // MARK: Walks
+
+    /// The first object before the envelope, in object order, whose marker and start satisfy
+    /// `matches` (called only with a start inside the object area), charged to the walk budget.
+    @inline(__always)
+    private func firstObject(where matches: (UInt8, Int) -> Bool) -> Int? {
+        let end = archive.offsetTableStart
+        let offsetSize = archive.offsetSize
+        let offsetShift = UInt64(64 - 8 * offsetSize)
+        let span = UInt64(end - 8)
+        let count = archive.base
+        var looked = count
+        defer { walkBudget -= looked }
+        return file.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress else { return nil }
+            // Eight bytes can be loaded at every offset-table entry: the trailer follows (`usable`).
+            var tableEntry = end
+            for index in 0..<count {
+                let offset =
+                    UInt64(bigEndian: base.loadUnaligned(fromByteOffset: tableEntry, as: UInt64.self)) &>> offsetShift
+                tableEntry &+= offsetSize
+                guard offset &- 8 < span else { continue }
+                let start = Int(truncatingIfNeeded: offset)
+                if matches(base.load(fromByteOffset: start, as: UInt8.self), start) {
+                    looked = index + 1
+                    return index
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The first string object of kind `utf16` holding `bytes`, by a walk.
+    private func walk(for bytes: UnsafeRawBufferPointer, utf16: Bool) -> Int? {
+        let end = archive.offsetTableStart
+        let count = utf16 ? bytes.count / 2 : bytes.count
+        let kind: UInt8 = utf16 ? 0x60 : 0x50
+        // A count below 15 is in the marker, so one comparison rules out nearly every object.
+        let wanted = count < 15 ? kind | UInt8(count) : kind | 0x0F
+        return archive.withArea { area in
+            file.withUnsafeBytes { raw in
+                firstObject { marker, start in
+                    guard marker == wanted, let (units, contents) = area.length(nibble: marker & 0x0F, at: start),
+                        units == count, contents <= end, bytes.count <= end &- contents
+                    else { return false }
+                    return UnsafeRawBufferPointer(rebasing: raw[contents..<(contents + bytes.count)])
+                        .hasSameBytes(as: bytes)
+                }
+            }
+        }
+    }
+
+    // MARK: The index
+
+    /// Builds the index in one pass over the carried objects' markers: the strings, the booleans,
+    /// the small integers and the class dictionaries. Everything it reads is a local, an offset is
+    /// checked with one comparison, and what it keeps goes into buffers of the largest size it can
+    /// need (callgrind, 80,000 objects: 2.4 M instructions; 4.1 M when it appended tuples of `Int`
+    /// to growing arrays).
+    private func buildIndex() {
+        var candidates: [Candidate] = []
+        archive.withArea { area in candidates = scan(area) }
+        classes = [:]
+        findClasses(candidates)
+    }
+
+    /// Fills `entries`, `booleans` and `smallIntegers` from one pass over the objects, and returns
+    /// the two-entry dictionaries (most are dates and arrays; the class dictionaries are among them).
     private func scan(_ area: ObjectArea) -> [Candidate] {
         let end = archive.offsetTableStart
         let offsetSize = archive.offsetSize
         let count = archive.base
-        guard let base = area.raw.baseAddress, count > 0, end > 8,
-            end + archive.objectCount * offsetSize + 32 <= area.raw.count
-        else { return [] }
+        guard usable, let base = area.raw.baseAddress, count > 0 else {
+            entries = []
+            return []
+        }
         // Eight bytes can be loaded at every offset-table entry and object byte: the trailer follows.
         let offsetShift = UInt64(64 - 8 * offsetSize)
         // An offset is in 8..<end when it is below `span` once 8 is taken from it.
@@ -77,9 +248,8 @@ final class CarriedStringIndex {
         let referenceSize = area.referenceSize
         let referenceShift = UInt64(64 - 8 * referenceSize)
         let dictionaryEnd = end - 1 - 4 * referenceSize
-        var booleans: [(value: Bool, reference: Int)] = []
-        var smallIntegers: [(value: Int, reference: Int)] = []
-        var seenSmall = [Bool](repeating: false, count: 256)
+        var booleans = (false: -1, true: -1)
+        var smallIntegers = [Int](repeating: -1, count: 256)
         var candidates: [Candidate] = []
         entries = [Entry](unsafeUninitializedCapacity: count) { strings, stringCount in
             candidates = [Candidate](unsafeUninitializedCapacity: count) { dictionaries, dictionaryCount in
@@ -114,15 +284,13 @@ final class CarriedStringIndex {
                                 UInt32(truncatingIfNeeded: second &>> referenceShift)
                             ))
                         dictionaryCount &+= 1
-                    case 0x0 where marker == 0x08 || marker == 0x09:
-                        let value = marker == 0x09
-                        if !booleans.contains(where: { $0.value == value }) { booleans.append((value, index)) }
+                    case 0x0 where marker == 0x08:
+                        if booleans.false < 0 { booleans.false = index }
+                    case 0x0 where marker == 0x09:
+                        if booleans.true < 0 { booleans.true = index }
                     case 0x1 where marker == 0x10 && start + 2 <= end:
                         let value = Int(base.load(fromByteOffset: start + 1, as: UInt8.self))
-                        if !seenSmall[value] {
-                            seenSmall[value] = true
-                            smallIntegers.append((value, index))
-                        }
+                        if smallIntegers[value] < 0 { smallIntegers[value] = index }
                     default:
                         continue
                     }
@@ -134,32 +302,18 @@ final class CarriedStringIndex {
         return candidates
     }
 
-    /// Finds the class dictionaries among the two-entry dictionaries `candidates`: `$objects`
-    /// entries with a string `$classname` and an array `$classes`.
-    private func findClasses(_ candidates: [Candidate], in archive: CarriedArchive) {
+    /// Enters in `classes` the class dictionaries among the two-entry dictionaries `candidates`.
+    private func findClasses(_ candidates: [Candidate]) {
         guard let classNameKey = reference(ofString: "$classname"), let classesKey = reference(ofString: "$classes")
         else { return }
         let key = UInt32(truncatingIfNeeded: classNameKey)
         let candidates = candidates.filter { $0.keys.0 == key || $0.keys.1 == key }.map { Int($0.reference) }
         guard !candidates.isEmpty else { return }
         archive.withArea { area in
-            let size = area.referenceSize
             var found: [(name: String, reference: Int)] = []
             for candidate in candidates {
-                // Most candidates are dates and arrays: their first two references (the keys) tell.
-                guard let start = archive.offset(of: candidate, in: area), let extent = area.extent(at: start),
-                    extent.referenceCount == 4, let first = area.reference(at: extent.references),
-                    let second = area.reference(at: extent.references + size),
-                    first == classNameKey || second == classNameKey
-                else { continue }
-                let nameEntry = first == classNameKey ? 0 : 1
-                guard (nameEntry == 0 ? second : first) == classesKey,
-                    let name = area.reference(at: extent.references + (2 + nameEntry) * size),
-                    let chain = area.reference(at: extent.references + (3 - nameEntry) * size),
-                    let nameStart = archive.offset(of: name, in: area),
-                    let name = area.string(at: nameStart),
-                    let chainStart = archive.offset(of: chain, in: area),
-                    area.marker(at: chainStart).map({ $0 >> 4 == 0xA }) == true
+                guard let start = archive.offset(of: candidate, in: area),
+                    let name = className(at: start, nameKey: classNameKey, classesKey: classesKey, in: area)
                 else { continue }
                 found.append((name, candidate))
             }
@@ -170,40 +324,24 @@ final class CarriedStringIndex {
         }
     }
 
-    /// The object number of the carried string object holding exactly `string`, if any.
-    func reference(ofString string: String) -> Int? {
-        var string = string
-        return string.withUTF8 { utf8 in reference(ofUTF8: utf8, isASCII: UnsafeRawBufferPointer(utf8).isASCII) }
-    }
-
-    /// The object number of the carried string object holding the string of UTF-8 bytes `utf8`
-    /// (ASCII when `isASCII`), if any.
-    func reference(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Int? {
-        if isASCII { return lookUp(UnsafeRawBufferPointer(utf8), utf16: false) }
-        // Non-ASCII strings are stored as UTF-16BE: look for those bytes.
-        let units = UTF16BigEndian.unitCount(utf8)
-        let encoded = [UInt8](unsafeUninitializedCapacity: 2 * units) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            var object = ObjectBytes(base: base, position: 0, end: 2 * units)
-            UTF16BigEndian.store(utf8, into: &object)
-            initialized = object.position
-        }
-        return encoded.withUnsafeBytes { lookUp($0, utf16: true) }
-    }
-
-    /// The object number of the first carried string of kind `utf16` whose bytes are `bytes`, if any.
-    private func lookUp(_ bytes: UnsafeRawBufferPointer, utf16: Bool) -> Int? {
-        file.withUnsafeBytes { raw in
-            guard bytes.count < Int(Int32.max) else { return nil }
-            let lengthAndKind = UInt32(bytes.count) &<< 1 | (utf16 ? 1 : 0)
-            for entry in entries where entry.lengthAndKind == lengthAndKind {
-                let start = Int(entry.start)
-                if UnsafeRawBufferPointer(rebasing: raw[start..<(start + bytes.count)]).hasSameBytes(as: bytes) {
-                    return Int(entry.reference)
-                }
-            }
-            return nil
-        }
+    /// The `$classname` of the object at `start` when it is a class dictionary: two entries, a
+    /// string under `nameKey` and an array under `classesKey` (the references of those keys).
+    private func className(at start: Int, nameKey: Int, classesKey: Int, in area: ObjectArea) -> String? {
+        let size = area.referenceSize
+        // Most two-entry dictionaries are dates and arrays: their first two references (the keys) tell.
+        guard let extent = area.extent(at: start), extent.referenceCount == 4,
+            let first = area.reference(at: extent.references), let second = area.reference(at: extent.references + size),
+            first == nameKey || second == nameKey
+        else { return nil }
+        let nameEntry = first == nameKey ? 0 : 1
+        guard (nameEntry == 0 ? second : first) == classesKey,
+            let name = area.reference(at: extent.references + (2 + nameEntry) * size),
+            let chain = area.reference(at: extent.references + (3 - nameEntry) * size),
+            let nameStart = archive.offset(of: name, in: area),
+            let chainStart = archive.offset(of: chain, in: area),
+            area.marker(at: chainStart).map({ $0 >> 4 == 0xA }) == true
+        else { return nil }
+        return area.string(at: nameStart)
     }
 
     /// The first `$objects` entry after "$null" that holds each of the carried objects `references`

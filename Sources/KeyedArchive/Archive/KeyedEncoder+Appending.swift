@@ -28,18 +28,33 @@ extension KeyedEncoder {
         withUnsafePointer(to: value) { value in encodeFields(at: value, asObject: uid) }
     }
 
-    /// Makes new objects share the carried file's strings, classes, booleans and small integers
-    /// (a class when it is first used: `carriedClassUIDReference`).
+    /// Makes new objects share the carried file's strings, classes, booleans and small integers,
+    /// each looked for when it is first used (`adoptCarried`, `carriedClassUIDReference`,
+    /// `shareCarried(bool:)`, `shareCarried(integer:)`).
     mutating func share(_ index: CarriedStringIndex) {
         carried = index
-        for (value, reference) in index.booleans { builder.reuse(bool: value, reference: reference) }
-        for (value, reference) in index.smallIntegers { builder.reuse(smallInteger: value, reference: reference) }
+    }
+
+    /// Makes the carried file's object holding `value`, if it has one, the one `builder` gives for
+    /// it, unless `builder` already has one.
+    func shareCarried(bool value: Bool) {
+        guard let carried, !builder.holds(bool: value), let reference = carried.reference(ofBool: value) else { return }
+        builder.reuse(bool: value, reference: reference)
+    }
+
+    /// `shareCarried(bool:)` for an integer: those of 0 to 255 are stored once.
+    func shareCarried(integer value: Int) {
+        guard let carried, value >= 0, value < 256, !builder.holds(smallInteger: value),
+            let reference = carried.reference(ofSmallInteger: value)
+        else { return }
+        builder.reuse(smallInteger: value, reference: reference)
     }
 
     /// The reference of a new UID object of the carried file's class dictionary named `name`, entered
     /// among this encoder's classes; `nil` when the file has none (or this edit replaced its entry).
     func carriedClassUIDReference(_ name: String) -> Int? {
-        guard let uid = carried?.classes[name], uid < tables.objects.count, tables.objects[uid] < 0 else { return nil }
+        guard let uid = carried?.classUID(named: name), uid < tables.objects.count, tables.objects[uid] < 0
+        else { return nil }
         let reference = builder.add(uniqueUID: UInt64(uid))
         tables.classUIDs.append((name, reference))
         return reference

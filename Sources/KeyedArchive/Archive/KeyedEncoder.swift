@@ -58,11 +58,13 @@ public struct KeyedEncoder {
 
     /// Encodes a boolean inline, as `encodeBool(_:forKey:)` does.
     public mutating func encode(_ value: Bool, forKey key: String) {
+        if carried != nil { shareCarried(bool: value) }
         append(key: key, value: builder.add(bool: value))
     }
 
     /// Encodes an integer inline, as `encodeInteger(_:forKey:)` does.
     public mutating func encode(_ value: Int, forKey key: String) {
+        if carried != nil { shareCarried(integer: value) }
         append(key: key, value: builder.add(integer: Int64(value)))
     }
 

@@ -112,31 +112,30 @@ struct ObjectArea {
         return Extent(end: end, references: contents, referenceCount: referenceCount)
     }
 
-    /// Whether every reference of `extent` (from `extent(at:)`, so inside the object area) is below `bound`.
-    ///
-    /// One load and a shift per reference: a file has a reference or two per object, and every
-    /// carried object is checked when an editor opens a file.
-    func references(of extent: Extent, areBelow bound: Int) -> Bool {
-        guard extent.referenceCount > 0 else { return true }
+    /// The largest of the references `extent` stores (0 when it stores none), or `nil` when one
+    /// cannot be read: one tight pass (the `$objects` of a file of 10,000 items holds 40,000).
+    func largestReference(of extent: Extent) -> Int? {
+        guard extent.referenceCount > 0 else { return 0 }
         // The object area lies before the offset table and the 32-byte trailer: eight bytes can be
         // loaded at any position inside it. Otherwise (an area of added objects), the checked read.
         guard extent.end <= raw.count &- 8, let base = raw.baseAddress else {
+            var largest = 0
             var position = extent.references
             for _ in 0..<extent.referenceCount {
-                guard let reference = reference(at: position), reference < bound else { return false }
+                guard let reference = reference(at: position) else { return nil }
+                largest = max(largest, reference)
                 position &+= referenceSize
             }
-            return true
+            return largest
         }
         let shift = UInt64(64 &- 8 &* referenceSize)
-        let limit = UInt64(bound)
+        var largest: UInt64 = 0
         var position = extent.references
         for _ in 0..<extent.referenceCount {
-            let word = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            if word &>> shift >= limit { return false }
+            largest = max(largest, UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) &>> shift)
             position &+= referenceSize
         }
-        return true
+        return largest <= UInt64(Int.max) ? Int(largest) : nil
     }
 
     /// The bytes of the ASCII string object at `start`, or `nil` for another kind of object.

@@ -355,6 +355,16 @@ final class PropertyListBuilder {
     /// one added; valid until the next object is added.
     var addedOffsets: UnsafeBufferPointer<Int> { offsets.elements }
 
+    /// Whether `add(bool:)` has an object for `value` already.
+    func holds(bool value: Bool) -> Bool {
+        (value ? booleans.true : booleans.false) != nil
+    }
+
+    /// Whether `add(integer:)` has an object for `value` (0 to 255) already.
+    func holds(smallInteger value: Int) -> Bool {
+        value >= 0 && value < 256 && smallIntegers[value] >= 0
+    }
+
     /// Makes `reference`, an object of the file appended to, the one `add(bool:)` gives for `value`.
     func reuse(bool value: Bool, reference: Int) {
         if value, booleans.true == nil { booleans.true = reference }
