@@ -164,7 +164,9 @@ struct CarriedArchive {
             archiveObjectCount: objectsExtent.referenceCount, objectsContents: objectsExtent.references,
             base: layout.objectCount, carriedLength: layout.offsetTableStart, copiedObjects: [],
             envelopeDeadBytes: 0, priorDeadBytes: min(recorded, file.count))
-        if let largest, let reuse = archive.envelopeReuse(area, largest: largest, checkingReferences: checkingReferences) {
+        if let largest,
+            let reuse = archive.envelopeReuse(area, largest: largest, checkingReferences: checkingReferences)
+        {
             archive = reuse
         } else {
             var dead = 0

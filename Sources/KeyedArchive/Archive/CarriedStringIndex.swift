@@ -330,7 +330,8 @@ final class CarriedStringIndex {
         let size = area.referenceSize
         // Most two-entry dictionaries are dates and arrays: their first two references (the keys) tell.
         guard let extent = area.extent(at: start), extent.referenceCount == 4,
-            let first = area.reference(at: extent.references), let second = area.reference(at: extent.references + size),
+            let first = area.reference(at: extent.references),
+            let second = area.reference(at: extent.references + size),
             first == nameKey || second == nameKey
         else { return nil }
         let nameEntry = first == nameKey ? 0 : 1

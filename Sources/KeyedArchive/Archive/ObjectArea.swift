@@ -132,7 +132,8 @@ struct ObjectArea {
         var largest: UInt64 = 0
         var position = extent.references
         for _ in 0..<extent.referenceCount {
-            largest = max(largest, UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) &>> shift)
+            largest = max(
+                largest, UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) &>> shift)
             position &+= referenceSize
         }
         return largest <= UInt64(Int.max) ? Int(largest) : nil
