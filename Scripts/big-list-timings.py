@@ -3,8 +3,9 @@
 
 Usage: big-list-timings.py BEFORE NOW [ROUNDS] [--full]
 
-Both should be release builds linked the same way (`swift build -c release --static-swift-stdlib`;
-build the previous one in a worktree of its commit). The data: one checklist of 20,000 items, and
+Both should be release builds, each linked as it shipped (`Scripts/release-build.sh` at a commit that
+has it, `swift build -c release --static-swift-stdlib` before; build the previous one in a worktree of
+its commit). The data: one checklist of 20,000 items, and
 ten checklists of 2,000 (the same 20,000 items), each made by an import. Each round runs, for each
 executable in a shuffled order, a batch of 100 `add` into the 20,000-item checklist and one into
 one of the ten 2,000-item ones, each from a fresh copy of its file with the undo journal removed

@@ -3,8 +3,9 @@
 
 Usage: release-comparison.py BEFORE NOW [ROUNDS]
 
-Both should be release builds linked the same way (`swift build -c release --static-swift-stdlib`;
-build the previous one in a worktree of its commit). Each round runs the two in a shuffled order:
+Both should be release builds, each linked as it shipped (`Scripts/release-build.sh` at a commit that
+has it, `swift build -c release --static-swift-stdlib` before; build the previous one in a worktree of
+its commit). Each round runs the two in a shuffled order:
 5 runs each of `--version` and of a one-shot `toggle 5` on its own 10,000-item file (10 checklists
 of 1,000), and one batch of 200 `toggle 1`. HOME and the state folder are in a temporary folder,
 the undo journal is removed before each run. Prints a Markdown table of medians and their ratio.
