@@ -42,26 +42,35 @@ struct ChecklistDelta: Equatable {
 
     /// The delta between a checklist as a change found it and as it left it (either may be missing).
     init(before: Checklist?, after: Checklist?) {
-        self.before = before.map { Self.side($0, from: after?.items ?? []) }
-        self.after = after.map { Self.side($0, from: before?.items ?? []) }
+        // The items the two have in common at their start and their end are the same either way:
+        // compared once (a change in a 1,000-item checklist compares about a thousand items).
+        let ends = Self.commonEnds(before?.items ?? [], after?.items ?? [])
+        self.before = before.map { Self.side($0, from: after?.items ?? [], ends: ends) }
+        self.after = after.map { Self.side($0, from: before?.items ?? [], ends: ends) }
     }
 
-    /// `list` as runs over `other`: the common start and end are found by comparing in place, the
-    /// middle through an index of the other side's middle by item ID (so a change costs what it
+    /// How many items `one` and `other` have in common at their start, and then at their end.
+    private static func commonEnds(_ one: [ChecklistItem], _ other: [ChecklistItem]) -> (prefix: Int, suffix: Int) {
+        var prefix = 0
+        while prefix < min(one.count, other.count), one[prefix] == other[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(one.count, other.count) - prefix,
+            one[one.count - 1 - suffix] == other[other.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        return (prefix, suffix)
+    }
+
+    /// `list` as runs over `other`: the common start and end are `ends` (found by comparing in
+    /// place), the middle found through an index of the other side's middle by item ID (so a change costs what it
     /// touches, plus one comparison per untouched item); an item is copied only when it is equal
     /// in every field, so duplicate or reused IDs cost copies, never correctness. No item of
     /// `other` is copied twice, so a side never has more items than the other's and its own
     /// (which `make` relies on to bound what a damaged record can build).
-    private static func side(_ list: Checklist, from other: [ChecklistItem]) -> Side {
+    private static func side(_ list: Checklist, from other: [ChecklistItem], ends: (prefix: Int, suffix: Int)) -> Side {
         let items = list.items
-        var prefix = 0
-        while prefix < min(items.count, other.count), items[prefix] == other[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < min(items.count, other.count) - prefix,
-            items[items.count - 1 - suffix] == other[other.count - 1 - suffix]
-        {
-            suffix += 1
-        }
+        let (prefix, suffix) = ends
         var runs: [Run] = []
         var own: [ChecklistItem] = []
         if prefix > 0 { runs.append(Run(start: 0, count: prefix)) }
@@ -107,7 +116,7 @@ struct ChecklistDelta: Equatable {
     /// The checklist on `side`, made from the other side's items; `nil` when the runs do not fit
     /// them, or the result is not the checklist recorded (its count or digest differ).
     static func make(_ side: Side, from other: [ChecklistItem]) -> Checklist? {
-        // A side never has more items than these (see `side(_:from:)`): a damaged record cannot
+        // A side never has more items than these (see `side(_:from:ends:)`): a damaged record cannot
         // make a huge list.
         guard side.count >= 0, side.count <= other.count + side.items.count else { return nil }
         var items: [ChecklistItem] = []

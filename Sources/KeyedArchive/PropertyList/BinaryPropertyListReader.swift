@@ -178,9 +178,13 @@ extension BinaryPropertyListReader {
         func references(from position: Int, count: Int, index: Int) throws(PropertyListError) -> [Int] {
             var largest: UInt64 = 0
             let references = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+                guard let base = bytes.baseAddress else { return }
                 var at = position
                 for element in 0..<count {
-                    let value = word(at: at, size: referenceSize, shift: referenceShift)
+                    // The span lies in the object area, which the offset table and the 32-byte
+                    // trailer follow: eight bytes can be loaded at every position in it.
+                    let value =
+                        UInt64(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) &>> referenceShift
                     largest = max(largest, value)
                     buffer[element] = Int(truncatingIfNeeded: value)
                     at &+= referenceSize
@@ -203,31 +207,30 @@ extension BinaryPropertyListReader {
         /// to report. One tight pass over an `Items` array, where the checked reads of each
         /// element cost about 90 instructions.
         func uids(from position: Int, count: Int) -> [UInt64]? {
-            var wellFormed = true
+            var wellFormed = false
             let uids = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+                guard let base = bytes.baseAddress else { return }
                 var at = position
                 for element in 0..<count {
-                    let child = word(at: at, size: referenceSize, shift: referenceShift)
+                    // Eight bytes can be loaded at every position of the object area and of the
+                    // offset table: the 32-byte trailer follows them.
+                    let child =
+                        UInt64(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) &>> referenceShift
                     at &+= referenceSize
-                    guard child < UInt64(objectCount) else {
-                        wellFormed = false
-                        return
-                    }
-                    let start = word(
-                        at: offsetTableStart &+ Int(child) &* offsetSize, size: offsetSize, shift: offsetShift)
-                    guard start >= 8, start < UInt64(offsetTableStart) else {
-                        wellFormed = false
-                        return
-                    }
+                    guard child < UInt64(objectCount) else { return }
+                    let start =
+                        UInt64(
+                            bigEndian: base.loadUnaligned(
+                                fromByteOffset: offsetTableStart &+ Int(child) &* offsetSize, as: UInt64.self))
+                        &>> offsetShift
+                    guard start >= 8, start < UInt64(offsetTableStart) else { return }
                     let marker = bytes[Int(start)]
                     let size = Int(marker & 0x0F) &+ 1
-                    guard marker >> 4 == 0x8, Int(start) &+ 1 &+ size <= offsetTableStart else {
-                        wellFormed = false
-                        return
-                    }
+                    guard marker >> 4 == 0x8, Int(start) &+ 1 &+ size <= offsetTableStart else { return }
                     buffer[element] = Self.bigEndian(bytes, at: Int(start) &+ 1, size: size)
                     initialized = element &+ 1
                 }
+                wellFormed = true
             }
             return wellFormed ? uids : nil
         }
