@@ -210,6 +210,38 @@ struct ArchiveEditorTests {
         #expect(try FoundationArchiving.unarchive(secondFile) == model)
     }
 
+    /// New objects share the file's booleans and one-byte integers, each looked for when it is
+    /// first needed; a value the file lacks is stored once, then shared by the next new object.
+    @Test func newObjectsShareTheFilesBooleansAndSmallIntegers() throws {
+        // No item is checked or reminded: the file has a `false` object and no `true` one, and
+        // integer objects for the IDs below 256.
+        let items = (0..<300).map { Self.item("Item \($0)", id: $0) }
+        var model = ArchivableChecklistFile(
+            checklists: [ArchivableChecklist(name: "Only", items: items, iconName: "Folder")], index: 0,
+            nextItemID: 300)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        var editor = try ArchiveEditor(file: file)
+        var first = Self.item("First checked", id: 300)
+        first.checked = true
+        var second = Self.item("Second checked", id: 301)
+        second.checked = true
+        let uids = [editor.append(first), editor.append(second), editor.append(Self.item("Plain", id: 302))]
+        try editor.replaceArray(map.lists[0].items, elements: map.lists[0].itemUIDs + uids)
+        editor.setTopInteger(7, forKey: "ChecklistIndex")
+        let result = Self.applied(try #require(editor.finish()), to: file)
+
+        let offsets = Self.objectOffsets(result)
+        #expect(offsets.filter { result[$0] == 0x08 }.count == 1)
+        #expect(offsets.filter { result[$0] == 0x09 }.count == 1)
+        // The index, 7, is the file's integer object of item 7.
+        #expect(offsets.filter { result[$0] == 0x10 && result[$0 + 1] == 7 }.count == 1)
+        model.checklists[0].items += [first, second, Self.item("Plain", id: 302)]
+        model.index = 7
+        model.nextItemID = 300
+        #expect(try ArchivableChecklistFile(archive: result) == model)
+    }
+
     /// Foundation's archive of `model`, its classes named `prefix` + `Checklist` / `ChecklistItem`.
     static func foundationFile(_ model: ArchivableChecklistFile, prefix: String) throws -> [UInt8] {
         try FoundationArchiving.renamingClasses(in: FoundationArchiving.archive(model)) { name in
@@ -452,16 +484,22 @@ struct ArchiveEditorTests {
             ])
     }
 
-    /// Every string object of a binary property list, in object order.
-    static func stringObjects(_ file: [UInt8]) throws -> [String] {
+    /// Where each object of a binary property list starts, in object order.
+    static func objectOffsets(_ file: [UInt8]) -> [Int] {
         let trailer = file.count - 32
         let offsetSize = Int(file[trailer + 6])
         let count = file[(trailer + 8)..<(trailer + 16)].reduce(0) { $0 << 8 | Int($1) }
         let table = file[(trailer + 24)..<(trailer + 32)].reduce(0) { $0 << 8 | Int($1) }
-        var strings: [String] = []
-        for index in 0..<count {
+        return (0..<count).map { index in
             let entry = table + index * offsetSize
-            let offset = file[entry..<(entry + offsetSize)].reduce(0) { $0 << 8 | Int($1) }
+            return file[entry..<(entry + offsetSize)].reduce(0) { $0 << 8 | Int($1) }
+        }
+    }
+
+    /// Every string object of a binary property list, in object order.
+    static func stringObjects(_ file: [UInt8]) throws -> [String] {
+        var strings: [String] = []
+        for offset in objectOffsets(file) {
             let marker = file[offset]
             guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { continue }
             var length = Int(marker & 0x0F)
