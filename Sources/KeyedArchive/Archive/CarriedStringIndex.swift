@@ -91,13 +91,12 @@ final class CarriedStringIndex {
 
     /// The object number of the first carried boolean object holding `value`, if any.
     func reference(ofBool value: Bool) -> Int? {
-        if (value ? booleans.true : booleans.false) == -2 {
+        guard usable else { return nil }
+        // -2 until looked for; building the index fills it.
+        if (value ? booleans.true : booleans.false) == -2, !indexed() {
             let marker: UInt8 = value ? 0x09 : 0x08
-            let found = walkOrIndex { [self] in firstObject { object, _ in object == marker } ?? -1 }
-            // -2: the index was built, and holds the answer.
-            if found != -2 {
-                if value { booleans.true = found } else { booleans.false = found }
-            }
+            let found = firstObject { object, _ in object == marker } ?? -1
+            if value { booleans.true = found } else { booleans.false = found }
         }
         let known = value ? booleans.true : booleans.false
         return known >= 0 ? known : nil
@@ -105,46 +104,29 @@ final class CarriedStringIndex {
 
     /// The object number of the first carried one-byte integer object holding `value` (0 to 255), if any.
     func reference(ofSmallInteger value: Int) -> Int? {
-        guard value >= 0, value < 256 else { return nil }
-        if smallIntegers[value] == -2 {
+        guard usable, value >= 0, value < 256 else { return nil }
+        if smallIntegers[value] == -2, !indexed() {
             let byte = UInt8(value)
-            let found = walkOrIndex { [self] in
+            smallIntegers[value] =
                 firstObject { marker, start in
                     marker == 0x10 && start + 2 <= archive.offsetTableStart && file[start + 1] == byte
                 } ?? -1
-            }
-            if found != -2 { smallIntegers[value] = found }
         }
         return smallIntegers[value] >= 0 ? smallIntegers[value] : nil
     }
 
     /// The `$objects` entry of the first carried class dictionary whose `$classname` is `name`, if any.
     func classUID(named name: String) -> Int? {
-        if let known = classes[name] { return known >= 0 ? known : nil }
-        if entries != nil { return nil }
-        let uid = walkOrIndex { [self] () -> Int in
-            guard let classNameKey = reference(ofString: "$classname"), let classesKey = reference(ofString: "$classes")
-            else { return -1 }
-            let found = archive.withArea { area in
-                firstObject { marker, start in
-                    marker == 0xD2
-                        && className(at: start, nameKey: classNameKey, classesKey: classesKey, in: area) == name
-                }
-            }
-            guard let found else { return -1 }
-            return archive.withArea { area in archiveUIDs(ofReferences: [found], in: area)[found] } ?? -1
-        }
-        // The index, if this built it, has every class dictionary.
-        if entries != nil { return classes[name] }
-        classes[name] = uid
-        return uid >= 0 ? uid : nil
+        guard usable else { return nil }
+        // Once the index is built, `classes` holds every class dictionary.
+        if classes[name] == nil, !indexed() { classes[name] = walk(forClassNamed: name) }
+        return classes[name].flatMap { $0 >= 0 ? $0 : nil }
     }
 
     /// The first carried string of kind `utf16` whose bytes are `bytes`, by a walk or by the index.
     private func lookUp(_ bytes: UnsafeRawBufferPointer, utf16: Bool) -> Int? {
         guard usable, bytes.count < Int(Int32.max) / 2 else { return nil }
-        if walkBudget <= 0, entries == nil { buildIndex() }
-        guard let entries else { return walk(for: bytes, utf16: utf16) }
+        guard indexed(), let entries else { return walk(for: bytes, utf16: utf16) }
         return file.withUnsafeBytes { raw in
             let lengthAndKind = UInt32(bytes.count) &<< 1 | (utf16 ? 1 : 0)
             for entry in entries where entry.lengthAndKind == lengthAndKind {
@@ -157,12 +139,10 @@ final class CarriedStringIndex {
         }
     }
 
-    /// `walk()`'s answer while the walks may go on; once they have looked at enough objects, the
-    /// index is built and -2 returned (the caller's memo is then filled by the index).
-    private func walkOrIndex(_ walk: () -> Int) -> Int {
-        guard usable else { return -1 }
-        if walkBudget <= 0, entries == nil { buildIndex() }
-        return entries == nil ? walk() : -2
+    /// Whether the index is built: it is, once the walks have looked at twice the file's objects.
+    private func indexed() -> Bool {
+        if entries == nil, walkBudget <= 0 { buildIndex() }
+        return entries != nil
     }
 
     // MARK: Walks
@@ -194,6 +174,19 @@ final class CarriedStringIndex {
                 }
             }
             return nil
+        }
+    }
+
+    /// The `$objects` entry of the first class dictionary named `name`, by a walk; -1 for none.
+    private func walk(forClassNamed name: String) -> Int {
+        guard let classNameKey = reference(ofString: "$classname"), let classesKey = reference(ofString: "$classes")
+        else { return -1 }
+        return archive.withArea { area in
+            let found = firstObject { marker, start in
+                marker == 0xD2 && className(at: start, nameKey: classNameKey, classesKey: classesKey, in: area) == name
+            }
+            guard let found else { return -1 }
+            return archiveUIDs(ofReferences: [found], in: area)[found] ?? -1
         }
     }
 

@@ -112,22 +112,13 @@ struct ObjectArea {
         return Extent(end: end, references: contents, referenceCount: referenceCount)
     }
 
-    /// The largest of the references `extent` stores (0 when it stores none), or `nil` when one
-    /// cannot be read: one tight pass (the `$objects` of a file of 10,000 items holds 40,000).
+    /// The largest of the references `extent` stores (0 when it stores none), or `nil` when it
+    /// does not lie before the last eight bytes (then the checked reads find what to report): one
+    /// tight pass (the `$objects` of a file of 10,000 items holds 40,000). In a file, the offset
+    /// table and the 32-byte trailer follow every object, so eight bytes load at any position.
     func largestReference(of extent: Extent) -> Int? {
         guard extent.referenceCount > 0 else { return 0 }
-        // The object area lies before the offset table and the 32-byte trailer: eight bytes can be
-        // loaded at any position inside it. Otherwise (an area of added objects), the checked read.
-        guard extent.end <= raw.count &- 8, let base = raw.baseAddress else {
-            var largest = 0
-            var position = extent.references
-            for _ in 0..<extent.referenceCount {
-                guard let reference = reference(at: position) else { return nil }
-                largest = max(largest, reference)
-                position &+= referenceSize
-            }
-            return largest
-        }
+        guard extent.end <= raw.count &- 8, let base = raw.baseAddress else { return nil }
         let shift = UInt64(64 &- 8 &* referenceSize)
         var largest: UInt64 = 0
         var position = extent.references
