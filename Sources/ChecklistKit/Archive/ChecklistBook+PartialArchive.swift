@@ -1,24 +1,6 @@
 import KeyedArchive
 
 extension ChecklistBook {
-    /// What the skim checks in each item of a checklist that is not loaded: what decoding an item
-    /// checks, a due date required (a missing one is filled in on a full load, SPEC §4).
-    static let itemSkim = ObjectSkim(
-        archivedClass: ChecklistItem.archivedClass,
-        fields: [
-            .init(key: "Text", kind: .string, required: true),
-            .init(key: "Checked", kind: .bool, required: false),
-            .init(key: "DueDate", kind: .date, required: true),
-            .init(key: "ShouldRemind", kind: .bool, required: false),
-            .init(key: "ItemID", kind: .integer, required: false),
-            .init(key: "HasDueDate", kind: .bool, required: false),
-            .init(key: "Repeat", kind: .string, required: false),
-            .init(key: "UID", kind: .string, required: false),
-            .init(key: "AllDay", kind: .bool, required: false),
-            .init(key: "DueDay", kind: .string, required: false),
-        ],
-        integerKey: "ItemID")
-
     /// Reads a book from a binary keyed archive with only the current checklist's items decoded,
     /// and where everything lies in the file; `nil` when the file needs a full load.
     ///
@@ -73,11 +55,11 @@ extension ChecklistBook {
             if let itemsUID, !arrays.insert(itemsUID).inserted { return nil }
             placed[list.name] = ArchivedLayout.List(uid: uid, itemsUID: itemsUID, itemUIDs: itemUIDs)
             if position == current {
-                list.items = try unarchiver.decode(ChecklistItem.self, objects: itemUIDs)
+                list.items = try unarchiver.decode(ChecklistItem.self, objects: itemUIDs, reading: ChecklistItem.skim)
                 guard !list.items.contains(where: \.archivedDate.isNaN) else { return nil }
                 ids += list.items.map(\.itemID)
             } else {
-                if !written { ids += try unarchiver.skim(itemUIDs, itemSkim) }
+                if !written { ids += try unarchiver.skim(itemUIDs, ChecklistItem.skim) }
                 list.unloadedItemCount = itemUIDs.count
             }
             lists.append(list)

@@ -33,32 +33,94 @@ extension ChecklistItem: KeyedArchivable {
 
     /// Reads an item; a missing `ItemID` is read as -1 and replaced by a fresh ID afterwards.
     public init(from coder: KeyedDecoder) throws(KeyedArchiveError) {
-        text = try coder.decode(String.self, forKey: "Text")
-        checked = try coder.decodeIfPresent(Bool.self, forKey: "Checked") ?? false
-        let shouldRemind = try coder.decodeIfPresent(Bool.self, forKey: "ShouldRemind") ?? false
-        self.shouldRemind = shouldRemind
-        itemID = try coder.decodeIfPresent(Int.self, forKey: "ItemID") ?? -1
+        let text = try coder.decode(String.self, forKey: "Text")
+        let checked = try coder.decodeIfPresent(Bool.self, forKey: "Checked")
+        let shouldRemind = try coder.decodeIfPresent(Bool.self, forKey: "ShouldRemind")
+        let itemID = try coder.decodeIfPresent(Int.self, forKey: "ItemID")
         let stored = try coder.decodeDateIfPresent(forKey: "DueDate")
+        let rule = try coder.decodeIfPresent(String.self, forKey: "Repeat")
+        let uid = try coder.decodeIfPresent(String.self, forKey: "UID")
+        let marked = try coder.decodeIfPresent(Bool.self, forKey: "HasDueDate")
+        // AllDay and DueDay are read only where they count, so a damaged one elsewhere is ignored.
+        let dated = Self.hasDueDate(marked: marked, shouldRemind: shouldRemind, stored: stored) && stored != nil
+        let allDay = dated ? try coder.decodeIfPresent(Bool.self, forKey: "AllDay") : nil
+        let dueDay = allDay == true ? try coder.decodeIfPresent(String.self, forKey: "DueDay") : nil
+        self.init(
+            text: text, checked: checked, shouldRemind: shouldRemind, itemID: itemID, stored: stored, rule: rule,
+            uid: uid, marked: marked, allDay: allDay, dueDay: dueDay)
+    }
+
+    /// An item from its archived fields, as read (`nil` where absent), by SPEC §4's rules.
+    private init(
+        text: String, checked: Bool?, shouldRemind: Bool?, itemID: Int?, stored: Double?, rule: String?,
+        uid: String?, marked: Bool?, allDay: Bool?, dueDay: String?
+    ) {
+        self.text = text
+        self.checked = checked ?? false
+        self.shouldRemind = shouldRemind ?? false
+        self.itemID = itemID ?? -1
         // A missing DueDate is NaN until the book replaces it with the time of loading.
         archivedDate = stored ?? .nan
-        // The iOS app has no HasDueDate: it treats the date as meaningful only with a reminder.
         // Kept as written, understood or not (a rule from a phone goes back out unchanged).
-        repeatRule = try coder.decodeIfPresent(String.self, forKey: "Repeat").map(RepeatRule.init(rrule:))
-        uid = try coder.decodeIfPresent(String.self, forKey: "UID")
-        let marked = try coder.decodeIfPresent(Bool.self, forKey: "HasDueDate")
-        hasDueDate = marked ?? (shouldRemind && stored != nil)
-        dueDay = nil
+        repeatRule = rule.map(RepeatRule.init(rrule:))
+        self.uid = uid
+        hasDueDate = Self.hasDueDate(marked: marked, shouldRemind: shouldRemind, stored: stored)
+        self.dueDay = nil
         guard hasDueDate, let stored else { return }
-        if let allDay = try coder.decodeIfPresent(Bool.self, forKey: "AllDay") {
+        if let allDay {
             guard allDay else { return }
-            dueDay =
-                try coder.decodeIfPresent(String.self, forKey: "DueDay").flatMap(CalendarDay.init)
-                ?? LocalTime.day(stored)
+            self.dueDay = dueDay.flatMap(CalendarDay.init) ?? LocalTime.day(stored)
         } else if marked != nil {
             let local = LocalTime.fields(stored)
             if local.hour == 0, local.minute == 0, local.second == 0, stored == stored.rounded(.down) {
-                dueDay = LocalTime.day(stored)
+                self.dueDay = LocalTime.day(stored)
             }
         }
+    }
+
+    /// Whether an item has a due date: `HasDueDate` as written; the iOS app has no such key, and
+    /// treats the date as meaningful only with a reminder.
+    private static func hasDueDate(marked: Bool?, shouldRemind: Bool?, stored: Double?) -> Bool {
+        marked ?? ((shouldRemind ?? false) && stored != nil)
+    }
+}
+
+extension ChecklistItem: SkimDecodable {
+    /// The fields a skim reads of an item, in the order of `skim`'s fields.
+    private enum SkimmedField: Int, CaseIterable {
+        case text, checked, dueDate, shouldRemind, itemID, hasDueDate, repeatRule, uid, allDay, dueDay
+
+        /// The field as the skim checks it.
+        var field: ObjectSkim.Field {
+            switch self {
+            case .text: ObjectSkim.Field(key: "Text", kind: .string, required: true)
+            case .checked: ObjectSkim.Field(key: "Checked", kind: .bool)
+            // Required: a missing one is filled in on a full load (SPEC §4).
+            case .dueDate: ObjectSkim.Field(key: "DueDate", kind: .date, required: true)
+            case .shouldRemind: ObjectSkim.Field(key: "ShouldRemind", kind: .bool)
+            case .itemID: ObjectSkim.Field(key: "ItemID", kind: .integer)
+            case .hasDueDate: ObjectSkim.Field(key: "HasDueDate", kind: .bool)
+            case .repeatRule: ObjectSkim.Field(key: "Repeat", kind: .string)
+            case .uid: ObjectSkim.Field(key: "UID", kind: .string)
+            case .allDay: ObjectSkim.Field(key: "AllDay", kind: .bool)
+            case .dueDay: ObjectSkim.Field(key: "DueDay", kind: .string)
+            }
+        }
+    }
+
+    /// What a skim reads of each item: every key decoding an item reads, a due date required.
+    static let skim = ObjectSkim(
+        archivedClass: ChecklistItem.archivedClass, fields: SkimmedField.allCases.map(\.field), integerKey: "ItemID")
+
+    /// An item from the fields `skim` read, by the rules `init(from:)` applies.
+    public init?(skimmed values: ObjectSkim.Values) {
+        guard let text = values.string(SkimmedField.text.rawValue) else { return nil }
+        self.init(
+            text: text, checked: values.bool(SkimmedField.checked.rawValue),
+            shouldRemind: values.bool(SkimmedField.shouldRemind.rawValue),
+            itemID: values.integer(SkimmedField.itemID.rawValue), stored: values.date(SkimmedField.dueDate.rawValue),
+            rule: values.string(SkimmedField.repeatRule.rawValue), uid: values.string(SkimmedField.uid.rawValue),
+            marked: values.bool(SkimmedField.hasDueDate.rawValue), allDay: values.bool(SkimmedField.allDay.rawValue),
+            dueDay: values.string(SkimmedField.dueDay.rawValue))
     }
 }

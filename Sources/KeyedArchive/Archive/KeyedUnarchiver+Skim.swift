@@ -11,4 +11,21 @@ extension KeyedUnarchiver {
         var skimmer = ObjectSkimmer(archive: archive, skim: skim)
         return try skimmer.skim(uids)
     }
+
+    /// Decodes objects `uids` as `T`, as `decode(_:objects:)` does, the objects after the first of
+    /// each shape built from the values `skim` reads in place (`T.init(skimmed:)`): the same
+    /// checks and result, without the decoder's lookups for each field.
+    ///
+    /// `skim` lists the fields `T.init(skimmed:)` reads, in its order. An object the skim cannot
+    /// read in place, or that `init(skimmed:)` declines, is decoded through `T.init(from:)`. As
+    /// the skim reads every field it lists, it may refuse a damaged one that `init(from:)` would
+    /// not have read.
+    public func decode<T: SkimDecodable>(
+        _ type: T.Type,
+        objects uids: [UInt64],
+        reading skim: ObjectSkim
+    ) throws(KeyedArchiveError) -> [T] {
+        var skimmer = ObjectSkimmer(archive: archive, skim: skim)
+        return try skimmer.decode(uids, as: T.self, with: topLevel)
+    }
 }

@@ -37,6 +37,50 @@ public struct ObjectSkim: Sendable {
         }
     }
 
+    /// A field's value as a skim that builds objects read it (`KeyedUnarchiver.decode(_:objects:reading:)`).
+    /// A field holds its skim kind's value, or `absent` (no key, or `$null` for an optional object).
+    public enum Value: Sendable {
+        case absent
+        case bool(Bool)
+        case integer(Int)
+        case real(Double)
+        case string(String)
+        /// An `NSDate`'s time, in seconds since 2001-01-01 UTC.
+        case date(Double)
+    }
+
+    /// The values of one object's fields, in the order of the skim's `fields`.
+    public struct Values {
+        var values: [Value]
+
+        /// The value of field `field` (its position in the skim's `fields`).
+        public subscript(field: Int) -> Value { field >= 0 && field < values.count ? values[field] : .absent }
+
+        /// The boolean of field `field`, `nil` when absent.
+        public func bool(_ field: Int) -> Bool? {
+            guard case .bool(let value) = self[field] else { return nil }
+            return value
+        }
+
+        /// The integer of field `field`, `nil` when absent.
+        public func integer(_ field: Int) -> Int? {
+            guard case .integer(let value) = self[field] else { return nil }
+            return value
+        }
+
+        /// The string of field `field`, `nil` when absent.
+        public func string(_ field: Int) -> String? {
+            guard case .string(let value) = self[field] else { return nil }
+            return value
+        }
+
+        /// The date of field `field` (seconds since 2001-01-01 UTC), `nil` when absent.
+        public func date(_ field: Int) -> Double? {
+            guard case .date(let value) = self[field] else { return nil }
+            return value
+        }
+    }
+
     /// The class each object must be of (any module prefix, as decoding matches names).
     public var archivedClass: ArchivedClass
     /// The fields checked in each object, in this order.

@@ -1,5 +1,6 @@
 /// Skims objects of one `ObjectSkim` in one archive: validates each as decoding it would, without
-/// building its values, and reads its integer.
+/// building its values, and reads its integer; or, to build objects (`decode(_:as:with:)`), reads
+/// their values the same way.
 ///
 /// The first object of each shape goes through the decoder's own reads (`checkByDecoding`), which
 /// are the reference. Later objects of a shape already checked are read in place from the binary
@@ -27,6 +28,12 @@ struct ObjectSkimmer {
     private var dateShape = SkimShape(
         keysStart: 0, count: -1, classEntry: 0, classReference: -1, firstStep: 0, stepCount: 0)
     private var dateTimeEntry = -1
+    /// The object indices of the `false` and the `true` seen last (an archive shares one of each).
+    private var booleans = (false: -1, true: -1)
+    /// Whether the reads in place collect each field's value into `values`.
+    private var collecting = false
+    /// The values of the object read in place last, one per check (when `collecting`).
+    private var values: [ObjectSkim.Value] = []
     /// Objects of one class come in a few shapes (optional keys present or not).
     private static let maximumShapes = 16
 
@@ -47,45 +54,64 @@ struct ObjectSkimmer {
     mutating func skim(_ uids: [UInt64]) throws(KeyedArchiveError) -> [Int?] {
         var integers: [Int?] = []
         integers.reserveCapacity(uids.count)
-        guard let table else {
-            for uid in uids { integers.append(try checkByDecoding(uid)) }
-            return integers
-        }
-        // The two boolean objects seen (an archive shares one `true` and one `false`).
-        var booleans = (-1, -1)
         for uid in uids {
-            if !shapes.isEmpty, uid < UInt64(references.count) {
-                let index = references[Int(uid)]
-                var integer: Int?
-                let checked: Bool
-                do {
-                    let (shape, keysStart) = try matchingShape(of: index, in: table)
-                    if shape >= 0 {
-                        try archive.touch(uid)
-                        checked = try checkInPlace(
-                            index, shape: shape, keysStart: keysStart, in: table, integer: &integer, booleans: &booleans
-                        )
-                    } else {
-                        checked = false
-                    }
-                } catch let error as PropertyListError {
-                    throw .notAPropertyList(error)
-                } catch let error as KeyedArchiveError {
-                    throw error
-                } catch {
-                    throw .notAKeyedArchive("\(error)")
-                }
-                if checked {
-                    integers.append(integer)
-                    continue
-                }
+            var integer: Int?
+            if try readInPlace(uid, integer: &integer) {
+                integers.append(integer)
+            } else {
+                integers.append(try checkByDecoding(uid))
             }
-            integers.append(try checkByDecoding(uid))
         }
         return integers
     }
 
+    /// Decodes objects `uids` as `T`, as `decoder.decodeObject` decodes each: built from the values
+    /// read in place (`T.init(skimmed:)`) when the object has a shape already decoded, through
+    /// `T.init(from:)` otherwise (and whenever `init(skimmed:)` declines).
+    mutating func decode<T: SkimDecodable>(
+        _ uids: [UInt64],
+        as type: T.Type,
+        with decoder: KeyedDecoder
+    ) throws(KeyedArchiveError) -> [T] {
+        collecting = true
+        values = [ObjectSkim.Value](repeating: .absent, count: checks.count)
+        var result: [T] = []
+        result.reserveCapacity(uids.count)
+        for uid in uids {
+            var integer: Int?
+            if try readInPlace(uid, integer: &integer), let value = T(skimmed: ObjectSkim.Values(values: values)) {
+                result.append(value)
+                continue
+            }
+            result.append(try decoder.decodeObject(T.self, archivedClass: archivedClass, uid: uid, key: "$objects"))
+            try rememberShape(of: try archive.binaryDictionary(uid))
+        }
+        return result
+    }
+
     // MARK: In place
+
+    /// Checks object `uid` in place when it has a shape already checked in full (reading its
+    /// values when `collecting`); `false` when it needs the decoder's reads.
+    private mutating func readInPlace(_ uid: UInt64, integer: inout Int?) throws(KeyedArchiveError) -> Bool {
+        guard let table, !shapes.isEmpty, uid < UInt64(references.count) else { return false }
+        let index = references[Int(uid)]
+        if collecting {
+            for field in values.indices { values[field] = .absent }
+        }
+        do {
+            let (shape, keysStart) = try matchingShape(of: index, in: table)
+            guard shape >= 0 else { return false }
+            try archive.touch(uid)
+            return try checkInPlace(index, shape: shape, keysStart: keysStart, in: table, integer: &integer)
+        } catch let error as PropertyListError {
+            throw .notAPropertyList(error)
+        } catch let error as KeyedArchiveError {
+            throw error
+        } catch {
+            throw .notAKeyedArchive("\(error)")
+        }
+    }
 
     /// The number of the shape already checked that dictionary object `index` has, with its
     /// `$class` value the same UID object, and where the object's keys start; -1 when it has none
@@ -107,14 +133,14 @@ struct ObjectSkimmer {
     }
 
     /// Checks the fields of dictionary object `index` (of shape number `shape`, its keys at
-    /// `keysStart`) by reading them in place; `false` when a field needs the decoder's reads.
-    private func checkInPlace(
+    /// `keysStart`) by reading them in place, and keeps their values when `collecting`; `false`
+    /// when a field needs the decoder's reads.
+    private mutating func checkInPlace(
         _ index: Int,
         shape shapeNumber: Int,
         keysStart: Int,
         in table: BinaryObjectTable,
-        integer: inout Int?,
-        booleans: inout (Int, Int)
+        integer: inout Int?
     ) throws(PropertyListError) -> Bool {
         let objectCount = UInt64(references.count)
         let shape = shapes[shapeNumber]
@@ -127,55 +153,73 @@ struct ObjectSkimmer {
             let step = steps[number]
             let reference = try table.valueReference(
                 entry: step.entry, keysStart: keysStart, count: shape.count, index: index)
+            let value: ObjectSkim.Value
             switch step.kind {
             case .bool:
                 // The same object again reads the same: only its budget is spent.
-                if reference == booleans.0 || reference == booleans.1 {
+                if reference == booleans.false || reference == booleans.true {
                     pending += 1
+                    value = .bool(reference == booleans.true)
                 } else {
-                    guard try table.bool(at: reference) != nil else { return false }
-                    booleans = (booleans.1, reference)
+                    guard let read = try table.bool(at: reference) else { return false }
+                    if read { booleans.true = reference } else { booleans.false = reference }
+                    value = .bool(read)
                 }
             case .integer:
                 // Eight bytes at most: always an `Int` on the 64-bit systems this runs on.
                 guard let read = try table.integer(at: reference), let exact = Int(exactly: read) else { return false }
                 if step.check == integerCheck { integer = exact }
+                value = .integer(exact)
             case .real:
-                guard try table.real(at: reference) != nil else { return false }
+                guard let read = try table.real(at: reference) else { return false }
+                value = .real(read)
             case .string:
                 guard let uid = try table.uid(at: reference) else { return false }
                 // `$null` is absent for the optional read.
-                if uid != 0 || step.required {
-                    guard uid < objectCount, try table.checkString(at: references[Int(uid)]) else { return false }
+                guard uid != 0 || step.required else {
+                    value = .absent
+                    break
+                }
+                guard uid < objectCount else { return false }
+                if collecting {
+                    guard let read = try table.string(at: references[Int(uid)]) else { return false }
+                    value = .string(read)
+                } else {
+                    guard try table.checkString(at: references[Int(uid)]) else { return false }
+                    value = .absent
                 }
             case .date:
                 guard let uid = try table.uid(at: reference) else { return false }
-                if uid != 0 || step.required {
-                    guard uid < objectCount, try checkDateInPlace(references[Int(uid)], in: table) else {
-                        return false
-                    }
+                guard uid != 0 || step.required else {
+                    value = .absent
+                    break
                 }
+                guard uid < objectCount, let time = try dateInPlace(references[Int(uid)], in: table) else {
+                    return false
+                }
+                value = .date(time)
             }
+            if collecting { values[step.check] = value }
             number += 1
         }
         try table.spend(pending)
         return true
     }
 
-    /// Checks `NSDate` object `index` in place as `KeyedDecoder.decodeDate` reads it (its
-    /// dictionary, class and real time: three reads of the budget); `false` when it is not of the
+    /// Reads `NSDate` object `index` in place as `KeyedDecoder.decodeDate` reads it (its
+    /// dictionary, class and real time: three reads of the budget); `nil` when it is not of the
     /// date shape checked before, or its time is not a real.
     @inline(__always)
-    private func checkDateInPlace(_ index: Int, in table: BinaryObjectTable) throws(PropertyListError) -> Bool {
+    private func dateInPlace(_ index: Int, in table: BinaryObjectTable) throws(PropertyListError) -> Double? {
         guard let keys = try table.dictionaryKeys(index), dateShape.count == keys.count,
             table.sameKeys(dateShape.keysStart, keys.keysStart, count: keys.count)
-        else { return false }
+        else { return nil }
         let classReference = try table.valueReference(
             entry: dateShape.classEntry, keysStart: keys.keysStart, count: keys.count, index: index)
-        guard classReference == dateShape.classReference else { return false }
+        guard classReference == dateShape.classReference else { return nil }
         let reference = try table.valueReference(
             entry: dateTimeEntry, keysStart: keys.keysStart, count: keys.count, index: index)
-        return try table.real(at: reference) != nil
+        return try table.real(at: reference)
     }
 
     // MARK: Through the decoder
@@ -225,14 +269,18 @@ struct ObjectSkimmer {
                 }
             }
         }
-        if let binary {
-            do {
-                try remember(binary)
-            } catch {
-                throw .notAPropertyList(error)
-            }
-        }
+        try rememberShape(of: binary)
         return integer
+    }
+
+    /// Remembers the shape of an object just decoded, when it is a binary dictionary.
+    private mutating func rememberShape(of binary: BinaryObjectTable.Dictionary?) throws(KeyedArchiveError) {
+        guard let binary else { return }
+        do {
+            try remember(binary)
+        } catch {
+            throw .notAPropertyList(error)
+        }
     }
 
     /// Checks a string field as `decode(String.self, forKey:)` (required) or

@@ -126,6 +126,8 @@ struct KeyedUnarchiverSkimDamageTests {
         let (skimmed, decoded) = KeyedUnarchiverSkimTests.verdicts(bytes)
         #expect(decoded == nil, "the damage is real: decoding rejects it")
         #expect(skimmed == nil, "skimmed to \(String(describing: skimmed))")
+        let read = KeyedUnarchiverSkimTests.itemVerdicts(bytes).read
+        #expect(read == nil, "read as \(String(describing: read))")
     }
 
     /// Values to put in place of a field: every kind, references to every kind of object, dangling ones.
@@ -154,6 +156,8 @@ struct KeyedUnarchiverSkimDamageTests {
                     elements: [UID.item, UID.extra + 2, UID.item], xml: xml)
                 let (skimmed, decoded) = KeyedUnarchiverSkimTests.verdicts(bytes)
                 #expect(skimmed == decoded, "\(full[position].0) = \(replacement)")
+                let items = KeyedUnarchiverSkimTests.itemVerdicts(bytes)
+                #expect(items.read == items.decoded, "items, \(full[position].0) = \(replacement)")
             }
         }
     }
@@ -201,6 +205,8 @@ struct KeyedUnarchiverSkimDamageTests {
             let expected = [[Int?](repeating: id, count: shape.elements.count)]
             #expect(try KeyedUnarchiverSkimTests.decodedIDs(bytes) == expected, "\(shape)")
             #expect(try KeyedUnarchiverSkimTests.skimmedIDs(bytes) == expected, "\(shape)")
+            let items = KeyedUnarchiverSkimTests.itemVerdicts(bytes)
+            #expect(items.read != nil && items.read == items.decoded, "items, \(shape)")
         }
     }
 

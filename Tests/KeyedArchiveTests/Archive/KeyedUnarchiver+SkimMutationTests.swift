@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Seeded random damage to whole files: wherever decoding the checklists throws, the partial load
-/// with skimmed items throws too; wherever decoding succeeds, the skim reads the same IDs.
+/// with skimmed items throws too; wherever decoding succeeds, the skim reads the same IDs, and
+/// the items read in place are the decoded ones.
 struct KeyedUnarchiverSkimMutationTests {
     /// Small files, binary and XML, with every optional field of an item present somewhere.
     static let inputs: [OwnInput] = {
@@ -50,6 +51,12 @@ struct KeyedUnarchiverSkimMutationTests {
                 failures += 1
                 let verdicts = "decoded \(String(describing: decoded)), skimmed \(String(describing: skimmed))"
                 Issue.record("\(input.name), mutant \(number) (\(description)): \(verdicts)")
+            }
+            let items = KeyedUnarchiverSkimTests.itemVerdicts(mutant)
+            if items.read != items.decoded {
+                failures += 1
+                let verdicts = "decoded \(String(describing: items.decoded)), read \(String(describing: items.read))"
+                Issue.record("\(input.name), mutant \(number) (\(description)), items: \(verdicts)")
             }
         }
         // The mutator really damages: a good share of mutants are rejected.

@@ -9,11 +9,29 @@ struct KeyedUnarchiverSkimTests {
     /// The IDs of every checklist's items, loaded as the lead loads a file partially: the
     /// `Checklists` array and each checklist's `Items` as UIDs, names decoded, items skimmed.
     static func skimmedIDs(_ bytes: [UInt8]) throws(KeyedArchiveError) -> [[Int?]] {
+        try eachChecklist(bytes) { unarchiver, items throws(KeyedArchiveError) in
+            try unarchiver.skim(items, SkimmableItem.skim)
+        }
+    }
+
+    /// Every checklist's items, decoded as the lead decodes the current checklist's:
+    /// `decode(_:objects:reading:)`, in place where it can.
+    static func readItems(_ bytes: [UInt8]) throws(KeyedArchiveError) -> [[SkimmableItem]] {
+        try eachChecklist(bytes) { unarchiver, items throws(KeyedArchiveError) in
+            try unarchiver.decode(SkimmableItem.self, objects: items, reading: SkimmableItem.skim)
+        }
+    }
+
+    /// `body`'s result for each checklist of `bytes`, given its items' UIDs (names decoded first).
+    static func eachChecklist<T>(
+        _ bytes: [UInt8],
+        _ body: (KeyedUnarchiver, [UInt64]) throws(KeyedArchiveError) -> T
+    ) throws(KeyedArchiveError) -> [T] {
         let unarchiver = try KeyedUnarchiver(bytes: bytes)
         guard let lists = try unarchiver.topLevel.arrayElementUIDs(forKey: "Checklists") else {
             throw .missingKey("Checklists", inClass: "$top")
         }
-        var result: [[Int?]] = []
+        var result: [T] = []
         for list in lists {
             let decoder = try unarchiver.decoder(forObject: list, of: SkimmableChecklist.archivedClass)
             _ = try decoder.decode(String.self, forKey: "Name")
@@ -21,7 +39,7 @@ struct KeyedUnarchiverSkimTests {
             guard let items = try decoder.arrayElementUIDs(forKey: "Items") else {
                 throw .missingKey("Items", inClass: decoder.className)
             }
-            result.append(try unarchiver.skim(items, SkimmableItem.skim))
+            result.append(try body(unarchiver, items))
         }
         return result
     }
@@ -43,6 +61,13 @@ struct KeyedUnarchiverSkimTests {
         (try? skimmedIDs(bytes), try? decodedIDs(bytes))
     }
 
+    /// Both ways of decoding the items of `bytes`, read in place and decoded; `nil` where the way threw.
+    static func itemVerdicts(_ bytes: [UInt8]) -> (read: [[SkimmableItem]]?, decoded: [[SkimmableItem]]?) {
+        let decoded = try? KeyedUnarchiver(bytes: bytes).topLevel.decode(
+            [SkimmableChecklist].self, forKey: "Checklists")
+        return (try? readItems(bytes), decoded?.map(\.items))
+    }
+
     // MARK: Valid archives
 
     @Test(arguments: [false, true])
@@ -57,6 +82,7 @@ struct KeyedUnarchiverSkimTests {
             let decoded = try Self.decodedIDs(bytes)
             #expect(skimmed == Self.ids(checklists))
             #expect(skimmed == decoded)
+            #expect(try Self.readItems(bytes) == checklists.map(\.items))
         }
     }
 
@@ -91,8 +117,29 @@ struct KeyedUnarchiverSkimTests {
             SkimmableChecklist(name: "A", items: Array(items[..<1_000]), iconName: "Folder"),
             SkimmableChecklist(name: "B", items: Array(items[1_000...]), iconName: "Inbox"),
         ]
-        let skimmed = try Self.skimmedIDs(SkimmableChecklist.archive(checklists))
-        #expect(skimmed == Self.ids(checklists))
+        let bytes = SkimmableChecklist.archive(checklists)
+        #expect(try Self.skimmedIDs(bytes) == Self.ids(checklists))
+        #expect(try Self.readItems(bytes) == checklists.map(\.items))
+    }
+
+    @Test func objectsOfAShapeAlreadyDecodedAreBuiltFromTheirSkimmedValues() throws {
+        // Two shapes, alternating: with and without a UID.
+        let items = (0..<6).map { number in
+            SkimmableItem(
+                text: "item \(number)", checked: number == 3, shouldRemind: nil, itemID: number,
+                dueDate: Double(number), repeatRule: nil, uid: number % 2 == 0 ? "u\(number)" : nil,
+                hasDueDate: true, allDay: number == 4, dueDay: nil)
+        }
+        let bytes = SkimmableChecklist.archive([SkimmableChecklist(name: "n", items: items, iconName: "i")])
+        let unarchiver = try KeyedUnarchiver(bytes: bytes)
+        let list = try #require(try unarchiver.topLevel.arrayElementUIDs(forKey: "Checklists")?.first)
+        let uids = try #require(
+            try unarchiver.decoder(forObject: list, of: SkimmableChecklist.archivedClass)
+                .arrayElementUIDs(forKey: "Items"))
+        let read = try unarchiver.decode(TracedItem.self, objects: uids, reading: SkimmableItem.skim)
+        // The first of each shape goes through the decoder, the rest are read in place.
+        #expect(read.map { $0.skimmed } == [false, false, true, true, true, true])
+        #expect(read.map { $0.item } == items)
     }
 
     @Test func theIntegerKeyIsReadEvenWhenNotAmongTheFields() throws {

@@ -100,6 +100,38 @@ struct SkimmableItem: KeyedArchivable, Equatable {
     }
 }
 
+extension SkimmableItem: SkimDecodable {
+    /// The fields of `skim`, in its order.
+    init?(skimmed values: ObjectSkim.Values) {
+        guard let text = values.string(0), let dueDate = values.date(4) else { return nil }
+        self.init(
+            text: text, checked: values.bool(1), shouldRemind: values.bool(2), itemID: values.integer(3),
+            dueDate: dueDate, repeatRule: values.string(5), uid: values.string(6), hasDueDate: values.bool(7),
+            allDay: values.bool(8), dueDay: values.string(9))
+    }
+}
+
+/// A `SkimmableItem` that tells how it was built: through the decoder or from skimmed values.
+struct TracedItem: SkimDecodable, Equatable {
+    static let archivedClass = SkimmableItem.archivedClass
+
+    var item: SkimmableItem
+    var skimmed: Bool
+
+    func encode(with coder: inout KeyedEncoder) { item.encode(with: &coder) }
+
+    init(from coder: KeyedDecoder) throws(KeyedArchiveError) {
+        item = try SkimmableItem(from: coder)
+        skimmed = false
+    }
+
+    init?(skimmed values: ObjectSkim.Values) {
+        guard let item = SkimmableItem(skimmed: values) else { return nil }
+        self.item = item
+        skimmed = true
+    }
+}
+
 /// A checklist of `SkimmableItem`s (`Name`, `Items`, `IconName`), and a file of them under `Checklists`.
 struct SkimmableChecklist: KeyedArchivable, Equatable {
     static let archivedClass = ArchivedClass(name: "Checklists.Checklist")
