@@ -24,7 +24,15 @@ extension ChecklistBook {
     private static func partlyLoaded(
         binary bytes: [UInt8], written: Bool
     ) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {
-        let unarchiver = try KeyedUnarchiver(bytes: bytes)
+        try KeyedUnarchiver.reading(bytes) { unarchiver in
+            try partlyLoaded(unarchiver, bytes: bytes, written: written)
+        }
+    }
+
+    /// `partlyLoaded(binary:written:)` with `bytes` read by `unarchiver`.
+    private static func partlyLoaded(
+        _ unarchiver: KeyedUnarchiver, bytes: [UInt8], written: Bool
+    ) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {
         let top = unarchiver.topLevel
         guard let checklistsUID = try top.objectUID(forKey: "Checklists"),
             let listUIDs = try top.arrayElementUIDs(forKey: "Checklists")

@@ -24,10 +24,42 @@ public struct KeyedUnarchiver {
         try self.init(propertyList: tree)
     }
 
+    /// Reads `bytes` (binary or XML property list) as a keyed archive for the duration of `body`:
+    /// a binary one in place, without the copy `init(bytes:)` makes of it (1.5 MB for a file of
+    /// 10,000 items: its memory and copying are a tenth of a one-shot change). The unarchiver and
+    /// every decoder it hands out must not be kept past `body`.
+    public static func reading<Result>(
+        _ bytes: [UInt8],
+        _ body: (KeyedUnarchiver) throws -> Result
+    ) throws -> Result {
+        guard BinaryPropertyListReader.isBinaryPropertyList(bytes) else {
+            return try body(KeyedUnarchiver(bytes: bytes))
+        }
+        return try bytes.withUnsafeBytes { raw in
+            let table: BinaryObjectTable
+            do {
+                table = try BinaryObjectTable(borrowing: raw)
+            } catch let error as PropertyListError {
+                throw KeyedArchiveError.notAPropertyList(error)
+            }
+            return try body(KeyedUnarchiver(table: table))
+        }
+    }
+
     /// Reads a binary archive lazily: the envelope now, each object only when it is decoded.
     private init(binary bytes: [UInt8]) throws(KeyedArchiveError) {
+        let table: BinaryObjectTable
         do {
-            let table = try BinaryObjectTable(bytes)
+            table = try BinaryObjectTable(bytes)
+        } catch {
+            throw .notAPropertyList(error)
+        }
+        try self.init(table: table)
+    }
+
+    /// Reads the envelope of the binary archive `table` holds.
+    private init(table: BinaryObjectTable) throws(KeyedArchiveError) {
+        do {
             guard let root = try table.dictionary(table.topObject) else {
                 let kind = try table.value(table.topObject).kindName
                 throw KeyedArchiveError.notAKeyedArchive("the property list is \(Self.article(kind)), not a dictionary")

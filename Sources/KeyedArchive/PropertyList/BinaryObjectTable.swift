@@ -16,7 +16,8 @@ final class BinaryObjectTable {
         var shape: DictionaryShapes.Token
     }
 
-    private let storage: UnsafeMutableRawBufferPointer
+    /// The copy of the file the table owns; `nil` when it reads its caller's bytes in place.
+    private let storage: UnsafeMutableRawBufferPointer?
     /// Bounds-checked reads; a `let` of a trivial value, so reading through it is free.
     private let layout: BinaryPropertyListReader.Layout
     /// Tree decoding with caches and the shared budget.
@@ -39,8 +40,16 @@ final class BinaryObjectTable {
         storage = copy
     }
 
+    /// Reads `bytes` in place, without a copy, and checks the header and trailer. The bytes must
+    /// stay unchanged and in place for as long as the table is used.
+    init(borrowing bytes: UnsafeRawBufferPointer) throws(PropertyListError) {
+        parser = try BinaryPropertyListReader.Parser(bytes, denseStrings: false)
+        layout = parser.layout
+        storage = nil
+    }
+
     deinit {
-        storage.deallocate()
+        storage?.deallocate()
     }
 
     /// The index of the top object.
