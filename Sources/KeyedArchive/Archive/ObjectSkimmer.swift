@@ -28,12 +28,6 @@ struct ObjectSkimmer {
     private var dateShape = SkimShape(
         keysStart: 0, count: -1, classEntry: 0, classReference: -1, firstStep: 0, stepCount: 0)
     private var dateTimeEntry = -1
-    /// The object indices of the `false` and the `true` seen last (an archive shares one of each).
-    private var booleans = (false: -1, true: -1)
-    /// Whether the reads in place collect each field's value into `values`.
-    private var collecting = false
-    /// The values of the object read in place last, one per check (when `collecting`).
-    private var values: [ObjectSkim.Value] = []
     /// Objects of one class come in a few shapes (optional keys present or not).
     private static let maximumShapes = 16
 
@@ -54,9 +48,12 @@ struct ObjectSkimmer {
     mutating func skim(_ uids: [UInt64]) throws(KeyedArchiveError) -> [Int?] {
         var integers: [Int?] = []
         integers.reserveCapacity(uids.count)
+        var booleans = Booleans()
+        var values = NoValues()
+        let table = self.table
         for uid in uids {
             var integer: Int?
-            if try readInPlace(uid, integer: &integer) {
+            if try readInPlace(uid, in: table, integer: &integer, booleans: &booleans, values: &values) {
                 integers.append(integer)
             } else {
                 integers.append(try checkByDecoding(uid))
@@ -73,13 +70,16 @@ struct ObjectSkimmer {
         as type: T.Type,
         with decoder: KeyedDecoder
     ) throws(KeyedArchiveError) -> [T] {
-        collecting = true
-        values = [ObjectSkim.Value](repeating: .absent, count: checks.count)
         var result: [T] = []
         result.reserveCapacity(uids.count)
+        var booleans = Booleans()
+        var values = KeptValues(count: checks.count)
+        let table = self.table
         for uid in uids {
             var integer: Int?
-            if try readInPlace(uid, integer: &integer), let value = T(skimmed: ObjectSkim.Values(values: values)) {
+            if try readInPlace(uid, in: table, integer: &integer, booleans: &booleans, values: &values),
+                let value = T(skimmed: ObjectSkim.Values(values: values.values))
+            {
                 result.append(value)
                 continue
             }
@@ -91,19 +91,66 @@ struct ObjectSkimmer {
 
     // MARK: In place
 
-    /// Checks object `uid` in place when it has a shape already checked in full (reading its
-    /// values when `collecting`); `false` when it needs the decoder's reads.
-    private mutating func readInPlace(_ uid: UInt64, integer: inout Int?) throws(KeyedArchiveError) -> Bool {
+    /// The object indices of the `false` and the `true` seen last (an archive shares one of each).
+    private struct Booleans {
+        var no = -1
+        var yes = -1
+    }
+
+    /// Where the reads in place put the values they read: a skim keeps none (`NoValues`), and
+    /// its reads build no values, being specialised for it; building objects keeps them all.
+    private protocol ValueSink {
+        /// Whether strings are built; a skim only checks them.
+        static var buildsStrings: Bool { get }
+        /// Forgets the values of the previous object.
+        mutating func clear()
+        /// Keeps `value` as the value of check number `check`.
+        mutating func keep(_ value: ObjectSkim.Value, for check: Int)
+    }
+
+    /// The values of a skim: none.
+    private struct NoValues: ValueSink {
+        static var buildsStrings: Bool { false }
+        func clear() {}
+        func keep(_ value: ObjectSkim.Value, for check: Int) {}
+    }
+
+    /// The values of the object read in place last, one per check, for building it.
+    private struct KeptValues: ValueSink {
+        var values: [ObjectSkim.Value]
+
+        init(count: Int) { values = [ObjectSkim.Value](repeating: .absent, count: count) }
+
+        static var buildsStrings: Bool { true }
+
+        mutating func clear() {
+            for check in values.indices { values[check] = .absent }
+        }
+
+        mutating func keep(_ value: ObjectSkim.Value, for check: Int) { values[check] = value }
+    }
+
+    /// Checks object `uid` in place when it has a shape already checked in full, putting its
+    /// values in `values`; `false` when it needs the decoder's reads (always for a tree, whose
+    /// `table` is `nil`). Inlined into the loops, which read `table` once.
+    @inline(__always)
+    private func readInPlace<Values: ValueSink>(
+        _ uid: UInt64,
+        in table: BinaryObjectTable?,
+        integer: inout Int?,
+        booleans: inout Booleans,
+        values: inout Values
+    ) throws(KeyedArchiveError) -> Bool {
         guard let table, !shapes.isEmpty, uid < UInt64(references.count) else { return false }
         let index = references[Int(uid)]
-        if collecting {
-            for field in values.indices { values[field] = .absent }
-        }
+        values.clear()
         do {
             let (shape, keysStart) = try matchingShape(of: index, in: table)
             guard shape >= 0 else { return false }
             try archive.touch(uid)
-            return try checkInPlace(index, shape: shape, keysStart: keysStart, in: table, integer: &integer)
+            return try checkInPlace(
+                index, shape: shape, keysStart: keysStart, in: table, integer: &integer, booleans: &booleans,
+                values: &values)
         } catch let error as PropertyListError {
             throw .notAPropertyList(error)
         } catch let error as KeyedArchiveError {
@@ -133,14 +180,16 @@ struct ObjectSkimmer {
     }
 
     /// Checks the fields of dictionary object `index` (of shape number `shape`, its keys at
-    /// `keysStart`) by reading them in place, and keeps their values when `collecting`; `false`
-    /// when a field needs the decoder's reads.
-    private mutating func checkInPlace(
+    /// `keysStart`) by reading them in place, putting their values in `values`; `false` when a
+    /// field needs the decoder's reads.
+    private func checkInPlace<Values: ValueSink>(
         _ index: Int,
         shape shapeNumber: Int,
         keysStart: Int,
         in table: BinaryObjectTable,
-        integer: inout Int?
+        integer: inout Int?,
+        booleans: inout Booleans,
+        values: inout Values
     ) throws(PropertyListError) -> Bool {
         let objectCount = UInt64(references.count)
         let shape = shapes[shapeNumber]
@@ -157,12 +206,12 @@ struct ObjectSkimmer {
             switch step.kind {
             case .bool:
                 // The same object again reads the same: only its budget is spent.
-                if reference == booleans.false || reference == booleans.true {
+                if reference == booleans.no || reference == booleans.yes {
                     pending += 1
-                    value = .bool(reference == booleans.true)
+                    value = .bool(reference == booleans.yes)
                 } else {
                     guard let read = try table.bool(at: reference) else { return false }
-                    if read { booleans.true = reference } else { booleans.false = reference }
+                    if read { booleans.yes = reference } else { booleans.no = reference }
                     value = .bool(read)
                 }
             case .integer:
@@ -181,7 +230,7 @@ struct ObjectSkimmer {
                     break
                 }
                 guard uid < objectCount else { return false }
-                if collecting {
+                if Values.buildsStrings {
                     guard let read = try table.string(at: references[Int(uid)]) else { return false }
                     value = .string(read)
                 } else {
@@ -199,7 +248,7 @@ struct ObjectSkimmer {
                 }
                 value = .date(time)
             }
-            if collecting { values[step.check] = value }
+            values.keep(value, for: step.check)
             number += 1
         }
         try table.spend(pending)
