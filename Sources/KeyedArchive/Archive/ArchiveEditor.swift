@@ -110,8 +110,10 @@ public struct ArchiveEditor {
                 cursor += 1
                 continue
             }
+            // Only the old elements not taken in order can serve again: none when the run ended
+            // with them (elements appended), which then costs no table of them.
             if table.isEmpty {
-                for item in known.reversed() { table[item.uid] = item.reference }
+                for item in known[cursor...].reversed() { table[item.uid] = item.reference }
             }
             if let reference = table[element] {
                 elementReferences.append(reference)

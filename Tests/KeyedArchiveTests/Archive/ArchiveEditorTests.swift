@@ -210,6 +210,24 @@ struct ArchiveEditorTests {
         #expect(try FoundationArchiving.unarchive(secondFile) == model)
     }
 
+    /// Elements of the old array serve again wherever they are; one taken again after its run
+    /// (an element repeated at the end) is stored anew, and the array still reads as given.
+    @Test func arrayElementsServeAgainInAnyOrderAndMayRepeat() throws {
+        let model = Self.bigFile(lists: 2, items: 20)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        let uids = map.lists[1].itemUIDs
+        for elements in [uids + [uids[0]], [uids[3]] + uids + [uids[3]], uids.reversed() + [uids[19], uids[0]]] {
+            var editor = try ArchiveEditor(file: file)
+            try editor.replaceArray(map.lists[1].items, elements: elements)
+            let result = Self.applied(try #require(editor.finish()), to: file)
+            let items = elements.compactMap { uid in uids.firstIndex(of: uid).map { model.checklists[1].items[$0] } }
+            var expected = model
+            expected.checklists[1].items = items
+            #expect(try ArchivableChecklistFile(archive: result) == expected)
+        }
+    }
+
     /// New objects share the file's booleans and one-byte integers, each looked for when it is
     /// first needed; a value the file lacks is stored once, then shared by the next new object.
     @Test func newObjectsShareTheFilesBooleansAndSmallIntegers() throws {
