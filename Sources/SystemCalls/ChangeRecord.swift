@@ -33,10 +33,10 @@ public struct ChangeRecord: Equatable, Sendable {
 
     /// The record as one line of text: its fields in decimal, space-separated.
     public var text: String {
-        [
-            String(stamp.device), String(stamp.inode), String(stamp.size), String(stamp.modifiedSeconds),
-            String(stamp.modifiedNanoseconds), String(changedSeconds), String(changedNanoseconds),
-        ].joined(separator: " ")
+        // Interpolated, not `joined(separator:)`, whose first call looks its generic types up by
+        // name (170,000 instructions of a one-shot change).
+        "\(stamp.device) \(stamp.inode) \(stamp.size) \(stamp.modifiedSeconds) \(stamp.modifiedNanoseconds) "
+            + "\(changedSeconds) \(changedNanoseconds)"
     }
 
     /// Reads `text` as written by `text`; `nil` for anything else.

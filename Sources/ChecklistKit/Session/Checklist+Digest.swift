@@ -16,8 +16,7 @@ extension Checklist {
             digest.add(0x0FF)
             digest.add(UInt64(unloaded))
         }
-        for index in items.indices {
-            let item = items[index]
+        for item in items {
             digest.add(item.text)
             digest.add(UInt64(item.itemID))
             digest.add(item.archivedDate.bitPattern)
@@ -54,10 +53,12 @@ private struct Digest {
 
     /// Adds a string's length, then its UTF-8 bytes eight at a time.
     mutating func add(_ text: String) {
-        let utf8 = text.utf8
-        add(UInt64(utf8.count) | 1 << 63)
-        let done: Void? = utf8.withContiguousStorageIfAvailable { bytes in add(UnsafeRawBufferPointer(bytes)) }
-        if done == nil { Array(utf8).withUnsafeBytes { add($0) } }
+        var text = text
+        // `withUTF8` makes a bridged or foreign string native first; ours always are.
+        text.withUTF8 { bytes in
+            add(UInt64(bytes.count) | 1 << 63)
+            add(UnsafeRawBufferPointer(bytes))
+        }
     }
 
     private mutating func add(_ raw: UnsafeRawBufferPointer) {
@@ -65,8 +66,11 @@ private struct Digest {
         for index in 0..<words {
             add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self)))
         }
+        // The last 0 to 7 bytes, the first of them lowest, the rest of the word zero.
         var tail: UInt64 = 0
-        for (shift, byte) in raw[(words * 8)...].enumerated() { tail |= UInt64(byte) << (8 * shift) }
-        add(tail)
+        withUnsafeMutableBytes(of: &tail) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[(words &* 8)...]))
+        }
+        add(UInt64(littleEndian: tail))
     }
 }
