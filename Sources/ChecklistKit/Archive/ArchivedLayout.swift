@@ -12,8 +12,9 @@ struct ArchivedLayout {
         var uid: UInt64
         /// The UID of its `Items` array (`nil` when it has none).
         var itemsUID: UInt64?
-        /// Its items' UIDs, in order.
-        var itemUIDs: [UInt64]
+        /// Its items' UIDs, in order; `nil` for a checklist neither loaded nor skimmed (read when
+        /// it is loaded).
+        var itemUIDs: [UInt64]?
     }
 
     /// The file's bytes.
@@ -47,7 +48,12 @@ struct ArchivedLayout {
             guard let list = self.lists[lists[index].name], lists[index].items.isEmpty else {
                 throw .notAKeyedArchive("checklist \"\(lists[index].name)\" changed while it was not loaded")
             }
-            lists[index].items = try unarchiver.decode(ChecklistItem.self, objects: list.itemUIDs)
+            var uids = list.itemUIDs ?? []
+            if list.itemUIDs == nil {
+                let coder = try unarchiver.decoder(forObject: list.uid, of: Checklist.archivedClass)
+                uids = try coder.arrayElementUIDs(forKey: "Items") ?? []
+            }
+            lists[index].items = try unarchiver.decode(ChecklistItem.self, objects: uids)
             for item in lists[index].items.indices { lists[index].items[item].fillArchivedDate(loadTime: loadTime) }
             lists[index].unloadedItemCount = nil
         }

@@ -22,10 +22,12 @@ extension ChecklistBook {
                 }
                 continue
             }
+            // A loaded checklist's item UIDs were read with it.
+            guard let placedUIDs = place.itemUIDs else { return nil }
             // The items still where they were loaded (all of them after a change other than a
             // move, an add or a removal, most of them after those) are compared in place; the
             // others are found by their ID.
-            let loadedCount = min(place.itemUIDs.count, original.items.count)
+            let loadedCount = min(placedUIDs.count, original.items.count)
             var same = 0
             while same < min(loadedCount, list.items.count), list.items[same].itemID == original.items[same].itemID {
                 same += 1
@@ -33,7 +35,7 @@ extension ChecklistBook {
             var uids: [UInt64] = []
             uids.reserveCapacity(list.items.count)
             for position in 0..<same {
-                let uid = place.itemUIDs[position]
+                let uid = placedUIDs[position]
                 let item = list.items[position]
                 if item != original.items[position] { try editor.replace(uid, with: item) }
                 uids.append(uid)
@@ -41,7 +43,7 @@ extension ChecklistBook {
             var before: [Int: (uid: UInt64, item: ChecklistItem)] = [:]
             before.reserveCapacity(loadedCount - same)
             for position in same..<loadedCount {
-                before[original.items[position].itemID] = (place.itemUIDs[position], original.items[position])
+                before[original.items[position].itemID] = (placedUIDs[position], original.items[position])
             }
             for item in list.items[same...] {
                 if let old = before.removeValue(forKey: item.itemID) {
@@ -55,7 +57,7 @@ extension ChecklistBook {
             // the editor does not follow: counted at the file's bytes per item, an overestimate
             // (the file's envelope and arrays are in it), so compaction comes early, not late.
             editor.countDead(before.count * layout.bytesPerItem)
-            guard uids != place.itemUIDs else { continue }
+            guard uids != placedUIDs else { continue }
             guard let itemsUID = place.itemsUID else { return nil }
             try editor.replaceArray(itemsUID, elements: uids)
         }

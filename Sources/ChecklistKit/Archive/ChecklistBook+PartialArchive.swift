@@ -55,20 +55,25 @@ extension ChecklistBook {
             var list = Checklist(
                 name: try coder.decode(String.self, forKey: "Name"),
                 iconName: try coder.decodeIfPresent(String.self, forKey: "IconName") ?? "No Icon")
-            let itemUIDs = try coder.arrayElementUIDs(forKey: "Items") ?? []
+            // The items of a checklist neither loaded nor skimmed are only counted: their UIDs
+            // are read if the checklist is ever loaded (`ArchivedLayout.loadingEverything`).
+            let counted = written && position != current
+            let itemUIDs = counted ? nil : try coder.arrayElementUIDs(forKey: "Items") ?? []
             let itemsUID = try coder.objectUID(forKey: "Items")
             guard placed[list.name] == nil else { return nil }
             // An `Items` array that two checklists share (an archiver that writes equal objects
             // once, such as Foundation's one empty NSArray, may do so) cannot be edited for one.
             if let itemsUID, !arrays.insert(itemsUID).inserted { return nil }
             placed[list.name] = ArchivedLayout.List(uid: uid, itemsUID: itemsUID, itemUIDs: itemUIDs)
-            if position == current {
+            if let itemUIDs, position == current {
                 list.items = try unarchiver.decode(ChecklistItem.self, objects: itemUIDs, reading: ChecklistItem.skim)
                 guard !list.items.contains(where: \.archivedDate.isNaN) else { return nil }
                 ids += list.items.map(\.itemID)
-            } else {
-                if !written { ids += try unarchiver.skim(itemUIDs, ChecklistItem.skim) }
+            } else if let itemUIDs {
+                ids += try unarchiver.skim(itemUIDs, ChecklistItem.skim)
                 list.unloadedItemCount = itemUIDs.count
+            } else {
+                list.unloadedItemCount = try coder.arrayElementCount(forKey: "Items") ?? 0
             }
             lists.append(list)
         }

@@ -227,6 +227,20 @@ final class ArchiveObjects {
         }
     }
 
+    /// The number of elements of the array a field holds: a binary one counted in place, a
+    /// decoded one as it is; `nil` when the field holds no array.
+    func elementCount(in field: FieldValue) throws(KeyedArchiveError) -> Int? {
+        guard case .object(let index) = field, let table else {
+            guard case .array(let elements) = try propertyList(field) else { return nil }
+            return elements.count
+        }
+        do {
+            return try table.elementCount(at: index)
+        } catch {
+            throw .notAPropertyList(error)
+        }
+    }
+
     /// The string object a UID names in a binary archive, or `nil` for another kind of object.
     func string(uid: UInt64) throws(KeyedArchiveError) -> String? {
         let index = try check(uid)

@@ -36,6 +36,18 @@ extension KeyedDecoder {
         return uids
     }
 
+    /// The number of elements of the NSArray / NSMutableArray object under `key`, none of them
+    /// read (`nil` when the key is absent): the array itself checked as `arrayElementUIDs(forKey:)`
+    /// checks it (its class, `NS.objects`, its extent in the file), not what it holds.
+    public func arrayElementCount(forKey key: String) throws(KeyedArchiveError) -> Int? {
+        guard let uid = try referencedObject(key, expected: "an array reference") else { return nil }
+        let (objects, name) = try arrayObjects(uid: uid, key: key)
+        guard let count = try archive.elementCount(in: objects) else { throw .missingKey("NS.objects", inClass: name) }
+        try archive.enter(uid)
+        archive.leave(uid)
+        return count
+    }
+
     /// The UID under `key`, checked to name an object; `nil` when the key is absent.
     private func referencedObject(_ key: String, expected: String) throws(KeyedArchiveError) -> UInt64? {
         guard let field = try archive.value(forKey: key, in: fields) else { return nil }

@@ -332,6 +332,17 @@ public struct KeyedDecoder {
     /// The elements of array object `uid` (under `key`, for messages), its class checked to be
     /// `NSArray` or `NSMutableArray`.
     func arrayElements(uid: UInt64, key: String) throws(KeyedArchiveError) -> ArrayElements {
+        let (objects, name) = try arrayObjects(uid: uid, key: key)
+        if let uids = try archive.uidElements(in: objects) { return .uids(uids) }
+        guard case .array(let elements) = try archive.propertyList(objects) else {
+            throw .missingKey("NS.objects", inClass: name)
+        }
+        return .values(elements)
+    }
+
+    /// The `NS.objects` field of array object `uid` (under `key`, for messages) and the array's
+    /// class name, its class checked to be `NSArray` or `NSMutableArray`.
+    func arrayObjects(uid: UInt64, key: String) throws(KeyedArchiveError) -> (objects: FieldValue, className: String) {
         guard let fields = try archive.fields(uid) else {
             throw mismatch(key, "an array object", try archive.object(uid))
         }
@@ -342,11 +353,7 @@ public struct KeyedDecoder {
         guard let objects = try archive.value(forKey: "NS.objects", in: fields) else {
             throw .missingKey("NS.objects", inClass: name)
         }
-        if let uids = try archive.uidElements(in: objects) { return .uids(uids) }
-        guard case .array(let elements) = try archive.propertyList(objects) else {
-            throw .missingKey("NS.objects", inClass: name)
-        }
-        return .values(elements)
+        return (objects, name)
     }
 
     /// Decodes object `uid` (under `key`, for messages) as `T`, its class checked to be `archivedClass`.

@@ -270,6 +270,16 @@ final class BinaryObjectTable {
         return uids
     }
 
+    /// The number of elements of the array (or set) object `index`, its extent checked as reading
+    /// it checks it, its elements not read; `nil` for another kind of object.
+    func elementCount(at index: Int) throws(PropertyListError) -> Int? {
+        let (marker, start) = try marker(of: index)
+        guard marker >> 4 == 0xA || marker >> 4 == 0xC else { return nil }
+        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
+        return count
+    }
+
     /// The value stored under `key` in `dictionary`, or `nil` when the key is absent.
     func value(forKey key: String, in dictionary: Dictionary) throws(PropertyListError) -> PropertyList? {
         guard let index = try reference(forKey: key, in: dictionary) else { return nil }

@@ -201,6 +201,22 @@ struct ChecklistStoreScopeTests {
         #expect(try !ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
     }
 
+    @Test func theOtherChecklistsOfAFileThisProgramSavedAreCountedAndReadOnlyWhenLoaded() throws {
+        let book = Self.book(lists: 3, items: 20)
+        let bytes = book.archived()
+        let (partial, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes, written: true))
+        let others = book.checklists.indices.filter { $0 != book.currentIndex }
+        #expect(
+            others.map { partial.checklists[$0].unloadedItemCount } == others.map { book.checklists[$0].items.count })
+        #expect(others.allSatisfy { layout.lists[book.checklists[$0].name]?.itemUIDs == nil })
+        // A file not known as this program's own is skimmed, its item UIDs read.
+        let (_, skimmed) = try #require(ChecklistBook.partlyLoaded(archive: bytes, written: false))
+        #expect(others.allSatisfy { skimmed.lists[book.checklists[$0].name]?.itemUIDs?.count == 20 })
+        // Loading everything reads the counted checklists in full.
+        #expect(
+            try layout.loadingEverything(of: partial, loadTime: 0) == (try ChecklistBook(archive: bytes, loadTime: 0)))
+    }
+
     @Test func aFileThatReplacedTheSavedOneIsNotNotedAsThisProgramsOwn() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("Checklists.plist")
