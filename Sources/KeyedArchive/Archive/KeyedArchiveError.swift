@@ -22,6 +22,16 @@ public enum KeyedArchiveError: Error, Equatable, Sendable, CustomStringConvertib
     /// makes no sense; encoding the whole archive afresh is the way out.
     case notEditable(String)
 
+    /// `error`, from code that reads property lists and archives, as an archive error: a property
+    /// list's error wrapped, an archive's as it is.
+    static func wrapping(_ error: any Error) -> KeyedArchiveError {
+        switch error {
+        case let error as PropertyListError: .notAPropertyList(error)
+        case let error as KeyedArchiveError: error
+        default: .notAKeyedArchive("\(error)")
+        }
+    }
+
     public var description: String {
         switch self {
         case .notAPropertyList(let error):

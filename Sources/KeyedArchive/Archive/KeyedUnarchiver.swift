@@ -81,12 +81,8 @@ public struct KeyedUnarchiver {
             }
             archive = ArchiveObjects(table: table, references: objects)
             top = topDictionary
-        } catch let error as PropertyListError {
-            throw .notAPropertyList(error)
-        } catch let error as KeyedArchiveError {
-            throw error
         } catch {
-            throw .notAKeyedArchive("\(error)")
+            throw .wrapping(error)
         }
     }
 

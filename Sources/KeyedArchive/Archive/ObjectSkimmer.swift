@@ -151,12 +151,8 @@ struct ObjectSkimmer {
             return try checkInPlace(
                 index, shape: shape, keysStart: keysStart, in: table, integer: &integer, booleans: &booleans,
                 values: &values)
-        } catch let error as PropertyListError {
-            throw .notAPropertyList(error)
-        } catch let error as KeyedArchiveError {
-            throw error
         } catch {
-            throw .notAKeyedArchive("\(error)")
+            throw .wrapping(error)
         }
     }
 

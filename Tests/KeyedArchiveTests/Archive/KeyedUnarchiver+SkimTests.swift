@@ -74,16 +74,23 @@ struct KeyedUnarchiverSkimTests {
     func randomFilesSkimToTheDecodedIDs(xml: Bool) throws {
         var random = SplitMix64(seed: xml ? 0x5C1A : 0x5C1B)
         for _ in 0..<40 {
-            var checklists = SkimmableChecklist.randomFile(using: &random)
-            if xml { checklists = checklists.map(Self.xmlSafe) }
-            var bytes = SkimmableChecklist.archive(checklists)
-            if xml { bytes = HandmadeArchive.xml(try PropertyListReader.read(bytes)) }
+            let (checklists, bytes) = try Self.randomFile(xml: xml, using: &random)
             let skimmed = try Self.skimmedIDs(bytes)
             let decoded = try Self.decodedIDs(bytes)
             #expect(skimmed == Self.ids(checklists))
             #expect(skimmed == decoded)
             #expect(try Self.readItems(bytes) == checklists.map(\.items))
         }
+    }
+
+    /// A random file's checklists and its bytes, binary or XML (its texts then printable ASCII).
+    static func randomFile(
+        xml: Bool, using random: inout SplitMix64
+    ) throws -> (checklists: [SkimmableChecklist], bytes: [UInt8]) {
+        var checklists = SkimmableChecklist.randomFile(using: &random)
+        if xml { checklists = checklists.map(Self.xmlSafe) }
+        let bytes = SkimmableChecklist.archive(checklists)
+        return (checklists, xml ? HandmadeArchive.xml(try PropertyListReader.read(bytes)) : bytes)
     }
 
     /// `checklist` with its texts reduced to printable ASCII, which `HandmadeArchive.xml` escapes safely
