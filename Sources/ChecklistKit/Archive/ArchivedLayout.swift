@@ -48,8 +48,11 @@ struct ArchivedLayout {
             guard let list = self.lists[lists[index].name], lists[index].items.isEmpty else {
                 throw .notAKeyedArchive("checklist \"\(lists[index].name)\" changed while it was not loaded")
             }
-            var uids = list.itemUIDs ?? []
-            if list.itemUIDs == nil {
+            // A checklist of a file this program wrote was only counted: its item UIDs are read now.
+            let uids: [UInt64]
+            if let read = list.itemUIDs {
+                uids = read
+            } else {
                 let coder = try unarchiver.decoder(forObject: list.uid, of: Checklist.archivedClass)
                 uids = try coder.arrayElementUIDs(forKey: "Items") ?? []
             }

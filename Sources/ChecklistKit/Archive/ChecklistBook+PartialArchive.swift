@@ -13,7 +13,12 @@ extension ChecklistBook {
     ///
     /// A file this program `written` itself (its last save, as the lock file notes it) is not
     /// skimmed: every save writes items that decode, with due dates and distinct IDs below the
-    /// file's next ID, so the skim could only confirm it.
+    /// file's next ID, so the skim could only confirm it. Its other checklists' items are only
+    /// counted, their UIDs read if they are ever loaded.
+    ///
+    /// The file is read in place (`KeyedUnarchiver.reading`), and the current checklist's items
+    /// after the first of each shape are built from the fields the skim reads
+    /// (`ChecklistItem.init(skimmed:)`), which gives what decoding gives.
     static func partlyLoaded(
         archive bytes: [UInt8], written: Bool = false
     ) -> (book: ChecklistBook, layout: ArchivedLayout)? {
