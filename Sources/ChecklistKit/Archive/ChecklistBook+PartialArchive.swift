@@ -23,18 +23,12 @@ extension ChecklistBook {
         archive bytes: [UInt8], written: Bool = false
     ) -> (book: ChecklistBook, layout: ArchivedLayout)? {
         guard BinaryPropertyListReader.isBinaryPropertyList(bytes) else { return nil }
-        return try? partlyLoaded(binary: bytes, written: written)
-    }
-
-    private static func partlyLoaded(
-        binary bytes: [UInt8], written: Bool
-    ) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {
-        try KeyedUnarchiver.reading(bytes) { unarchiver in
+        return try? KeyedUnarchiver.reading(bytes) { unarchiver in
             try partlyLoaded(unarchiver, bytes: bytes, written: written)
         }
     }
 
-    /// `partlyLoaded(binary:written:)` with `bytes` read by `unarchiver`.
+    /// `partlyLoaded(archive:written:)` with `bytes` read by `unarchiver`.
     private static func partlyLoaded(
         _ unarchiver: KeyedUnarchiver, bytes: [UInt8], written: Bool
     ) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {

@@ -35,15 +35,7 @@ public struct KeyedUnarchiver {
         guard BinaryPropertyListReader.isBinaryPropertyList(bytes) else {
             return try body(KeyedUnarchiver(bytes: bytes))
         }
-        return try bytes.withUnsafeBytes { raw in
-            let table: BinaryObjectTable
-            do {
-                table = try BinaryObjectTable(borrowing: raw)
-            } catch let error as PropertyListError {
-                throw KeyedArchiveError.notAPropertyList(error)
-            }
-            return try body(KeyedUnarchiver(table: table))
-        }
+        return try bytes.withUnsafeBytes { raw in try body(KeyedUnarchiver(borrowing: raw)) }
     }
 
     /// Reads a binary archive lazily: the envelope now, each object only when it is decoded.
@@ -51,6 +43,18 @@ public struct KeyedUnarchiver {
         let table: BinaryObjectTable
         do {
             table = try BinaryObjectTable(bytes)
+        } catch {
+            throw .notAPropertyList(error)
+        }
+        try self.init(table: table)
+    }
+
+    /// Reads the binary archive `bytes` in place, as `init(binary:)` reads its copy; `bytes` must
+    /// outlive the unarchiver (`reading(_:_:)`).
+    private init(borrowing bytes: UnsafeRawBufferPointer) throws(KeyedArchiveError) {
+        let table: BinaryObjectTable
+        do {
+            table = try BinaryObjectTable(borrowing: bytes)
         } catch {
             throw .notAPropertyList(error)
         }

@@ -251,10 +251,7 @@ final class BinaryObjectTable {
     /// or holds anything but UIDs. Elements are checked in file order, as reading the whole array
     /// would, so a malformed one throws the same error.
     func uidElements(at index: Int) throws(PropertyListError) -> [UInt64]? {
-        let (marker, start) = try marker(of: index)
-        guard marker >> 4 == 0xA || marker >> 4 == 0xC else { return nil }
-        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
-        try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
+        guard let (count, from) = try elementReferences(at: index) else { return nil }
         // The common case in one pass, spending what the reads one at a time would spend.
         if parser.budget >= count, let uids = layout.uids(from: from, count: count) {
             try parser.spend(count)
@@ -273,11 +270,18 @@ final class BinaryObjectTable {
     /// The number of elements of the array (or set) object `index`, its extent checked as reading
     /// it checks it, its elements not read; `nil` for another kind of object.
     func elementCount(at index: Int) throws(PropertyListError) -> Int? {
+        try elementReferences(at: index)?.count
+    }
+
+    /// How many element references the array (or set) object `index` has and where they start,
+    /// checked to lie in the file, after spending one unit of the budget as a value read does;
+    /// `nil` for another kind of object.
+    private func elementReferences(at index: Int) throws(PropertyListError) -> (count: Int, from: Int)? {
         let (marker, start) = try marker(of: index)
         guard marker >> 4 == 0xA || marker >> 4 == 0xC else { return nil }
         let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
         try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
-        return count
+        return (count, from)
     }
 
     /// The value stored under `key` in `dictionary`, or `nil` when the key is absent.
