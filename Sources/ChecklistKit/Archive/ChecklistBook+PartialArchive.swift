@@ -47,7 +47,9 @@ extension ChecklistBook {
         }
         var lists: [Checklist] = []
         var placed: [String: ArchivedLayout.List] = [:]
-        var ids: [Int?] = []
+        // The IDs read, a run per checklist loaded or skimmed (kept apart: joining them costs more
+        // than the skim's reads of them).
+        var ids: [[Int?]] = []
         var arrays: Set<UInt64> = []
         for (position, uid) in listUIDs.enumerated() {
             let coder = try unarchiver.decoder(forObject: uid, of: Checklist.archivedClass)
@@ -67,9 +69,9 @@ extension ChecklistBook {
             if let itemUIDs, position == current {
                 list.items = try unarchiver.decode(ChecklistItem.self, objects: itemUIDs, reading: ChecklistItem.skim)
                 guard !list.items.contains(where: \.archivedDate.isNaN) else { return nil }
-                ids += list.items.map(\.itemID)
+                ids.append(list.items.map(\.itemID))
             } else if let itemUIDs {
-                ids += try unarchiver.skim(itemUIDs, ChecklistItem.skim)
+                ids.append(try unarchiver.skim(itemUIDs, ChecklistItem.skim))
                 list.unloadedItemCount = itemUIDs.count
             } else {
                 list.unloadedItemCount = try coder.arrayElementCount(forKey: "Items") ?? 0
@@ -85,18 +87,22 @@ extension ChecklistBook {
         return (book, layout)
     }
 
-    /// The highest of `ids`, -1 for none; `nil` when one is missing, out of range or repeated
+    /// The highest of the IDs of `runs`, -1 for none; `nil` when one is missing, out of range or repeated
     /// (a full load gives those fresh IDs).
-    private static func highestDistinctID(_ ids: [Int?]) -> Int? {
+    private static func highestDistinctID(_ runs: [[Int?]]) -> Int? {
         var highest = -1
         var rising = true
-        for id in ids {
-            guard let id, id >= 0, id <= Self.itemIDLimit else { return nil }
-            rising = rising && id > highest
-            highest = max(highest, id)
+        var count = 0
+        for ids in runs {
+            for id in ids {
+                guard let id, id >= 0, id <= Self.itemIDLimit else { return nil }
+                rising = rising && id > highest
+                highest = max(highest, id)
+            }
+            count += ids.count
         }
         // IDs rising in file order, as the app writes them, cannot repeat; others are counted.
-        if !rising, Set(ids).count != ids.count { return nil }
+        if !rising, Set(runs.joined()).count != count { return nil }
         return highest
     }
 }

@@ -12,6 +12,8 @@ struct ObjectSkimmer {
     private let archive: ArchiveObjects
     /// The archive's binary file, `nil` for a tree (whose objects all take the decoder's reads).
     private let table: BinaryObjectTable?
+    /// `table`'s layout, kept here so the reads in place use it without copying it per object.
+    private let layout: BinaryPropertyListReader.Layout?
     /// The object index in `table` of each UID.
     private let references: [Int]
     private let archivedClass: ArchivedClass
@@ -35,6 +37,7 @@ struct ObjectSkimmer {
     init(archive: ArchiveObjects, skim: ObjectSkim) {
         self.archive = archive
         table = archive.table
+        layout = archive.table?.layout
         references = archive.references
         archivedClass = skim.archivedClass
         var checks = skim.fields
@@ -50,14 +53,21 @@ struct ObjectSkimmer {
         integers.reserveCapacity(uids.count)
         var booleans = Booleans()
         var values = NoValues()
-        let table = self.table
-        for uid in uids {
-            var integer: Int?
-            if try readInPlace(uid, in: table, integer: &integer, booleans: &booleans, values: &values) {
+        var next = 0
+        while next < uids.count {
+            // Reads in place change nothing: a run of them reads a copy of the skimmer, passed by
+            // reference, where a call from this mutating method would copy `self` for each object.
+            let reader = self
+            while next < uids.count {
+                var integer: Int?
+                guard try reader.readInPlace(uids[next], integer: &integer, booleans: &booleans, values: &values)
+                else { break }
                 integers.append(integer)
-            } else {
-                integers.append(try checkByDecoding(uid))
+                next += 1
             }
+            guard next < uids.count else { break }
+            integers.append(try checkByDecoding(uids[next]))
+            next += 1
         }
         return integers
     }
@@ -74,17 +84,23 @@ struct ObjectSkimmer {
         result.reserveCapacity(uids.count)
         var booleans = Booleans()
         var values = KeptValues(count: checks.count)
-        let table = self.table
-        for uid in uids {
-            var integer: Int?
-            if try readInPlace(uid, in: table, integer: &integer, booleans: &booleans, values: &values),
-                let value = T(skimmed: ObjectSkim.Values(values: values.values))
-            {
+        var next = 0
+        while next < uids.count {
+            // As in `skim`: a run of reads in place reads a copy of the skimmer.
+            let reader = self
+            while next < uids.count {
+                var integer: Int?
+                guard try reader.readInPlace(uids[next], integer: &integer, booleans: &booleans, values: &values),
+                    let value = T(skimmed: ObjectSkim.Values(values: values.values))
+                else { break }
                 result.append(value)
-                continue
+                next += 1
             }
+            guard next < uids.count else { break }
+            let uid = uids[next]
             result.append(try decoder.decodeObject(T.self, archivedClass: archivedClass, uid: uid, key: "$objects"))
             try rememberShape(of: try archive.binaryDictionary(uid))
+            next += 1
         }
         return result
     }
@@ -132,94 +148,102 @@ struct ObjectSkimmer {
 
     /// Checks object `uid` in place when it has a shape already checked in full, putting its
     /// values in `values`; `false` when it needs the decoder's reads (always for a tree, whose
-    /// `table` is `nil`). Inlined into the loops, which read `table` once.
+    /// `table` is `nil`). Inlined into the loops.
     @inline(__always)
     private func readInPlace<Values: ValueSink>(
         _ uid: UInt64,
-        in table: BinaryObjectTable?,
         integer: inout Int?,
         booleans: inout Booleans,
         values: inout Values
     ) throws(KeyedArchiveError) -> Bool {
-        guard let table, !shapes.isEmpty, uid < UInt64(references.count) else { return false }
+        guard let table, let layout, !shapes.isEmpty, uid < UInt64(references.count) else { return false }
         let index = references[Int(uid)]
+        guard let keys = layout.peekDictionary(index) else { return false }
+        let shape = matchingShape(of: index, keys: keys, in: layout)
+        guard shape >= 0 else { return false }
         values.clear()
         do {
-            let (shape, keysStart) = try matchingShape(of: index, in: table)
-            guard shape >= 0 else { return false }
+            // What reading the dictionary spends, before entering it as decoding does.
+            try table.spend(1)
             try archive.touch(uid)
             return try checkInPlace(
-                index, shape: shape, keysStart: keysStart, in: table, integer: &integer, booleans: &booleans,
-                values: &values)
+                index, shape: shape, keysStart: keys.keysStart, in: table, layout: layout, integer: &integer,
+                booleans: &booleans, values: &values)
         } catch {
             throw .wrapping(error)
         }
     }
 
-    /// The number of the shape already checked that dictionary object `index` has, with its
-    /// `$class` value the same UID object, and where the object's keys start; -1 when it has none
-    /// (or is not a dictionary). Numbers, not a `SkimShape`: an optional struct is copied with memcpy.
+    /// The number of the shape already checked that dictionary object `index`, its keys at
+    /// `keys`, has, with its `$class` value the same UID object; -1 when it has none.
     @inline(__always)
-    private func matchingShape(of index: Int, in table: BinaryObjectTable) throws(PropertyListError) -> (Int, Int) {
-        guard let keys = try table.dictionaryKeys(index) else { return (-1, 0) }
+    private func matchingShape(
+        of index: Int,
+        keys: (keysStart: Int, count: Int),
+        in layout: BinaryPropertyListReader.Layout
+    ) -> Int {
         var number = 0
         while number < shapes.count {
             let shape = shapes[number]
-            if shape.count == keys.count, table.sameKeys(shape.keysStart, keys.keysStart, count: keys.count) {
-                let classReference = try table.valueReference(
-                    entry: shape.classEntry, keysStart: keys.keysStart, count: keys.count, index: index)
-                return (classReference == shape.classReference ? number : -1, keys.keysStart)
+            if shape.count == keys.count, layout.sameKeys(shape.keysStart, keys.keysStart, count: keys.count) {
+                let classReference = layout.peekReference(
+                    at: keys.keysStart &+ (keys.count &+ shape.classEntry) &* layout.referenceSize)
+                return classReference == shape.classReference ? number : -1
             }
             number += 1
         }
-        return (-1, 0)
+        return -1
     }
 
     /// Checks the fields of dictionary object `index` (of shape number `shape`, its keys at
     /// `keysStart`) by reading them in place, putting their values in `values`; `false` when a
-    /// field needs the decoder's reads.
+    /// field needs the decoder's reads. The budget its reads would spend is spent at the end,
+    /// once: the object throws all the same when the budget runs out.
     private func checkInPlace<Values: ValueSink>(
         _ index: Int,
         shape shapeNumber: Int,
         keysStart: Int,
         in table: BinaryObjectTable,
+        layout: BinaryPropertyListReader.Layout,
         integer: inout Int?,
         booleans: inout Booleans,
         values: inout Values
     ) throws(PropertyListError) -> Bool {
         let objectCount = UInt64(references.count)
         let shape = shapes[shapeNumber]
-        // Spends of objects read before, made once at the end: the object throws all the same
-        // when the budget runs out.
-        var pending = 0
+        // The shape's entries lie inside the dictionary, whose span `peekDictionary` checked.
+        let valuesStart = keysStart &+ shape.count &* layout.referenceSize
+        var spent = 0
         var number = shape.firstStep
         let end = shape.firstStep + shape.stepCount
         while number < end {
             let step = steps[number]
-            let reference = try table.valueReference(
-                entry: step.entry, keysStart: keysStart, count: shape.count, index: index)
+            guard let reference = layout.peekReference(at: valuesStart &+ step.entry &* layout.referenceSize) else {
+                return false
+            }
+            // The read of the field's object.
+            spent &+= 1
             let value: ObjectSkim.Value
             switch step.kind {
             case .bool:
-                // The same object again reads the same: only its budget is spent.
+                // The same object again reads the same.
                 if reference == booleans.no || reference == booleans.yes {
-                    pending += 1
                     value = .bool(reference == booleans.yes)
                 } else {
-                    guard let read = try table.bool(at: reference) else { return false }
+                    guard let read = layout.peekBool(reference) else { return false }
                     if read { booleans.yes = reference } else { booleans.no = reference }
                     value = .bool(read)
                 }
             case .integer:
                 // Eight bytes at most: always an `Int` on the 64-bit systems this runs on.
-                guard let read = try table.integer(at: reference), let exact = Int(exactly: read) else { return false }
+                guard let read = layout.peekInteger(reference), let exact = Int(exactly: read) else { return false }
                 if step.check == integerCheck { integer = exact }
                 value = .integer(exact)
             case .real:
-                guard let read = try table.real(at: reference) else { return false }
+                guard let read = layout.peekReal(reference) else { return false }
                 value = .real(read)
             case .string:
-                guard let uid = try table.uid(at: reference) else { return false }
+                guard let uid = layout.peekUID(reference) else { return false }
                 // `$null` is absent for the optional read.
                 guard uid != 0 || step.required else {
                     value = .absent
@@ -227,44 +251,48 @@ struct ObjectSkimmer {
                 }
                 guard uid < objectCount else { return false }
                 if Values.buildsStrings {
+                    // Spends its own read, and keeps the string for the objects that share it.
                     guard let read = try table.string(at: references[Int(uid)]) else { return false }
                     value = .string(read)
                 } else {
-                    guard try table.checkString(at: references[Int(uid)]) else { return false }
+                    guard layout.peekString(references[Int(uid)]) else { return false }
+                    spent &+= 1
                     value = .absent
                 }
             case .date:
-                guard let uid = try table.uid(at: reference) else { return false }
+                guard let uid = layout.peekUID(reference) else { return false }
                 guard uid != 0 || step.required else {
                     value = .absent
                     break
                 }
-                guard uid < objectCount, let time = try dateInPlace(references[Int(uid)], in: table) else {
+                guard uid < objectCount, let time = dateInPlace(references[Int(uid)], in: layout) else {
                     return false
                 }
+                // The date's dictionary and its time.
+                spent &+= 2
                 value = .date(time)
             }
             values.keep(value, for: step.check)
             number += 1
         }
-        try table.spend(pending)
+        try table.spend(spent)
         return true
     }
 
     /// Reads `NSDate` object `index` in place as `KeyedDecoder.decodeDate` reads it (its
-    /// dictionary, class and real time: three reads of the budget); `nil` when it is not of the
-    /// date shape checked before, or its time is not a real.
+    /// dictionary, class and real time: two reads of the budget besides the UID's); `nil` when
+    /// it is not of the date shape checked before, or its time is not a real.
     @inline(__always)
-    private func dateInPlace(_ index: Int, in table: BinaryObjectTable) throws(PropertyListError) -> Double? {
-        guard let keys = try table.dictionaryKeys(index), dateShape.count == keys.count,
-            table.sameKeys(dateShape.keysStart, keys.keysStart, count: keys.count)
+    private func dateInPlace(_ index: Int, in layout: BinaryPropertyListReader.Layout) -> Double? {
+        guard let keys = layout.peekDictionary(index), dateShape.count == keys.count,
+            layout.sameKeys(dateShape.keysStart, keys.keysStart, count: keys.count)
         else { return nil }
-        let classReference = try table.valueReference(
-            entry: dateShape.classEntry, keysStart: keys.keysStart, count: keys.count, index: index)
-        guard classReference == dateShape.classReference else { return nil }
-        let reference = try table.valueReference(
-            entry: dateTimeEntry, keysStart: keys.keysStart, count: keys.count, index: index)
-        return try table.real(at: reference)
+        let valuesStart = keys.keysStart &+ keys.count &* layout.referenceSize
+        guard layout.peekReference(at: valuesStart &+ dateShape.classEntry &* layout.referenceSize)
+            == dateShape.classReference,
+            let reference = layout.peekReference(at: valuesStart &+ dateTimeEntry &* layout.referenceSize)
+        else { return nil }
+        return layout.peekReal(reference)
     }
 
     // MARK: Through the decoder
@@ -360,7 +388,7 @@ struct ObjectSkimmer {
     private mutating func remember(_ dictionary: BinaryObjectTable.Dictionary) throws(PropertyListError) {
         guard let table, shapes.count < Self.maximumShapes else { return }
         let known = shapes.contains {
-            $0.count == dictionary.count && table.sameKeys($0.keysStart, dictionary.keysStart, count: dictionary.count)
+            $0.count == dictionary.count && table.layout.sameKeys($0.keysStart, dictionary.keysStart, count: dictionary.count)
         }
         guard !known else { return }
         let fields = checks.enumerated().map { number, check in

@@ -18,8 +18,9 @@ final class BinaryObjectTable {
 
     /// The copy of the file the table owns; `nil` when it reads its caller's bytes in place.
     private let storage: UnsafeMutableRawBufferPointer?
-    /// Bounds-checked reads; a `let` of a trivial value, so reading through it is free.
-    private let layout: BinaryPropertyListReader.Layout
+    /// Bounds-checked reads; a `let` of a trivial value, so reading through it is free, and
+    /// copying it to a local lets a loop keep it in registers.
+    let layout: BinaryPropertyListReader.Layout
     /// Tree decoding with caches and the shared budget.
     private var parser: BinaryPropertyListReader.Parser
     /// Key entries remembered per shape of dictionary.
@@ -62,7 +63,12 @@ final class BinaryObjectTable {
 
     /// The object at `index` seen as a dictionary, or `nil` when it is another kind of object.
     func dictionary(_ index: Int) throws(PropertyListError) -> Dictionary? {
-        guard let (from, count) = try dictionaryKeys(index) else { return nil }
+        let start = try layout.offset(of: index)
+        let marker = layout.bytes[start]
+        guard marker >> 4 == 0xD else { return nil }
+        try parser.spend(1)
+        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
         let shape = shapes.shape(keysStart: from, count: count, layout: layout)
         return Dictionary(
             index: index, keysStart: from, valuesStart: from + count * layout.referenceSize, count: count, shape: shape)
@@ -155,42 +161,6 @@ final class BinaryObjectTable {
     //
     // A skim reads objects of one shape the way `dictionary(_:)` and `reference(forKey:in:)` do,
     // with the entries of its keys found once per shape instead of once per object.
-
-    /// The key references of the dictionary object at `index` (where they start and how many),
-    /// read and checked as `dictionary(_:)` reads them, budget included, or `nil` for another kind of object.
-    @inline(__always)
-    func dictionaryKeys(_ index: Int) throws(PropertyListError) -> (keysStart: Int, count: Int)? {
-        let start = try layout.offset(of: index)
-        let marker = layout.bytes[start]
-        guard marker >> 4 == 0xD else { return nil }
-        try parser.spend(1)
-        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
-        try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
-        return (from, count)
-    }
-
-    /// Whether two dictionaries of `count` entries, their keys at `first` and `second` (both
-    /// checked by `dictionaryKeys`), have byte-for-byte the same key references: the same keys
-    /// in the same entries.
-    @inline(__always)
-    func sameKeys(_ first: Int, _ second: Int, count: Int) -> Bool {
-        guard let base = layout.bytes.baseAddress else { return count == 0 }
-        let span = count &* layout.referenceSize
-        // The keys of an object take a few bytes: two words compared in place, bytes past the
-        // span masked off (the offset table and trailer follow the objects, so the words are there).
-        if span <= 16, max(first, second) &+ 16 <= layout.bytes.count {
-            let word = { (offset: Int) in
-                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            }
-            let lowMask: UInt64 = span >= 8 ? .max : (1 &<< UInt64(8 &* span)) &- 1
-            guard (word(first) ^ word(second)) & lowMask == 0 else { return false }
-            guard span > 8 else { return true }
-            let highMask: UInt64 = span == 16 ? .max : (1 &<< UInt64(8 &* (span &- 8))) &- 1
-            return (word(first &+ 8) ^ word(second &+ 8)) & highMask == 0
-        }
-        return UnsafeRawBufferPointer(start: base + first, count: span)
-            .hasSameBytes(as: UnsafeRawBufferPointer(start: base + second, count: span))
-    }
 
     /// Spends `amount` of the shared budget, as reading that many objects would.
     @inline(__always)

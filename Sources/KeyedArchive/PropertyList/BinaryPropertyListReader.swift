@@ -38,15 +38,18 @@ extension BinaryPropertyListReader {
         let objectCount: Int
         let topObject: Int
         let offsetTableStart: Int
+        /// The first byte: `bytes` always has some.
+        let base: UnsafeRawPointer
         /// The last position an eight-byte load may start at.
-        private let wordLimit: Int
+        let wordLimit: Int
         /// How far to shift an eight-byte big-endian load to leave one offset, or one reference.
-        private let offsetShift: UInt64
-        private let referenceShift: UInt64
+        let offsetShift: UInt64
+        let referenceShift: UInt64
 
         init(_ bytes: UnsafeRawBufferPointer) throws(PropertyListError) {
             self.bytes = bytes
-            guard bytes.count >= 8 + 32 else { throw .truncated }
+            guard bytes.count >= 8 + 32, let base = bytes.baseAddress else { throw .truncated }
+            self.base = base
             wordLimit = bytes.count - 8
             for (index, byte) in BinaryPropertyListReader.magic.enumerated() where bytes[index] != byte {
                 throw .unknownFormat
