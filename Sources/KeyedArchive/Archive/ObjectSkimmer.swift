@@ -288,8 +288,8 @@ struct ObjectSkimmer {
             layout.sameKeys(dateShape.keysStart, keys.keysStart, count: keys.count)
         else { return nil }
         let valuesStart = keys.keysStart &+ keys.count &* layout.referenceSize
-        guard layout.peekReference(at: valuesStart &+ dateShape.classEntry &* layout.referenceSize)
-            == dateShape.classReference,
+        let classReference = layout.peekReference(at: valuesStart &+ dateShape.classEntry &* layout.referenceSize)
+        guard classReference == dateShape.classReference,
             let reference = layout.peekReference(at: valuesStart &+ dateTimeEntry &* layout.referenceSize)
         else { return nil }
         return layout.peekReal(reference)
@@ -388,7 +388,8 @@ struct ObjectSkimmer {
     private mutating func remember(_ dictionary: BinaryObjectTable.Dictionary) throws(PropertyListError) {
         guard let table, shapes.count < Self.maximumShapes else { return }
         let known = shapes.contains {
-            $0.count == dictionary.count && table.layout.sameKeys($0.keysStart, dictionary.keysStart, count: dictionary.count)
+            $0.count == dictionary.count
+                && table.layout.sameKeys($0.keysStart, dictionary.keysStart, count: dictionary.count)
         }
         guard !known else { return }
         let fields = checks.enumerated().map { number, check in

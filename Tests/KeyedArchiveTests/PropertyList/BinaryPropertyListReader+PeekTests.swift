@@ -96,15 +96,16 @@ struct BinaryPropertyListReaderPeekTests {
         return Array("bplist00".utf8) + object + [8] + trailer + [0, 0, 0, 0, 0, 0, 0, tableStart]
     }
 
-    @Test(arguments: [
-        [0x13, 1, 2, 3, 4, 5, 6, 7],  // an integer of 8 bytes, one short
-        [0x23, 1, 2, 3, 4, 5, 6, 7],  // a real of 8 bytes, one short
-        [0x83, 1, 2, 3],  // a UID of 4 bytes, one short
-        [0x53, 0x41, 0x42],  // an ASCII string of 3, one short
-        [0x5F, 0x10, 0x03, 0x41, 0x42],  // of 3, its length an integer object, one short
-        [0x62, 0, 0x41, 0],  // a UTF-16 string of 2 units, one byte short
-        [0xD1, 0],  // a dictionary of one entry, its value reference missing
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x13, 1, 2, 3, 4, 5, 6, 7],  // an integer of 8 bytes, one short
+            [0x23, 1, 2, 3, 4, 5, 6, 7],  // a real of 8 bytes, one short
+            [0x83, 1, 2, 3],  // a UID of 4 bytes, one short
+            [0x53, 0x41, 0x42],  // an ASCII string of 3, one short
+            [0x5F, 0x10, 0x03, 0x41, 0x42],  // of 3, its length an integer object, one short
+            [0x62, 0, 0x41, 0],  // a UTF-16 string of 2 units, one byte short
+            [0xD1, 0],  // a dictionary of one entry, its value reference missing
+        ] as [[UInt8]])
     func contentsRunningIntoTheOffsetTableAreNotRead(object: [UInt8]) throws {
         let whole = Self.oneObject(object + [0])
         let cut = Self.oneObject(object)
