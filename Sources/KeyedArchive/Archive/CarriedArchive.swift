@@ -224,8 +224,11 @@ struct CarriedArchive {
     /// refers only to objects numbered below `first`.
     ///
     /// One pass over the objects with plain loads: an editor opening a file checks every carried
-    /// object this way, 80,000 in a file of 10,000 items, so the common objects (scalars, short
-    /// strings and containers) take a few instructions each; the rest go through `ObjectArea`.
+    /// object this way, 80,000 in a file of 10,000 items. The common objects (scalars, short
+    /// strings and containers) take a lookup of their marker in `markerSizes` rather than a
+    /// branch on its kind, and their references go into one running largest, compared once at the
+    /// end: the kinds of consecutive objects vary, and branches on them are mispredicted. The rest
+    /// go through `ObjectArea`.
     private func carriedObjectsStay(before first: Int, length: Int, area: ObjectArea) -> Bool {
         // `length` is at most the offset table's start: every object byte and every offset-table
         // entry has the 32-byte trailer after it, so eight bytes can be loaded at each.
@@ -234,55 +237,54 @@ struct CarriedArchive {
         else { return false }
         let offsetShift = UInt64(64 - 8 * offsetSize)
         let referenceShift = UInt64(64 - 8 * referenceSize)
-        let bound = UInt64(first)
+        let referenceSize = self.referenceSize
+        let sizes = Self.markerSizes
+        var largest: UInt64 = 0
         var entry = offsetTableStart
         for _ in 0..<first {
             let start = Int(
                 UInt64(bigEndian: base.loadUnaligned(fromByteOffset: entry, as: UInt64.self)) &>> offsetShift)
             entry &+= offsetSize
             guard start >= 8, start < length else { return false }
-            let marker = base.load(fromByteOffset: start, as: UInt8.self)
-            let nibble = Int(marker & 0x0F)
-            var end: Int
-            switch marker >> 4 {
-            case 0x0:
-                end = start &+ 1
-            case 0x1, 0x2:
-                guard nibble <= 4 else { return false }
-                end = start &+ 1 &+ 1 << nibble
-            case 0x3:
-                end = start &+ 9
-            case 0x8:
-                end = start &+ 2 &+ nibble
-            case 0x4, 0x5, 0x6:
-                guard nibble != 0x0F else {
-                    guard let extent = area.extent(at: start) else { return false }
-                    end = extent.end
-                    break
-                }
-                end = start &+ 1 &+ (marker >> 4 == 0x6 ? 2 &* nibble : nibble)
-            case 0xA, 0xC, 0xD:
-                var references = start &+ 1
-                var count = marker >> 4 == 0xD ? 2 &* nibble : nibble
-                if nibble == 0x0F {
-                    guard let extent = area.extent(at: start) else { return false }
-                    (references, count) = (extent.references, extent.referenceCount)
-                }
-                end = references &+ count &* referenceSize
-                guard end <= length else { return false }
-                var position = references
-                for _ in 0..<count {
-                    let word = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                    if word &>> referenceShift >= bound { return false }
-                    position &+= referenceSize
-                }
-            default:
-                return false
+            let size = Int(sizes[Int(base.load(fromByteOffset: start, as: UInt8.self))])
+            var references = start &+ 1
+            var count = size &>> 8
+            var end = references &+ (size & 0xFF) &+ count &* referenceSize
+            if size == Self.unusualMarker {
+                guard let extent = area.extent(at: start) else { return false }
+                (references, count, end) = (extent.references, extent.referenceCount, extent.end)
             }
             guard end <= length else { return false }
+            for _ in 0..<count {
+                let word = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: references, as: UInt64.self))
+                largest = max(largest, word &>> referenceShift)
+                references &+= referenceSize
+            }
         }
-        return true
+        return largest < UInt64(first)
     }
+
+    /// For each marker byte of an object of a fixed or short length: the bytes after the marker
+    /// (low byte) and the references it stores (high byte); `unusualMarker` for the others
+    /// (lengths of 15 or more, and markers no object has).
+    private static let markerSizes: [UInt16] = (0...255).map { marker in
+        let nibble = UInt16(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0 where marker == 0x00 || marker == 0x08 || marker == 0x09 || marker == 0x0F: return 0
+        case 0x1 where nibble <= 4: return 1 << nibble
+        case 0x2 where nibble == 2 || nibble == 3: return 1 << nibble
+        case 0x3 where marker == 0x33: return 8
+        case 0x4, 0x5: return nibble == 0x0F ? unusualMarker : nibble
+        case 0x6: return nibble == 0x0F ? unusualMarker : 2 * nibble
+        case 0x8: return nibble + 1
+        case 0xA, 0xC: return nibble == 0x0F ? unusualMarker : nibble << 8
+        case 0xD: return nibble == 0x0F ? unusualMarker : (2 * nibble) << 8
+        default: return unusualMarker
+        }
+    }
+
+    /// The entry of `markerSizes` for an object `ObjectArea.extent` measures.
+    private static let unusualMarker: UInt16 = 0xFFFF
 
     /// The key and value references of the dictionary `index`, or `nil` when it is another kind of object.
     private static func pairs(

@@ -293,6 +293,81 @@ struct ArchiveEditorTests {
         #expect(try FoundationArchiving.unarchive(result) == model)
     }
 
+    /// The object index of the root dictionary's `$version` value in `layout`, an object of the
+    /// envelope an edit leaves behind when nothing carried refers to it.
+    static func versionObject(_ layout: BinaryPropertyListLayout) throws -> Int {
+        let (count, start) = layout.length(of: layout.objects[layout.topObject])
+        let keys = (0..<count).map { Self.reference(in: layout, at: start + $0 * layout.referenceSize) }
+        let entry = try #require(keys.firstIndex { layout.string(of: layout.objects[$0]) == "$version" })
+        return Self.reference(in: layout, at: start + (count + entry) * layout.referenceSize)
+    }
+
+    /// The object reference stored at `position`.
+    static func reference(in layout: BinaryPropertyListLayout, at position: Int) -> Int {
+        Int(BinaryPropertyListLayout.bigEndian(layout.bytes, at: position, size: layout.referenceSize))
+    }
+
+    /// `file` with the reference at `position` set to `object`.
+    static func pointing(_ file: [UInt8], at position: Int, to object: Int, size: Int) -> [UInt8] {
+        var patched = file
+        for byte in 0..<size { patched[position + byte] = UInt8(truncatingIfNeeded: object >> (8 * (size - 1 - byte))) }
+        return patched
+    }
+
+    /// A carried object that refers to an object of the old envelope (an item's `ItemID` pointed
+    /// at the root's `$version` integer, as a writer that shares equal values may store it) keeps
+    /// the envelope: the edit carries every object, and the reference still reads. So does a long
+    /// array (its length an integer object) that refers to it.
+    @Test func aCarriedObjectReferringToTheEnvelopeCarriesEveryObject() throws {
+        var model = Self.bigFile(lists: 1, items: 20)
+        model.checklists[0].items[4].itemID = 77_777
+        let file = model.archived()
+        let layout = try #require(BinaryPropertyListLayout(file))
+        let version = try Self.versionObject(layout)
+        // The item's dictionary: the one with an integer value of 77,777.
+        var found: Int?
+        for object in layout.objects where object.marker >> 4 == 0xD {
+            let (count, start) = layout.length(of: object)
+            for entry in 0..<count {
+                let position = start + (count + entry) * layout.referenceSize
+                let value = layout.objects[Self.reference(in: layout, at: position)]
+                if value.marker == 0x12, layout.integerPayload(of: value).elementsEqual([0, 1, 0x2F, 0xD1]) {
+                    found = position
+                }
+            }
+        }
+        let position = try #require(found)
+        let patched = Self.pointing(file, at: position, to: version, size: layout.referenceSize)
+        model.checklists[0].items[4].itemID = 100_000
+        #expect(try ArchivableChecklistFile(archive: patched) == model)
+
+        let map = try ChecklistArchiveMap(patched)
+        var editor = try ArchiveEditor(file: patched)
+        let item = Self.item("After the shared integer", id: 20)
+        let uid = editor.append(item)
+        try editor.replaceArray(map.lists[0].items, elements: map.lists[0].itemUIDs + [uid])
+        let edited = try #require(editor.finish())
+        #expect(edited.carriedLength == layout.offsetTableStart)
+        let result = Self.applied(edited, to: patched)
+        model.checklists[0].items.append(item)
+        #expect(try ArchivableChecklistFile(archive: result) == model)
+        #expect(try FoundationArchiving.unarchive(result) == model)
+
+        // The list's array of 20 references, its length an integer object: its last element
+        // pointed at the same integer. Not an archive any more, but the editor only carries it.
+        let arrays = layout.objects.filter { $0.marker == 0xAF && layout.length(of: $0).count == 20 }
+        let array = try #require(arrays.first)
+        let last = layout.length(of: array).start + 19 * layout.referenceSize
+        var arrayEditor = try ArchiveEditor(
+            file: Self.pointing(file, at: last, to: version, size: layout.referenceSize))
+        _ = arrayEditor.append(item)
+        #expect(try #require(arrayEditor.finish()).carriedLength == layout.offsetTableStart)
+        // Unpatched, the envelope is left behind.
+        var plain = try ArchiveEditor(file: file)
+        _ = plain.append(item)
+        #expect(try #require(plain.finish()).carriedLength < layout.offsetTableStart)
+    }
+
     @Test func deadBytesAccumulateInTheTrailerWhichReadersIgnore() throws {
         var model = Self.bigFile(lists: 1, items: 5)
         var file = model.archived()
