@@ -434,6 +434,8 @@ struct ObjectSkimmer {
                 return nil
             }
         }
+        // Steps of one kind in a row: the reads in place branch on the kind of each step.
+        found.sort { Self.order($0.kind) < Self.order($1.kind) }
         let classReference = try table.valueReference(
             entry: classEntry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
         let shape = SkimShape(
@@ -441,5 +443,16 @@ struct ObjectSkimmer {
             classReference: classReference, firstStep: steps.count, stepCount: found.count)
         steps += found
         return shape
+    }
+
+    /// The place of steps of `kind` in a shape's steps.
+    private static func order(_ kind: ObjectSkim.Kind) -> Int {
+        switch kind {
+        case .bool: 0
+        case .integer: 1
+        case .real: 2
+        case .string: 3
+        case .date: 4
+        }
     }
 }
