@@ -29,6 +29,9 @@ struct ArchivedLayout {
     var lists: [String: List]
     /// The book as it was read from `file` (the loaded checklist's items as they were).
     var book: ChecklistBook
+    /// Objects of `file` that hold `false` and `true`, as reading it met them: the booleans of
+    /// the objects an edit adds.
+    var booleanObjects: (false: Int?, true: Int?) = (nil, nil)
 
     /// The file's bytes per item (checklists not loaded counted by their item count).
     var bytesPerItem: Int {

@@ -10,7 +10,7 @@ extension ChecklistBook {
     /// it equals the item of its ID as loaded. A checklist that was not loaded must be as loaded.
     func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> EditedArchive? {
         guard checklists.count == layout.lists.count else { return nil }
-        var editor = try ArchiveEditor(file: layout.file, ownWrite: layout.ownWrite)
+        var editor = try ArchiveEditor(file: layout.file, ownWrite: layout.ownWrite, booleans: layout.booleanObjects)
         let placed = layout.lists
         let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for list in checklists {

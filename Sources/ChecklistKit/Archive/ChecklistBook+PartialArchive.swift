@@ -81,9 +81,10 @@ extension ChecklistBook {
         guard let highest = Self.highestDistinctID(ids) else { return nil }
         let book = ChecklistBook(
             checklists: lists, currentIndex: current, nextItemIDAboveAll: max(next, highest + 1))
-        let layout = ArchivedLayout(
+        var layout = ArchivedLayout(
             file: bytes, ownWrite: written, checklistsUID: checklistsUID, order: lists.map(\.name), lists: placed,
             book: book)
+        layout.booleanObjects = unarchiver.booleanObjects
         return (book, layout)
     }
 

@@ -26,6 +26,8 @@ public struct ArchiveEditor {
     private var replaced: Set<Int> = []
     /// The bytes this edit has stopped using so far.
     private var deadBytes = 0
+    /// Objects of the file said to hold `false` and `true` (checked before use).
+    private let booleans: (false: Int?, true: Int?)
 
     /// Opens `file`, a binary property list holding a keyed archive (throws for XML or damage,
     /// with KeyedArchiveError as KeyedUnarchiver would).
@@ -33,8 +35,15 @@ public struct ArchiveEditor {
     /// `ownWrite` says the file is one this program wrote (`KeyedEncoder`'s, or an earlier edit's),
     /// whose objects never refer to the envelope's: the pass over every carried object that checks
     /// so before the envelope's numbers are given to new objects is then skipped.
-    public init(file: [UInt8], ownWrite: Bool = false) throws(KeyedArchiveError) {
+    ///
+    /// `booleans` names objects of the file that hold `false` and `true`, as a read of it met them
+    /// (`KeyedUnarchiver.booleanObjects`): new booleans share them without a look through the
+    /// file. One that is not a carried boolean of its value is ignored.
+    public init(
+        file: [UInt8], ownWrite: Bool = false, booleans: (false: Int?, true: Int?) = (nil, nil)
+    ) throws(KeyedArchiveError) {
         carried = try CarriedArchive.open(file, checkingReferences: !ownWrite)
+        self.booleans = booleans
         storage = ArchiveEditorStorage(
             encoder: KeyedEncoder(
                 appendingTo: carried.base, referenceWidth: carried.referenceSize,
@@ -274,7 +283,7 @@ public struct ArchiveEditor {
     /// Makes new objects share the carried strings and classes, indexing them the first time.
     private func shareCarried() {
         guard !storage.sharesCarried else { return }
-        storage.encoder.share(CarriedStringIndex(carried))
+        storage.encoder.share(CarriedStringIndex(carried, booleans: booleans))
         storage.sharesCarried = true
     }
 

@@ -19,6 +19,9 @@ final class ArchiveObjects {
     /// How many more objects may be entered: shared references (a DAG) could otherwise make
     /// decoding exponential in the archive's size. Each object of a sane archive is entered once.
     private var enterBudget: Int
+    /// The object indices of a `false` and a `true` the skim's reads in place met (-1 for none):
+    /// what an editor of the file can give the objects it adds (`KeyedUnarchiver.booleanObjects`).
+    var booleanObjects = (false: -1, true: -1)
     /// Class names already checked, by the UID of their class dictionary: a small direct-mapped
     /// table (an archive has a few classes), so no per-object array is allocated and released.
     /// A collision only means checking a class dictionary again.

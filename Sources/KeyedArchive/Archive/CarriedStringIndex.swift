@@ -47,7 +47,8 @@ final class CarriedStringIndex {
     private var entries: [Entry]?
     /// How many more objects the walks may look at before the index is built instead.
     private var walkBudget: Int
-    /// The first carried `false` and `true` object: -2 while not looked for, -1 when there is none.
+    /// A carried `false` and `true` object (the first, when looked for): -2 while not looked for,
+    /// -1 when there is none.
     private var booleans = (false: -2, true: -2)
     /// The first carried integer object of each value from 0 to 255, likewise.
     private var smallIntegers = [Int](repeating: -2, count: 256)
@@ -55,8 +56,9 @@ final class CarriedStringIndex {
     /// (-1 for none), or of every one once the index is built.
     private var classes: [String: Int] = [:]
 
-    /// Prepares to look into the carried objects of `archive`.
-    init(_ archive: CarriedArchive) {
+    /// Prepares to look into the carried objects of `archive`, taking `booleans` (objects said
+    /// to hold `false` and `true`) for its booleans where they are carried booleans of that value.
+    init(_ archive: CarriedArchive, booleans hinted: (false: Int?, true: Int?) = (nil, nil)) {
         file = archive.file
         self.archive = archive
         usable =
@@ -64,6 +66,19 @@ final class CarriedStringIndex {
             && archive.offsetTableStart < Int(Int32.max) && archive.offsetTableStart > 8
             && archive.offsetTableStart + archive.objectCount * archive.offsetSize + 32 <= archive.file.count
         walkBudget = 2 * archive.base
+        guard usable else { return }
+        archive.withArea { area in
+            if let index = hinted.false, Self.isBoolean(index, 0x08, of: archive, in: area) { booleans.false = index }
+            if let index = hinted.true, Self.isBoolean(index, 0x09, of: archive, in: area) { booleans.true = index }
+        }
+    }
+
+    /// Whether object `index` is carried and its marker is `marker`.
+    private static func isBoolean(
+        _ index: Int, _ marker: UInt8, of archive: CarriedArchive, in area: ObjectArea
+    ) -> Bool {
+        guard index < archive.base, let start = archive.offset(of: index, in: area) else { return false }
+        return area.marker(at: start) == marker
     }
 
     // MARK: Lookups

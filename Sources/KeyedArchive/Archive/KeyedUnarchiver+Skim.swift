@@ -12,6 +12,14 @@ extension KeyedUnarchiver {
         return try skimmer.skim(uids)
     }
 
+    /// The object indices of a `false` and a `true` object that the skims and decodes so far read
+    /// in place, if any: an `ArchiveEditor` of the same file gives them to the objects it adds
+    /// instead of looking for such objects in the whole file.
+    public var booleanObjects: (false: Int?, true: Int?) {
+        let seen = archive.booleanObjects
+        return (seen.false >= 0 ? seen.false : nil, seen.true >= 0 ? seen.true : nil)
+    }
+
     /// Decodes objects `uids` as `T`, as `decode(_:objects:)` does, the objects after the first of
     /// each shape built from the values `skim` reads in place (`T.init(skimmed:)`): the same
     /// checks and result, without the decoder's lookups for each field.

@@ -28,7 +28,7 @@ struct ObjectSkimmer {
     /// The shape of `NSDate` objects, once one has been checked in full (until then its count is
     /// -1, which no dictionary has), and the entry of its `NS.time`.
     private var dateShape = SkimShape(
-        keysStart: 0, count: -1, classEntry: 0, classReference: -1, firstStep: 0, stepCount: 0)
+        keysStart: 0, count: -1, classEntry: 0, classReference: -1, classUID: 0, firstStep: 0, stepCount: 0)
     private var dateTimeEntry = -1
     /// Objects of one class come in a few shapes (optional keys present or not).
     private static let maximumShapes = 16
@@ -69,6 +69,7 @@ struct ObjectSkimmer {
             integers.append(try checkByDecoding(uids[next]))
             next += 1
         }
+        noteBooleans(booleans)
         return integers
     }
 
@@ -102,7 +103,14 @@ struct ObjectSkimmer {
             try rememberShape(of: try archive.binaryDictionary(uid))
             next += 1
         }
+        noteBooleans(booleans)
         return result
+    }
+
+    /// Keeps in the archive the boolean objects the reads in place met, where it knows none yet.
+    private func noteBooleans(_ booleans: Booleans) {
+        if archive.booleanObjects.false < 0 { archive.booleanObjects.false = booleans.no }
+        if archive.booleanObjects.true < 0 { archive.booleanObjects.true = booleans.yes }
     }
 
     // MARK: In place
@@ -188,7 +196,7 @@ struct ObjectSkimmer {
             if shape.count == keys.count, layout.sameKeys(shape.keysStart, keys.keysStart, count: keys.count) {
                 let classReference = layout.peekReference(
                     at: keys.keysStart &+ (keys.count &+ shape.classEntry) &* layout.referenceSize)
-                return classReference == shape.classReference ? number : -1
+                return shape.namesClass(classReference, in: layout) ? number : -1
             }
             number += 1
         }
@@ -289,7 +297,7 @@ struct ObjectSkimmer {
         else { return nil }
         let valuesStart = keys.keysStart &+ keys.count &* layout.referenceSize
         let classReference = layout.peekReference(at: valuesStart &+ dateShape.classEntry &* layout.referenceSize)
-        guard classReference == dateShape.classReference,
+        guard dateShape.namesClass(classReference, in: layout),
             let reference = layout.peekReference(at: valuesStart &+ dateTimeEntry &* layout.referenceSize)
         else { return nil }
         return layout.peekReal(reference)
@@ -438,9 +446,11 @@ struct ObjectSkimmer {
         found.sort { Self.order($0.kind) < Self.order($1.kind) }
         let classReference = try table.valueReference(
             entry: classEntry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
+        // The decoder just read it as a UID: one of more than eight bytes is left to the decoder.
+        guard let classUID = table.layout.peekUID(classReference) else { return nil }
         let shape = SkimShape(
             keysStart: dictionary.keysStart, count: dictionary.count, classEntry: classEntry,
-            classReference: classReference, firstStep: steps.count, stepCount: found.count)
+            classReference: classReference, classUID: classUID, firstStep: steps.count, stepCount: found.count)
         steps += found
         return shape
     }

@@ -1,6 +1,7 @@
 /// One shape of object a skim has checked in full, so that later objects of the shape are checked
-/// in place: their keys are the same key objects in the same entries, their `$class` value the same
-/// UID object (so the same class), and each field is found at the entry recorded here.
+/// in place: their keys are the same key objects in the same entries, their `$class` value a UID
+/// of the same value (so the same class dictionary), and each field is found at the entry recorded
+/// here.
 struct SkimShape {
     /// One field present in objects of the shape: where it is and how it is checked.
     struct Step {
@@ -19,8 +20,18 @@ struct SkimShape {
     var count: Int
     /// The entry holding `$class`.
     var classEntry: Int
-    /// The object index of the `$class` value (a UID object) checked to name the expected class.
+    /// The object index of the `$class` value (a UID object) checked to name the expected class,
+    /// and the UID it holds. An object whose `$class` is another UID object of that value (as an
+    /// edit writes them) has the class too: the UID is compared when the object is not the same.
     var classReference: Int
+    var classUID: UInt64
+
+    /// Whether `reference`, the `$class` value of an object with these keys, names the class.
+    @inline(__always)
+    func namesClass(_ reference: Int?, in layout: BinaryPropertyListReader.Layout) -> Bool {
+        guard let reference else { return false }
+        return reference == classReference || layout.peekUID(reference) == classUID
+    }
     /// Where the shape's steps start in the skimmer's table of steps, and how many there are: the
     /// fields present, in the skimmer's order. Kept apart so a shape is plain words, copied
     /// without reference counting.

@@ -466,4 +466,27 @@ struct ChecklistStoreScopeTests {
         damaged.replaceSubrange(start..<start + 7, with: [0x12, 0, 0, 0, 7, 0x00, 0x00])
         return damaged
     }
+
+    /// The loaded checklist's booleans are named for the edit, which gives them to the item it
+    /// encodes instead of looking through the file for such objects; a name that is not a
+    /// boolean of its value is not taken.
+    @Test func anEditSharesTheBooleansOfTheLoadedChecklist() throws {
+        let book = Self.book(lists: 3, items: 20)
+        let bytes = book.archived()
+        let (partial, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes, written: true))
+        let (no, yes) = layout.booleanObjects
+        #expect(no != nil && yes != nil)
+        var changed = partial
+        let current = try #require(changed.currentIndex)
+        let position = try #require(changed.checklists[current].items.firstIndex { !$0.checked })
+        _ = changed.update(at: current) { $0.items[position].checked = true }
+        let expected = try layout.loadingEverything(of: changed, loadTime: 0)
+        var misnamed = layout
+        misnamed.booleanObjects = (yes, no)
+        for named in [layout, misnamed] {
+            let edited = try #require(try changed.edit(of: named))
+            let file = Array(bytes.prefix(edited.carriedLength)) + edited.tail
+            #expect(try ChecklistBook(archive: file, loadTime: 0) == expected)
+        }
+    }
 }

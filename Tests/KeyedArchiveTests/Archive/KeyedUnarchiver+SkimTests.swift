@@ -149,6 +149,38 @@ struct KeyedUnarchiverSkimTests {
         #expect(read.map { $0.item } == items)
     }
 
+    /// Items an edit wrote (their `$class` and their dates' UID objects of the edit's own) have
+    /// the shape of the file's items: they are read in place too.
+    @Test func itemsAnEditWroteAreReadInPlace() throws {
+        func item(_ number: Int, checked: Bool) -> SkimmableItem {
+            SkimmableItem(
+                text: "item \(number)", checked: checked, shouldRemind: false, itemID: number,
+                dueDate: Double(number), repeatRule: nil, uid: nil, hasDueDate: true, allDay: nil, dueDay: nil)
+        }
+        var items = (0..<4).map { item($0, checked: false) }
+        let bytes = SkimmableChecklist.archive([SkimmableChecklist(name: "n", items: items, iconName: "i")])
+        let uids = try #require(try Self.eachChecklist(bytes) { _, uids in uids }.first)
+        let list = try #require(
+            try KeyedUnarchiver(bytes: bytes).topLevel.arrayElementUIDs(forKey: "Checklists")?.first)
+        let array = try #require(
+            try KeyedUnarchiver(bytes: bytes).decoder(forObject: list, of: SkimmableChecklist.archivedClass)
+                .objectUID(forKey: "Items"))
+        var editor = try ArchiveEditor(file: bytes)
+        items[2] = item(2, checked: true)
+        try editor.replace(uids[2], with: items[2])
+        items.append(item(4, checked: true))
+        let added = editor.append(items[4])
+        try editor.replaceArray(array, elements: uids + [added])
+        let edited = try #require(editor.finish())
+        let file = Array(bytes.prefix(edited.carriedLength)) + edited.tail
+        let read = try #require(
+            try Self.eachChecklist(file) { unarchiver, uids throws(KeyedArchiveError) in
+                try unarchiver.decode(TracedItem.self, objects: uids, reading: SkimmableItem.skim)
+            }.first)
+        #expect(read.map { $0.item } == items)
+        #expect(read.map { $0.skimmed } == [false, true, true, true, true])
+    }
+
     @Test func theIntegerKeyIsReadEvenWhenNotAmongTheFields() throws {
         let item = SkimmableItem(
             text: "x", checked: nil, shouldRemind: nil, itemID: 42, dueDate: 0, repeatRule: nil, uid: nil,
@@ -165,5 +197,38 @@ struct KeyedUnarchiverSkimTests {
         #expect(try unarchiver.skim(uids, absentKey) == [nil])
         let textAsInteger = ObjectSkim(archivedClass: SkimmableItem.archivedClass, fields: [], integerKey: "Text")
         #expect(throws: KeyedArchiveError.self) { try unarchiver.skim(uids, textAsInteger) }
+    }
+
+    /// The boolean objects the reads in place met: objects that hold `false` and `true`, for an
+    /// editor of the file; none where no object was read in place.
+    @Test(arguments: [false, true])
+    func theBooleansReadInPlaceAreNamed(skimming: Bool) throws {
+        func item(_ id: Int, checked: Bool) -> SkimmableItem {
+            SkimmableItem(
+                text: "item \(id)", checked: checked, shouldRemind: false, itemID: id, dueDate: 1_000, repeatRule: nil,
+                uid: nil, hasDueDate: false, allDay: nil, dueDay: nil)
+        }
+        let items = [item(0, checked: false), item(1, checked: false), item(2, checked: true)]
+        let bytes = SkimmableChecklist.archive([SkimmableChecklist(name: "n", items: items, iconName: "i")])
+        let layout = try #require(BinaryPropertyListLayout(bytes))
+        let named = try Self.eachChecklist(bytes) { unarchiver, uids throws(KeyedArchiveError) in
+            let before = unarchiver.booleanObjects
+            if skimming {
+                _ = try unarchiver.skim(uids, SkimmableItem.skim)
+            } else {
+                _ = try unarchiver.decode(SkimmableItem.self, objects: uids, reading: SkimmableItem.skim)
+            }
+            // The first item alone is decoded, not read in place: it names nothing.
+            let alone = try KeyedUnarchiver(bytes: bytes)
+            _ = try alone.skim(Array(uids.prefix(1)), SkimmableItem.skim)
+            return (before, unarchiver.booleanObjects, alone.booleanObjects)
+        }
+        let (before, after, alone) = try #require(named.first)
+        #expect(before == (nil, nil))
+        #expect(alone == (nil, nil))
+        let no = try #require(after.false)
+        let yes = try #require(after.true)
+        #expect(layout.objects[no].marker == 0x08)
+        #expect(layout.objects[yes].marker == 0x09)
     }
 }
