@@ -103,6 +103,15 @@ struct ArchiveEditorTests {
         Array(file.prefix(edited.carriedLength)) + edited.tail
     }
 
+    /// The edit of `file` that appends `item` to checklist number `list`.
+    static func appending(_ item: ArchivableChecklistItem, toList list: Int, of file: [UInt8]) throws -> EditedArchive {
+        let map = try ChecklistArchiveMap(file)
+        var editor = try ArchiveEditor(file: file)
+        let uid = editor.append(item)
+        try editor.replaceArray(map.lists[list].items, elements: map.lists[list].itemUIDs + [uid])
+        return try #require(editor.finish())
+    }
+
     /// A new item with `text`.
     static func item(_ text: String, id: Int) -> ArchivableChecklistItem {
         ArchivableChecklistItem(
@@ -272,12 +281,8 @@ struct ArchiveEditorTests {
     @Test func foundationsFilesCarryEverythingAndCountTheOldEnvelope() throws {
         var model = Self.bigFile(lists: 2, items: 20)
         let file = try Self.foundationFile(model, prefix: "Checklists.")
-        let map = try ChecklistArchiveMap(file)
-        var editor = try ArchiveEditor(file: file)
         let item = Self.item("From Foundation's file", id: 40)
-        let uid = editor.append(item)
-        try editor.replaceArray(map.lists[1].items, elements: map.lists[1].itemUIDs + [uid])
-        let edited = try #require(editor.finish())
+        let edited = try Self.appending(item, toList: 1, of: file)
         let layout = try #require(BinaryPropertyListLayout(file))
         #expect(edited.carriedLength == layout.offsetTableStart)
         #expect(edited.deadBytes > 0)
@@ -341,12 +346,8 @@ struct ArchiveEditorTests {
         model.checklists[0].items[4].itemID = 100_000
         #expect(try ArchivableChecklistFile(archive: patched) == model)
 
-        let map = try ChecklistArchiveMap(patched)
-        var editor = try ArchiveEditor(file: patched)
         let item = Self.item("After the shared integer", id: 20)
-        let uid = editor.append(item)
-        try editor.replaceArray(map.lists[0].items, elements: map.lists[0].itemUIDs + [uid])
-        let edited = try #require(editor.finish())
+        let edited = try Self.appending(item, toList: 0, of: patched)
         #expect(edited.carriedLength == layout.offsetTableStart)
         let result = Self.applied(edited, to: patched)
         model.checklists[0].items.append(item)
