@@ -4,8 +4,9 @@
 ///
 /// The first object of each shape goes through the decoder's own reads (`checkByDecoding`), which
 /// are the reference. Later objects of a shape already checked are read in place from the binary
-/// file (`checkInPlace`): the same reads of the same objects, spending the same budget, with the
-/// key lookups and the class check done once per shape. Anything unusual there (another kind of
+/// file (`checkInPlace`) through the layout's peeks: the same checks of the same objects, the
+/// budget they would spend spent once per object, the key lookups done once per shape and the
+/// class known by its UID. Anything unusual there (another kind of
 /// value, a string that is not a plain string object, a date of another shape, a missing required
 /// field) sends the object back through the decoder's reads, so the verdict is always theirs.
 struct ObjectSkimmer {

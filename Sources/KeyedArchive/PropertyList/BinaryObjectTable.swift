@@ -18,8 +18,9 @@ final class BinaryObjectTable {
 
     /// The copy of the file the table owns; `nil` when it reads its caller's bytes in place.
     private let storage: UnsafeMutableRawBufferPointer?
-    /// Bounds-checked reads; a `let` of a trivial value, so reading through it is free, and
-    /// copying it to a local lets a loop keep it in registers.
+    /// Bounds-checked reads; a `let` of a trivial value, so reading through it is free. The
+    /// skim's peeks read through it too (`ObjectSkimmer` keeps a copy: copying it out of the
+    /// table for each object cost a `memcpy`).
     let layout: BinaryPropertyListReader.Layout
     /// Tree decoding with caches and the shared budget.
     private var parser: BinaryPropertyListReader.Parser
@@ -159,8 +160,8 @@ final class BinaryObjectTable {
 
     // MARK: Skimming
     //
-    // A skim reads objects of one shape the way `dictionary(_:)` and `reference(forKey:in:)` do,
-    // with the entries of its keys found once per shape instead of once per object.
+    // What a skim needs besides the layout's peeks: the budget, the entries of a shape's keys
+    // (found once per shape), and a string's check as `string(at:)` reads it.
 
     /// Spends `amount` of the shared budget, as reading that many objects would.
     @inline(__always)

@@ -100,9 +100,7 @@ extension BinaryPropertyListReader {
         /// table always have eight bytes after them (the 32-byte trailer follows); others take the loop.
         @inline(__always)
         private func word(at position: Int, size: Int, shift: UInt64) -> UInt64 {
-            guard position <= wordLimit, let base = bytes.baseAddress else {
-                return Self.bigEndian(bytes, at: position, size: size)
-            }
+            guard position <= wordLimit else { return Self.bigEndian(bytes, at: position, size: size) }
             return UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) &>> shift
         }
 
