@@ -151,7 +151,16 @@ public enum FileSystem {
         // Each turn drops a name from the end; "." and "/" always resolve.
         for _ in 0...target.utf8.count {
             if let base = realPath(folder) {
-                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+                guard !rest.isEmpty else { return base }
+                // Appended name by name: `joined(separator:)` on the reversed names is not specialized,
+                // and finding its associated types scanned every conformance of the executable
+                // three times (5 % of the start of `lists` with no data file yet).
+                var resolved = base == "/" ? "" : base
+                for name in rest.reversed() {
+                    resolved += "/"
+                    resolved += String(name)
+                }
+                return resolved
             }
             guard folder != ".", folder != "/" else { break }
             rest.append(folder.split(separator: "/").last ?? "")

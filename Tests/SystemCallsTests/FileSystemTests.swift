@@ -165,3 +165,25 @@ struct FileSystemPathTests {
         #expect(throws: SystemError("write", code: EBADF)) { try FileSystem.writeAll([1], to: readOnly) }
     }
 }
+
+extension FileSystemTests {
+    @Test func everyNameOfAFileResolvesToOnePathWhetherOrNotTheFileExists() throws {
+        let folder = try TemporaryFolder()
+        let real = try #require(FileSystem.realPath(folder.path))
+        try FileManager.default.createDirectory(atPath: folder.file("data"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("link"), withDestinationPath: folder.file("data"))
+        // An existing file, named through a link and a "..".
+        try TemporaryFolder.write([1], to: folder.file("data/lists.plist"))
+        #expect(FileSystem.resolved(folder.file("link/../data/lists.plist")) == real + "/data/lists.plist")
+        #expect(FileSystem.resolved(folder.file("link/lists.plist")) == real + "/data/lists.plist")
+        // A file not there yet, two folders below the last that exists: its names, in order.
+        let deeper = FileSystem.resolved(folder.file("link/new/deeper/lists.plist"))
+        #expect(deeper == real + "/data/new/deeper/lists.plist")
+        #expect(FileSystem.resolved(folder.file("link/other.plist")) == real + "/data/other.plist")
+        // A link to a file not there yet names that file.
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("pending"), withDestinationPath: "data/later.plist")
+        #expect(FileSystem.resolved(folder.file("pending")) == real + "/data/later.plist")
+    }
+}
