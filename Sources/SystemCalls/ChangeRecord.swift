@@ -40,7 +40,11 @@ public struct ChangeRecord: Equatable, Sendable {
     }
 
     /// Reads `text` as written by `text`; `nil` for anything else.
-    public init?(text: some StringProtocol) {
+    ///
+    /// A `Substring`, not `some StringProtocol`: a generic initializer called from another module
+    /// runs unspecialized, and looked its types up by name (122,000 instructions of every one-shot
+    /// change, the read of the lock file's note).
+    public init?(text: Substring) {
         let fields = text.split(separator: " ")
         guard fields.count == 7, let device = UInt64(fields[0]), let inode = UInt64(fields[1]),
             let size = Int64(fields[2]), let modifiedSeconds = Int(fields[3]), let modifiedNanoseconds = Int(fields[4]),
