@@ -34,6 +34,7 @@ public struct OutputLine: Sendable, Equatable, ExpressibleByStringLiteral {
     /// The line without styles.
     public var text: String {
         // Not `joined()`, whose first call looks its generic types up by name (170,000 instructions).
-        spans.reduce(into: "") { $0 += $1.text }
+        // `append`, not `+=`, which here picked the generic operator of RangeReplaceableCollection.
+        spans.reduce(into: "") { $0.append($1.text) }
     }
 }

@@ -47,10 +47,7 @@ public final class UndoJournal {
     /// of the data file's path (its resolved one, `ChecklistStore.identity`, so that every name of
     /// the file finds the same journal).
     public convenience init(dataFile: String, environment: [String: String]) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in dataFile.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        let name = String(hash, radix: 16)
-        self.init(path: FileLocations.undoFolder(environment: environment) + "/" + name)
+        self.init(path: FileLocations.undoFolder(environment: environment) + "/" + StateFile.name(for: dataFile))
     }
 
     /// The change `undo` would revert and the one `redo` would re-apply (the tops of the stacks the
