@@ -149,9 +149,16 @@ extension Session {
     /// Items named by their texts for an undo summary: `"Milk"`, `"Milk", "Eggs"`, or the first
     /// two and how many more.
     static func naming(_ texts: [String]) -> String {
-        let quoted = texts.map { "\"\($0)\"" }
-        guard quoted.count > 3 else { return quoted.joined(separator: ", ") }
-        return quoted.prefix(2).joined(separator: ", ") + " and \(quoted.count - 2) more"
+        // Appended one by one: `joined(separator:)` ran unspecialized and looked its types up by
+        // name at every one-shot `delete`.
+        let shown = texts.count > 3 ? 2 : texts.count
+        var naming = ""
+        for (index, text) in texts.prefix(shown).enumerated() {
+            naming.append(index == 0 ? "\"" : ", \"")
+            naming.append(text)
+            naming.append("\"")
+        }
+        return shown == texts.count ? naming : naming + " and \(texts.count - shown) more"
     }
 
     func move(_ reference: ItemReference, to position: Int) throws -> CommandResult {

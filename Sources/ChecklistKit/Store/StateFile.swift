@@ -45,6 +45,7 @@ public enum StateFile {
             digits.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
             hash >>= 4
         } while hash != 0
-        return String(decoding: digits.reversed(), as: UTF8.self)
+        digits.reverse()
+        return String(decoding: digits, as: UTF8.self)
     }
 }

@@ -53,6 +53,8 @@ struct SessionUndoTests {
         #expect(fixture.run("undo") == ["undid delete \"Milk\", \"Bread\""])
         #expect(fixture.run("redo") == ["redid delete \"Milk\", \"Bread\""])
         fixture.run("undo")
+        fixture.run("delete 1-3")
+        #expect(fixture.run("undo") == ["undid delete \"Milk\", \"Eggs\", \"Bread\""])
         fixture.run("delete 1-5")
         #expect(fixture.run("undo") == ["undid delete \"Milk\", \"Eggs\" and 3 more"])
     }
