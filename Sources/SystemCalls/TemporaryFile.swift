@@ -33,7 +33,57 @@ public struct TemporaryFile {
 
     /// Writes `bytes` at `offset`, then starts writing them back to the disk.
     public mutating func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
-        guard failure == nil, !bytes.isEmpty, let base = bytes.baseAddress else { return }
+        guard failure == nil, !bytes.isEmpty, writeFully(bytes, at: offset) else { return }
+        wrote(bytes.count, at: offset)
+    }
+
+    /// Writes `pieces` one after another from `offset`, in as few calls as the system allows
+    /// (`pwritev`), then starts writing them back to the disk as one piece.
+    public mutating func write(pieces: [UnsafeRawBufferPointer], at offset: Int) {
+        guard failure == nil else { return }
+        var position = offset
+        var index = 0
+        while index < pieces.count {
+            let batch = pieces[index..<min(pieces.count, index + Self.vectorLimit)]
+            var vectors = batch.map {
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
+            }
+            let expected = batch.reduce(0) { $0 + $1.count }
+            let count = SystemError.retryingInterrupts {
+                pwritev(descriptor, &vectors, Int32(vectors.count), off_t(position))
+            }
+            if count < 0 {
+                failure = SystemError("write")
+                return
+            }
+            if count < expected {
+                // Written short (a full disk, a signal): the rest piece by piece, which says why.
+                var pieceStart = position
+                for piece in batch {
+                    let pieceEnd = pieceStart + piece.count
+                    let writtenEnd = position + count
+                    if pieceEnd > writtenEnd {
+                        let from = max(0, writtenEnd - pieceStart)
+                        guard writeFully(UnsafeRawBufferPointer(rebasing: piece[from...]), at: pieceStart + from)
+                        else { return }
+                    }
+                    pieceStart = pieceEnd
+                }
+            }
+            position += expected
+            index += batch.count
+        }
+        guard position > offset else { return }
+        wrote(position - offset, at: offset)
+    }
+
+    /// The most pieces one `pwritev` takes (`IOV_MAX` on Linux).
+    private static let vectorLimit = 1024
+
+    /// Writes all of `bytes` at `offset`, retrying short writes; false, with the error kept, when
+    /// the system refuses.
+    private mutating func writeFully(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
         var written = 0
         while written < bytes.count {
             let count = SystemError.retryingInterrupts {
@@ -41,20 +91,25 @@ public struct TemporaryFile {
             }
             if count <= 0 {
                 failure = count == 0 ? SystemError("write", code: EIO) : SystemError("write")
-                return
+                return false
             }
             written += count
         }
-        end = max(end, offset + bytes.count)
+        return true
+    }
+
+    /// Notes `count` bytes written at `offset` and starts writing them back to the disk.
+    private mutating func wrote(_ count: Int, at offset: Int) {
+        end = max(end, offset + count)
         if offset == 0 {
-            covered = bytes.count
+            covered = count
         } else if offset <= covered {
-            covered = max(covered, offset + bytes.count)
+            covered = max(covered, offset + count)
         }
         // Only a hint: without it, the fsync at the end writes everything back itself.
         #if canImport(Glibc)
         if startsWriteback {
-            _ = csystem_sync_file_range(descriptor, Int64(offset), Int64(bytes.count), UInt32(SYNC_FILE_RANGE_WRITE))
+            _ = csystem_sync_file_range(descriptor, Int64(offset), Int64(count), UInt32(SYNC_FILE_RANGE_WRITE))
         }
         #endif
     }

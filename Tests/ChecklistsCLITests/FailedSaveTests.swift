@@ -59,6 +59,33 @@ struct FailedSaveTests {
         #expect(try cli.run(["add", "later"]).status == 0, "the next change saves once the limit is gone")
     }
 
+    @Test func anEditWhoseTailIsCutShortByTheLimitLeavesTheFileAsItWas() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let markdown = cli.folder.appending(path: "many.md").path
+        let lines = (0..<9_000).map { "- [ ] item number \($0) with a few more words\n" }.joined()
+        try Data(("# Many\n\n" + lines).utf8).write(to: URL(filePath: markdown))
+        #expect(try cli.run(["import", markdown]).status == 0)
+        let before = try #require(cli.bytes(cli.dataFile))
+        // A one-shot change of this file is an edit: the bytes before the old envelope carried, then
+        // the tail, whose largest runs (the `$objects` entries, the old offset table) are written
+        // from the file in one pwritev. A limit 4 KiB past the old offset table's start lets the
+        // carried bytes through and cuts the tail short: the rest is written alone and refused.
+        let tableStart = before.suffix(8).reduce(0) { $0 << 8 | Int($1) }
+        try #require(tableStart > 1_000_000 && tableStart < before.count)
+        let limit = (tableStart + 4_096) / 512
+        let outcome = try cli.shell("ulimit -f \(limit); exec \"$CHECKLISTS\" add big", arguments: [])
+        #expect(outcome.status == 74)
+        #expect(!outcome.wasSignalled)
+        #expect(outcome.stderr.hasPrefix("checklists: cannot save \(cli.dataFile): File too large"))
+        #expect(cli.bytes(cli.dataFile) == before)
+        #expect(try strayFiles(cli).isEmpty)
+        #expect(try cli.run(["add", "later"]).status == 0, "the next change saves once the limit is gone")
+        let texts = try cli.exported().allItems.map(\.text)
+        #expect(texts.contains("later"))
+        #expect(!texts.contains("big"))
+    }
+
     @Test func aBatchWhoseSavesFailKeepsRunningOnTheOldData() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

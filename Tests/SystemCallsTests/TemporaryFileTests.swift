@@ -78,3 +78,35 @@ struct TemporaryFileTests {
         }
     }
 }
+
+extension TemporaryFileTests {
+    @Test func piecesWrittenTogetherFollowEachOtherEvenPastOneCallsLimit() throws {
+        try withFile { descriptor, path in
+            var file = TemporaryFile(descriptor: descriptor)
+            let head = [UInt8](repeating: 7, count: 1_000)
+            head.withUnsafeBytes { file.write($0, at: 0) }
+            // 2,500 pieces of 0 to 12 bytes: more than one pwritev takes (1,024), some empty.
+            let pieces = (0..<2_500).map { index in (0..<(index % 13)).map { UInt8(truncatingIfNeeded: index &+ $0) } }
+            let buffers = pieces.map { piece in
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(piece.count, 1), alignment: 1)
+                buffer.copyBytes(from: piece)
+                return buffer
+            }
+            defer { buffers.forEach { $0.deallocate() } }
+            let views = zip(buffers, pieces).map { UnsafeRawBufferPointer(rebasing: $0[..<$1.count]) }
+            file.write(pieces: views, at: head.count)
+            let expected = head + pieces.flatMap { $0 }
+            try file.finish(length: expected.count)
+            #expect(TemporaryFolder.bytes(path) == expected)
+        }
+    }
+
+    @Test func aFailedWriteOfPiecesIsReportedByFinish() throws {
+        try withFile { descriptor, _ in
+            var file = TemporaryFile(descriptor: descriptor)
+            let bytes = Array("abc".utf8)
+            bytes.withUnsafeBytes { piece in file.write(pieces: [piece, piece], at: Int(Int64.max) - 1) }
+            #expect(throws: SystemError.self) { try file.finish(length: 0) }
+        }
+    }
+}

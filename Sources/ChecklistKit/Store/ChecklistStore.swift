@@ -241,7 +241,7 @@ public final class ChecklistStore {
                 original.withUnsafeBytes {
                     file.write(UnsafeRawBufferPointer(rebasing: $0[..<min(edited.carriedLength, $0.count)]), at: 0)
                 }
-                edited.tail.withUnsafeBytes { file.write($0, at: edited.carriedLength) }
+                edited.withTail(original: original) { file.write(pieces: $0, at: edited.carriedLength) }
                 return edited.length
             }
         } catch {

@@ -192,34 +192,56 @@ public struct ArchiveEditor {
         let dead = min(
             carried.priorDeadBytes + carried.envelopeDeadBytes + deadBytes, CarriedArchive.deadBytesLimit)
         let carriedLength = carried.carriedLength
-        let tail = carried.file.withUnsafeBufferPointer { file in
-            [UInt8](unsafeUninitializedCapacity: tailCount) { buffer, initialized in
+        // The tail's largest parts are runs of the original file, written from where they are: the
+        // carried envelope objects, the original `$objects` entries (split around the few entries
+        // this edit replaced; with many, copied and patched), and the old offset table when its
+        // width holds.
+        let entriesRun =
+            carried.objectsContents..<(carried.objectsContents + carried.archiveObjectCount * referenceSize)
+        let patches = replaced.count <= Self.patchPieceLimit ? replaced.sorted() : nil
+        let oldTable = carried.offsetTableStart..<(carried.offsetTableStart + carried.base * carried.offsetSize)
+        let sameWidth = offsetSize == carried.offsetSize
+        var originalBytes = copiedBytes
+        if let patches { originalBytes += entriesRun.count - patches.count * referenceSize }
+        if sameWidth { originalBytes += oldTable.count }
+        let ownCount = tailCount - originalBytes
+        var pieces: [EditedArchive.Piece] = []
+        let own = carried.file.withUnsafeBufferPointer { file in
+            [UInt8](unsafeUninitializedCapacity: ownCount) { buffer, initialized in
                 guard let base = buffer.baseAddress else { return }
-                var out = ObjectBytes(base: base, position: 0, end: tailCount)
-                out.store(added)
+                var out = TailBytes(own: ObjectBytes(base: base, position: 0, end: ownCount))
+                out.own.store(added)
                 var envelopeOffsets: [Int] = []
                 for copy in carried.copiedObjects {
                     envelopeOffsets.append(carriedLength + out.position)
-                    out.store(UnsafeBufferPointer(rebasing: file[copy.bytes]))
+                    out.original(copy.bytes)
                 }
                 envelopeOffsets.append(carriedLength + out.position)
-                out.storeMarker(0xD0, count: topPairs.count)
-                for pair in topPairs { out.store(bigEndian: UInt64(pair.key), width: referenceSize) }
-                for pair in topPairs { out.store(bigEndian: UInt64(pair.value), width: referenceSize) }
+                out.own.storeMarker(0xD0, count: topPairs.count)
+                for pair in topPairs { out.own.store(bigEndian: UInt64(pair.key), width: referenceSize) }
+                for pair in topPairs { out.own.store(bigEndian: UInt64(pair.value), width: referenceSize) }
                 envelopeOffsets.append(carriedLength + out.position)
-                out.storeMarker(0xA0, count: archiveCount)
-                // The original entries as they are, then the replaced ones over them, then the new ones.
-                let entries = out.position
-                let originalEntries =
-                    carried
-                    .objectsContents..<(carried.objectsContents
-                    + carried.archiveObjectCount * referenceSize)
-                out.store(UnsafeBufferPointer(rebasing: file[originalEntries]))
-                for entry in replaced {
-                    var patch = ObjectBytes(base: base, position: entries + entry * referenceSize, end: out.position)
-                    patch.store(bigEndian: UInt64(tables.objects[entry]), width: referenceSize)
+                out.own.storeMarker(0xA0, count: archiveCount)
+                // The original entries as they are, the replaced ones in their places, then the new ones.
+                if let patches {
+                    var from = entriesRun.lowerBound
+                    for entry in patches {
+                        let at = entriesRun.lowerBound + entry * referenceSize
+                        out.original(from..<at)
+                        out.own.store(bigEndian: UInt64(tables.objects[entry]), width: referenceSize)
+                        from = at + referenceSize
+                    }
+                    out.original(from..<entriesRun.upperBound)
+                } else {
+                    let entries = out.own.position
+                    out.own.store(UnsafeBufferPointer(rebasing: file[entriesRun]))
+                    for entry in replaced {
+                        var patch = ObjectBytes(
+                            base: base, position: entries + entry * referenceSize, end: out.own.position)
+                        patch.store(bigEndian: UInt64(tables.objects[entry]), width: referenceSize)
+                    }
                 }
-                out.store(
+                out.own.store(
                     references: UnsafeBufferPointer(rebasing: tables.objects.elements[carried.archiveObjectCount...]),
                     width: referenceSize)
                 envelopeOffsets.append(carriedLength + out.position)
@@ -228,48 +250,48 @@ public struct ArchiveEditor {
                     if reference == carried.objects { return UInt64(objects) }
                     return UInt64(copiedReferences[reference] ?? reference)
                 }
-                out.storeMarker(0xD0, count: rootPairs.count)
-                for pair in rootPairs { out.store(bigEndian: renumber(pair.key), width: referenceSize) }
-                for pair in rootPairs { out.store(bigEndian: renumber(pair.value), width: referenceSize) }
-                storeOffsetTable(
-                    into: &out, file: file, width: offsetSize, added: addedOffsets, envelope: envelopeOffsets)
-                out.store(bigEndian: UInt64(dead), width: 5)
-                out.store(0)
-                out.store(UInt8(offsetSize))
-                out.store(UInt8(referenceSize))
-                out.store(bigEndian: UInt64(total), width: 8)
-                out.store(bigEndian: UInt64(root), width: 8)
-                out.store(bigEndian: UInt64(objectsEnd), width: 8)
-                initialized = out.position
+                out.own.storeMarker(0xD0, count: rootPairs.count)
+                for pair in rootPairs { out.own.store(bigEndian: renumber(pair.key), width: referenceSize) }
+                for pair in rootPairs { out.own.store(bigEndian: renumber(pair.value), width: referenceSize) }
+                if sameWidth {
+                    out.original(oldTable)
+                } else {
+                    storeWidenedOffsets(into: &out.own, file: file, width: offsetSize)
+                }
+                for offset in addedOffsets {
+                    out.own.store(bigEndian: UInt64(carriedLength + offset), width: offsetSize)
+                }
+                for offset in envelopeOffsets { out.own.store(bigEndian: UInt64(offset), width: offsetSize) }
+                out.own.store(bigEndian: UInt64(dead), width: 5)
+                out.own.store(0)
+                out.own.store(UInt8(offsetSize))
+                out.own.store(UInt8(referenceSize))
+                out.own.store(bigEndian: UInt64(total), width: 8)
+                out.own.store(bigEndian: UInt64(root), width: 8)
+                out.own.store(bigEndian: UInt64(objectsEnd), width: 8)
+                out.endRun()
+                pieces = out.pieces
+                initialized = out.own.position
             }
         }
-        return EditedArchive(carriedLength: carriedLength, tail: tail, deadBytes: dead)
+        return EditedArchive(carriedLength: carriedLength, own: own, pieces: pieces, deadBytes: dead)
     }
 
-    /// Stores the offset table: the carried objects' offsets, then the added objects' (`added`,
-    /// from the end of the carried bytes), then the envelope's (`envelope`), each `width` bytes.
-    private func storeOffsetTable(
-        into out: inout ObjectBytes,
-        file: UnsafeBufferPointer<UInt8>,
-        width: Int,
-        added: UnsafeBufferPointer<Int>,
-        envelope: [Int]
-    ) {
+    /// Above this many replaced `$objects` entries, the original entries are copied and patched
+    /// rather than written as runs between the replaced ones.
+    public static let patchPieceLimit = 64
+
+    /// Stores the carried objects' offsets `width` bytes wide, wider than the file's: the new file
+    /// outgrew the old width (never narrower, as the file only grows).
+    private func storeWidenedOffsets(into out: inout ObjectBytes, file: UnsafeBufferPointer<UInt8>, width: Int) {
         let oldTable = carried.offsetTableStart
-        if width == carried.offsetSize {
-            out.store(UnsafeBufferPointer(rebasing: file[oldTable..<(oldTable + carried.base * width)]))
-        } else {
-            // Wider: the new file outgrew the old width (never narrower, as the file only grows).
-            for index in 0..<carried.base {
-                var offset: UInt64 = 0
-                for byte in 0..<carried.offsetSize {
-                    offset = offset << 8 | UInt64(file[oldTable + index * carried.offsetSize + byte])
-                }
-                out.store(bigEndian: offset, width: width)
+        for index in 0..<carried.base {
+            var offset: UInt64 = 0
+            for byte in 0..<carried.offsetSize {
+                offset = offset << 8 | UInt64(file[oldTable + index * carried.offsetSize + byte])
             }
+            out.store(bigEndian: offset, width: width)
         }
-        for offset in added { out.store(bigEndian: UInt64(carried.carriedLength + offset), width: width) }
-        for offset in envelope { out.store(bigEndian: UInt64(offset), width: width) }
     }
 
     // MARK: Helpers

@@ -485,7 +485,7 @@ struct ChecklistStoreScopeTests {
         misnamed.booleanObjects = (yes, no)
         for named in [layout, misnamed] {
             let edited = try #require(try changed.edit(of: named))
-            let file = Array(bytes.prefix(edited.carriedLength)) + edited.tail
+            let file = edited.bytes(original: bytes)
             #expect(try ChecklistBook(archive: file, loadTime: 0) == expected)
         }
     }

@@ -100,7 +100,7 @@ struct ArchiveEditorTests {
 
     /// The file an edit makes of `file`.
     static func applied(_ edited: EditedArchive, to file: [UInt8]) -> [UInt8] {
-        Array(file.prefix(edited.carriedLength)) + edited.tail
+        edited.bytes(original: file)
     }
 
     /// The edit of `file` that appends `item` to checklist number `list`.
@@ -611,5 +611,60 @@ struct ArchiveEditorTests {
             }
         }
         return strings
+    }
+}
+
+extension ArchiveEditorTests {
+    /// The tail of an edit of a few objects is written from the original file where it can be:
+    /// the original `$objects` entries around the replaced ones, and the old offset table.
+    @Test func aSmallEditWritesTheOriginalEntriesAndOffsetTableFromTheFile() throws {
+        var model = Self.bigFile(lists: 4, items: 500)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        var editor = try ArchiveEditor(file: file)
+        var changed = model.checklists[2].items[7]
+        changed.checked.toggle()
+        try editor.replace(map.lists[2].itemUIDs[7], with: changed)
+        model.checklists[2].items[7] = changed
+        let edited = try #require(editor.finish())
+        #expect(try ArchivableChecklistFile(archive: edited.bytes(original: file)) == model)
+        // The carried objects' offsets: the old offset table, less the envelope's, as one run.
+        let layout = try #require(BinaryPropertyListLayout(file))
+        let originals = edited.pieces.compactMap { piece -> Range<Int>? in
+            if case .original(let range) = piece { return range }
+            return nil
+        }
+        #expect(originals.contains { $0.lowerBound == layout.offsetTableStart && $0.count > 1_000 * layout.offsetSize })
+        // The entries before the replaced one, and after it.
+        #expect(originals.count >= 3)
+        let tailCount = edited.length - edited.carriedLength
+        #expect(edited.own.count * 10 < tailCount, "own \(edited.own.count) of a tail of \(tailCount) bytes")
+    }
+
+    /// An edit that replaces more entries than are worth a run each copies the original entries
+    /// and patches them: both ways give the same file.
+    @Test func manyReplacedEntriesGiveTheSameFileAsFew() throws {
+        let model = Self.bigFile(lists: 2, items: 200)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        for count in [1, ArchiveEditor.patchPieceLimit, ArchiveEditor.patchPieceLimit + 1, 200] {
+            var expected = model
+            var editor = try ArchiveEditor(file: file)
+            for position in 0..<count {
+                var item = expected.checklists[1].items[position]
+                item.text = "Changed \(position)"
+                expected.checklists[1].items[position] = item
+                try editor.replace(map.lists[1].itemUIDs[position], with: item)
+            }
+            let edited = try #require(editor.finish())
+            let originals = edited.pieces.filter { if case .original = $0 { true } else { false } }.count
+            if count <= ArchiveEditor.patchPieceLimit {
+                #expect(originals >= count + 1, "\(count) replaced: runs between them")
+            } else {
+                #expect(originals < 16, "\(count) replaced: the entries copied, not a run between each two")
+            }
+            #expect(try ArchivableChecklistFile(archive: edited.bytes(original: file)) == expected)
+            #expect(try FoundationArchiving.unarchive(edited.bytes(original: file)) == expected)
+        }
     }
 }

@@ -172,7 +172,7 @@ struct KeyedUnarchiverSkimTests {
         let added = editor.append(items[4])
         try editor.replaceArray(array, elements: uids + [added])
         let edited = try #require(editor.finish())
-        let file = Array(bytes.prefix(edited.carriedLength)) + edited.tail
+        let file = edited.bytes(original: bytes)
         let read = try #require(
             try Self.eachChecklist(file) { unarchiver, uids throws(KeyedArchiveError) in
                 try unarchiver.decode(TracedItem.self, objects: uids, reading: SkimmableItem.skim)
