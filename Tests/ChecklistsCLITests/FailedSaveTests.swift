@@ -12,6 +12,18 @@ struct FailedSaveTests {
         return bytes
     }
 
+    /// Imports 9,000 items (about 1.4 MB of archive, saved in 512 KiB pieces while encoding) and
+    /// returns the data file's bytes.
+    private func importedFile(_ cli: ChecklistsProcess) throws -> [UInt8] {
+        let markdown = cli.folder.appending(path: "many.md").path
+        let lines = (0..<9_000).map { "- [ ] item number \($0) with a few more words\n" }.joined()
+        try Data(("# Many\n\n" + lines).utf8).write(to: URL(filePath: markdown))
+        #expect(try cli.run(["import", markdown]).status == 0)
+        let bytes = try #require(cli.bytes(cli.dataFile))
+        try #require(bytes.count > 1_200_000)
+        return bytes
+    }
+
     /// The names in the data folder other than the data and lock files.
     private func strayFiles(_ cli: ChecklistsProcess) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: cli.dataFolder)
@@ -42,13 +54,7 @@ struct FailedSaveTests {
     @Test func aSaveThatFailsPartWayThroughTheStreamedPiecesLeavesTheFileAsItWas() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
-        // About 1.4 MB of archive: saved in 512 KiB pieces while encoding, on a writing thread.
-        let markdown = cli.folder.appending(path: "many.md").path
-        let lines = (0..<9_000).map { "- [ ] item number \($0) with a few more words\n" }.joined()
-        try Data(("# Many\n\n" + lines).utf8).write(to: URL(filePath: markdown))
-        #expect(try cli.run(["import", markdown]).status == 0)
-        let before = try #require(cli.bytes(cli.dataFile))
-        try #require(before.count > 1_200_000)
+        let before = try importedFile(cli)
         // RLIMIT_FSIZE of 700 KiB: the first piece is written, the second fails part-way.
         let outcome = try cli.shell("ulimit -f 1400; exec \"$CHECKLISTS\" add big", arguments: [])
         #expect(outcome.status == 74)
@@ -62,11 +68,7 @@ struct FailedSaveTests {
     @Test func anEditWhoseTailIsCutShortByTheLimitLeavesTheFileAsItWas() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
-        let markdown = cli.folder.appending(path: "many.md").path
-        let lines = (0..<9_000).map { "- [ ] item number \($0) with a few more words\n" }.joined()
-        try Data(("# Many\n\n" + lines).utf8).write(to: URL(filePath: markdown))
-        #expect(try cli.run(["import", markdown]).status == 0)
-        let before = try #require(cli.bytes(cli.dataFile))
+        let before = try importedFile(cli)
         // A one-shot change of this file is an edit: the bytes before the old envelope carried, then
         // the tail, whose largest runs (the `$objects` entries, the old offset table) are written
         // from the file in one pwritev. A limit 4 KiB past the old offset table's start lets the
