@@ -12,8 +12,7 @@ struct FailedSaveTests {
         return bytes
     }
 
-    /// Imports 9,000 items (about 1.4 MB of archive, saved in 512 KiB pieces while encoding) and
-    /// returns the data file's bytes.
+    /// Imports 9,000 items (about 1.4 MB of archive) and returns the data file's bytes.
     private func importedFile(_ cli: ChecklistsProcess) throws -> [UInt8] {
         let markdown = cli.folder.appending(path: "many.md").path
         let lines = (0..<9_000).map { "- [ ] item number \($0) with a few more words\n" }.joined()
@@ -51,31 +50,19 @@ struct FailedSaveTests {
         #expect(!texts.contains("big"))
     }
 
-    @Test func aSaveThatFailsPartWayThroughTheStreamedPiecesLeavesTheFileAsItWas() throws {
+    /// A one-shot change of a file checklists wrote is an edit: the bytes before the old envelope
+    /// carried, written first, then the tail, whose largest runs (the `$objects` entries, the old
+    /// offset table) go from the file in one pwritev. A file size limit of 700 KiB stops the carried
+    /// bytes part-way; one 4 KiB past the old offset table's start lets them through and cuts the
+    /// tail short, whose rest is then written alone and refused.
+    @Test(arguments: [false, true])
+    func aSaveCutShortByTheFileSizeLimitLeavesTheFileAsItWas(inTheTail: Bool) throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
         let before = try importedFile(cli)
-        // RLIMIT_FSIZE of 700 KiB: the first piece is written, the second fails part-way.
-        let outcome = try cli.shell("ulimit -f 1400; exec \"$CHECKLISTS\" add big", arguments: [])
-        #expect(outcome.status == 74)
-        #expect(!outcome.wasSignalled)
-        #expect(outcome.stderr.hasPrefix("checklists: cannot save \(cli.dataFile): File too large"))
-        #expect(cli.bytes(cli.dataFile) == before)
-        #expect(try strayFiles(cli).isEmpty)
-        #expect(try cli.run(["add", "later"]).status == 0, "the next change saves once the limit is gone")
-    }
-
-    @Test func anEditWhoseTailIsCutShortByTheLimitLeavesTheFileAsItWas() throws {
-        let cli = try ChecklistsProcess()
-        defer { cli.remove() }
-        let before = try importedFile(cli)
-        // A one-shot change of this file is an edit: the bytes before the old envelope carried, then
-        // the tail, whose largest runs (the `$objects` entries, the old offset table) are written
-        // from the file in one pwritev. A limit 4 KiB past the old offset table's start lets the
-        // carried bytes through and cuts the tail short: the rest is written alone and refused.
         let tableStart = before.suffix(8).reduce(0) { $0 << 8 | Int($1) }
         try #require(tableStart > 1_000_000 && tableStart < before.count)
-        let limit = (tableStart + 4_096) / 512
+        let limit = inTheTail ? (tableStart + 4_096) / 512 : 1_400
         let outcome = try cli.shell("ulimit -f \(limit); exec \"$CHECKLISTS\" add big", arguments: [])
         #expect(outcome.status == 74)
         #expect(!outcome.wasSignalled)
