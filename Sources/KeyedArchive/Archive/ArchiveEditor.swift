@@ -90,7 +90,7 @@ public struct ArchiveEditor {
     /// UID objects of the elements it held; UID 0 (`$null`, nil) cannot be an element.
     public mutating func replaceArray(_ uid: UInt64, elements: [UInt64]) throws(KeyedArchiveError) {
         let entry = try replaceableEntry(uid)
-        let count = storage.encoder.tables.objects.count
+        let count = storage.encoder.tables.objectCount
         for element in elements where element == 0 || element >= UInt64(count) {
             if element == 0 { throw .notEditable("UID 0 ($null, nil) cannot be an array element") }
             throw .danglingReference(element, objectCount: count)
@@ -136,7 +136,7 @@ public struct ArchiveEditor {
         let dictionary = builder.add(dictionaryPairs: [
             references.objectsKey, array, references.classKey, references.arrayClass,
         ])
-        storage.encoder.tables.objects[entry] = dictionary
+        storage.encoder.tables.setObject(dictionary, entry)
         if entry < carried.archiveObjectCount { replaced.insert(entry) }
     }
 
@@ -180,7 +180,7 @@ public struct ArchiveEditor {
         let total = next + 3
         // A reader checks that the object count fits the references (255 objects for one byte).
         guard referenceSize >= 8 || total < 1 << (8 * referenceSize) else { return nil }
-        let archiveCount = tables.objects.count
+        let archiveCount = tables.objectCount
         let topSize = PropertyListBuilder.markerSize(count: topPairs.count) + 2 * topPairs.count * referenceSize
         let objectsSize = PropertyListBuilder.markerSize(count: archiveCount) + archiveCount * referenceSize
         let rootPairs = carried.rootPairs
@@ -228,7 +228,7 @@ public struct ArchiveEditor {
                     for entry in patches {
                         let at = entriesRun.lowerBound + entry * referenceSize
                         out.original(from..<at)
-                        out.own.store(bigEndian: UInt64(tables.objects[entry]), width: referenceSize)
+                        out.own.store(bigEndian: UInt64(tables.object(entry)), width: referenceSize)
                         from = at + referenceSize
                     }
                     out.original(from..<entriesRun.upperBound)
@@ -238,11 +238,11 @@ public struct ArchiveEditor {
                     for entry in replaced {
                         var patch = ObjectBytes(
                             base: base, position: entries + entry * referenceSize, end: out.own.position)
-                        patch.store(bigEndian: UInt64(tables.objects[entry]), width: referenceSize)
+                        patch.store(bigEndian: UInt64(tables.object(entry)), width: referenceSize)
                     }
                 }
                 out.own.store(
-                    references: UnsafeBufferPointer(rebasing: tables.objects.elements[carried.archiveObjectCount...]),
+                    references: tables.objects.elements,
                     width: referenceSize)
                 envelopeOffsets.append(carriedLength + out.position)
                 let renumber = { (reference: Int) -> UInt64 in
@@ -312,7 +312,7 @@ public struct ArchiveEditor {
     /// The `$objects` entry `uid` names, checked to exist, not to be 0, and not to be a string or
     /// a class dictionary.
     private func replaceableEntry(_ uid: UInt64) throws(KeyedArchiveError) -> Int {
-        let count = storage.encoder.tables.objects.count
+        let count = storage.encoder.tables.objectCount
         guard uid != 0 else { throw .notEditable("UID 0 is $null, which stands for nil; it cannot be replaced") }
         guard uid < UInt64(count) else { throw .danglingReference(uid, objectCount: count) }
         let entry = Int(uid)
@@ -333,7 +333,7 @@ public struct ArchiveEditor {
 
     /// The object `$objects[entry]` refers to now.
     private func currentReference(ofEntry entry: Int) -> Int {
-        let current = storage.encoder.tables.objects[entry]
+        let current = storage.encoder.tables.object(entry)
         if current >= 0 { return current }
         return carried.withArea { carried.objectReference(entry, in: $0) } ?? -1
     }

@@ -4,8 +4,8 @@ extension KeyedEncoder {
     /// with `archiveObjectCount` entries that stay the file's (-1) until replaced.
     init(appendingTo carriedObjects: Int, referenceWidth: Int, archiveObjectCount: Int) {
         builder = PropertyListBuilder(appendingTo: carriedObjects, referenceWidth: referenceWidth)
-        tables = EncodingTables(expectedObjects: archiveObjectCount + 64)
-        tables.objects.append(repeating: -1, count: archiveObjectCount)
+        tables = EncodingTables(expectedObjects: 64)
+        tables.carryEntries(archiveObjectCount)
         strings = StringTable(capacity: 64)
     }
 
@@ -53,7 +53,7 @@ extension KeyedEncoder {
     /// The reference of a new UID object of the carried file's class dictionary named `name`, entered
     /// among this encoder's classes; `nil` when the file has none (or this edit replaced its entry).
     func carriedClassUIDReference(_ name: String) -> Int? {
-        guard let uid = carried?.classUID(named: name), uid < tables.objects.count, tables.objects[uid] < 0
+        guard let uid = carried?.classUID(named: name), uid < tables.objectCount, tables.object(uid) < 0
         else { return nil }
         let reference = builder.add(uniqueUID: UInt64(uid))
         tables.classUIDs.append((name, reference))

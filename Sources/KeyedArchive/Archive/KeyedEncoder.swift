@@ -165,7 +165,7 @@ public struct KeyedEncoder {
         if entry < 0, let carried {
             entry = adoptCarried(string, utf8: utf8, hash: hash, isASCII: isASCII, slot: slot, from: carried)
         }
-        let uid = UInt64(tables.objects.count)
+        let uid = UInt64(tables.objectCount)
         if entry >= 0 {
             let known = strings.uidReference(of: entry)
             if known >= 0 { return known }
@@ -186,14 +186,14 @@ public struct KeyedEncoder {
     @inline(__always)
     private func beginObject() -> UInt64 {
         tables.objects.append(-1)
-        return UInt64(tables.objects.count &- 1)
+        return UInt64(tables.objectCount &- 1)
     }
 
     /// Writes the dictionary of object `uid` from its pending pairs and `$class`.
     func endObject(uid: UInt64, base: Int, classReference: Int) {
         if tables.classKeyReference < 0 { tables.classKeyReference = keyReference("$class") }
         tables.pushPair(key: tables.classKeyReference, value: classReference)
-        tables.objects[Int(uid)] = builder.addDictionary(pairs: tables.pendingPairs(from: base))
+        tables.setObject(builder.addDictionary(pairs: tables.pendingPairs(from: base)), Int(uid))
         tables.pending.truncate(to: base)
     }
 
@@ -239,7 +239,7 @@ public struct KeyedEncoder {
             keyReference("$classes"), builder.add(array: chain),
         ]
         tables.objects.append(builder.add(dictionaryPairs: pairs))
-        let reference = builder.add(uniqueUID: UInt64(tables.objects.count - 1))
+        let reference = builder.add(uniqueUID: UInt64(tables.objectCount - 1))
         tables.classUIDs.append((archivedClass.name, reference))
         return reference
     }
