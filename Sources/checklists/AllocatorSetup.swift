@@ -42,17 +42,17 @@ enum AllocatorSetup {
         guard fromHeap, fileSize >= reservationThreshold else { return }
         // Grow the heap once by about what a load and a save use (the file read, the model, the
         // encoder's tables and the new file) and hand the block back to the heap: later allocations
-        // are carved from it, the file read first. A one-shot change touches 1.3 (`show`) to 1.8
-        // (`add`, `check`) times the file's size of it (the read, the decoded checklist, the new
-        // bytes); 1.5 times is filled in now. A page filled in and not used cost 2.5 µs here, one
-        // used and not filled in a fault, 1 µs more than filling it: 1.5 beat 2 (60 and 80 rounds).
+        // are carved from it, the file read first. A one-shot change touches 1.33 (`add`, `check`,
+        // `show`) to 1.5 (`delete`, a file just copied in) times the file's size of it (the read,
+        // the decoded checklist, the new objects); 4/3 is filled in now. A page filled in and not
+        // used cost 2.5 µs here, one used and not filled in a fault, 1 µs more than filling it.
         // At most 192 MiB: larger blocks would come from mmap (M_MMAP_THRESHOLD), not the heap.
         let reserve = min(fileSize, 24 << 20) * 8
         guard let block = malloc(reserve) else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let address = Int(bitPattern: block)
         let start = (address + page - 1) & ~(page - 1)
-        let end = min(address + reserve, start + 3 * fileSize / 2) & ~(page - 1)
+        let end = min(address + reserve, start + 4 * fileSize / 3) & ~(page - 1)
         if page > 0, end > start, let first = UnsafeMutableRawPointer(bitPattern: start) {
             _ = csystem_madvise(first, end - start, populateWrite)
         }
