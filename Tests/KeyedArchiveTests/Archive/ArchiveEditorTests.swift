@@ -668,3 +668,36 @@ extension ArchiveEditorTests {
         }
     }
 }
+
+extension ArchiveEditorTests {
+    /// An edit that takes the file past 65,535 bytes needs offsets four bytes wide (widths are 1, 2,
+    /// 4 or 8) where the file had two: the old offset table is then written again, wider, not
+    /// carried as a run.
+    @Test func anEditThatOutgrowsTheOffsetWidthWritesTheOldOffsetsWider() throws {
+        var items = 100
+        var model = Self.bigFile(lists: 1, items: items)
+        while model.archived().count < 60_000 {
+            items += 100
+            model = Self.bigFile(lists: 1, items: items)
+        }
+        let file = model.archived()
+        let before = try #require(BinaryPropertyListLayout(file))
+        try #require(before.offsetSize == 2)
+        let map = try ChecklistArchiveMap(file)
+        var editor = try ArchiveEditor(file: file)
+        var uids = map.lists[0].itemUIDs
+        for number in 0..<10 {
+            let item = Self.item(String(repeating: "long text \(number) ", count: 200), id: items + number)
+            uids.append(editor.append(item))
+            model.checklists[0].items.append(item)
+        }
+        try editor.replaceArray(map.lists[0].items, elements: uids)
+        let edited = try #require(editor.finish())
+        let result = edited.bytes(original: file)
+        // The trailer's offset size (the layout helper refuses an edited file's dead-byte count).
+        #expect(result[result.count - 26] == 4)
+        #expect(!edited.pieces.contains { $0 == .original(before.offsetTableStart..<(before.offsetTableStart + 2)) })
+        #expect(try ArchivableChecklistFile(archive: result) == model)
+        #expect(try FoundationArchiving.unarchive(result) == model)
+    }
+}
