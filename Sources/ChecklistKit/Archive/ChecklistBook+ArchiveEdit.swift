@@ -1,21 +1,30 @@
 import KeyedArchive
 
 extension ChecklistBook {
-    /// The file this book makes as an edit of the one `layout` was read from; `nil` when the edit cannot express the change (a checklist added, removed,
+    /// The file this book makes as an edit of the one `layout` was read from; `nil` when the edit cannot express the change (a checklist removed,
     /// renamed or given another icon; a file whose widths cannot address what is added), and the
     /// book must be encoded afresh.
     ///
-    /// Every object this book did not change keeps its bytes: only changed items, new items and
-    /// the arrays that list them are written (`ArchiveEditor`). An item counts as unchanged when
-    /// it equals the item of its ID as loaded. A checklist that was not loaded must be as loaded.
+    /// Every object this book did not change keeps its bytes: only changed items, new items, new
+    /// checklists and the arrays that list them are written (`ArchiveEditor`). An item counts as
+    /// unchanged when it equals the item of its ID as loaded. A checklist that was not loaded must
+    /// be as loaded. A checklist whose name the file does not hold is a new one (`new`).
     func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> EditedArchive? {
-        guard checklists.count == layout.lists.count else { return nil }
         var editor = try ArchiveEditor(file: layout.file, ownWrite: layout.ownWrite, booleans: layout.booleanObjects)
         let placed = layout.lists
         let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var added: [String: UInt64] = [:]
+        var kept = 0
         for list in checklists {
-            guard let place = placed[list.name], let original = loaded[list.name], list.iconName == original.iconName
-            else { return nil }
+            guard let place = placed[list.name] else {
+                // New: its items were never in the file. A list the file holds under another name
+                // (renamed) leaves one of the file's lists unmatched, which `kept` tells below.
+                guard list.unloadedItemCount == nil, added[list.name] == nil else { return nil }
+                added[list.name] = editor.append(list)
+                continue
+            }
+            kept += 1
+            guard let original = loaded[list.name], list.iconName == original.iconName else { return nil }
             if original.unloadedItemCount != nil {
                 guard list == original else {
                     throw .notAKeyedArchive("checklist \"\(list.name)\" changed while it was not loaded")
@@ -61,9 +70,12 @@ extension ChecklistBook {
             guard let itemsUID = place.itemsUID else { return nil }
             try editor.replaceArray(itemsUID, elements: uids)
         }
+        // Every list of the file is still here: none removed or renamed.
+        guard kept == placed.count else { return nil }
         let order = checklists.map(\.name)
         if order != layout.order {
-            try editor.replaceArray(layout.checklistsUID, elements: order.compactMap { placed[$0]?.uid })
+            try editor.replaceArray(
+                layout.checklistsUID, elements: order.compactMap { placed[$0]?.uid ?? added[$0] })
         }
         editor.setTopInteger(currentIndex ?? -1, forKey: "ChecklistIndex")
         editor.setTopInteger(nextItemID, forKey: "ChecklistItemID")

@@ -77,11 +77,12 @@ public enum Command: Sendable, Equatable {
     }
 
     /// Whether the command reads or changes nothing but the current checklist, its items named by
-    /// position (a `#ID` may name an item of any checklist): a store that loads only that
-    /// checklist's items can run it (`LoadScope.currentChecklist`).
+    /// position (a `#ID` may name an item of any checklist), or adds a checklist (`new`, which needs
+    /// only the others' names): a store that loads only the current checklist's items can run it
+    /// (`LoadScope.currentChecklist`).
     public var needsOnlyCurrentChecklist: Bool {
         switch self {
-        case .add, .clear, .show(nil): true
+        case .add, .clear, .show(nil), .new: true
         case .edit(let item, _), .move(let item, _), .due(let item, _), .remind(let item, _), .repeat(let item, _):
             item.isPositional
         case .mark(let items, _), .delete(let items): items.allSatisfy(\.isPositional)

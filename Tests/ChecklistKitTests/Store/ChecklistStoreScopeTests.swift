@@ -42,7 +42,7 @@ struct ChecklistStoreScopeTests {
     static let commands = [
         "add new item", "add caf\u{E9} \u{1F600}", "check 1", "toggle 2", "uncheck 1-3", "delete 2", "edit 1 renamed",
         "move 3 1", "due 2 tomorrow", "due 1 none", "remind 1 on", "remind 2 off", "repeat 1 daily",
-        "repeat 2 none", "clear", "check 1-2", "delete 1-2", "add item 0-0 7", "show",
+        "repeat 2 none", "clear", "check 1-2", "delete 1-2", "add item 0-0 7", "show", "new Zed", "new Aardvark",
     ]
 
     /// Runs `line` as a one-shot change does: a store of `scope` opened for it alone.
@@ -86,12 +86,14 @@ struct ChecklistStoreScopeTests {
             let start = Self.book(lists: lists, items: items, seed: UInt64(steps.count * 100 + items))
             try TemporaryFolder.write(start.archived(), to: full)
             try TemporaryFolder.write(start.archived(), to: partial)
+            var listCount = lists
             for step in steps {
                 let line = Self.commands[step]
                 let expected = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
                 let (got, leftUnread) = try Self.openAndRun(line, path: partial, scope: .currentChecklist, clock: clock)
                 // Every file here loads in part: only the current checklist is read.
-                #expect(leftUnread == (lists > 1), "\(line)")
+                #expect(leftUnread == (listCount > 1), "\(line)")
+                listCount = try Self.load(full, clock: clock).checklists.count
                 #expect(got.lines.map(\.text) == expected.lines.map(\.text), "\(line)")
                 #expect(got.error == expected.error, "\(line)")
                 #expect(try Self.load(partial, clock: clock) == Self.load(full, clock: clock), "after \(line)")
@@ -124,6 +126,32 @@ struct ChecklistStoreScopeTests {
         let book = try Self.load(path, clock: clock)
         #expect(book.current?.items.last?.text == "one more")
         #expect(book.checklists.map(\.items.count) == start.checklists.indices.map { $0 == 5 ? 301 : 300 })
+    }
+
+    @Test func aNewChecklistIsAnEditThatCarriesTheOthersOver() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let path = folder.file("Checklists.plist")
+        let start = Self.book(lists: 10, items: 300)
+        try TemporaryFolder.write(start.archived(), to: path)
+        let (result, leftUnread) = try Self.openAndRun(
+            "new Groceries", path: path, scope: .currentChecklist, clock: clock)
+        #expect(leftUnread)
+        #expect(result.error == nil)
+        let bytes = try #require(TemporaryFolder.bytes(path))
+        let original = start.archived()
+        // The other checklists' objects are carried byte for byte: no full encode.
+        let objectsEnd = original.suffix(8).reduce(0) { $0 << 8 | Int($1) }
+        #expect(zip(bytes, original).prefix { $0 == $1 }.count > objectsEnd * 9 / 10)
+        let book = try Self.load(path, clock: clock)
+        #expect(book.current?.name == "Groceries" && book.current?.items.isEmpty == true)
+        #expect(book.checklists.count == 11)
+        let others = book.checklists.filter { $0.name != "Groceries" }
+        #expect(others.map(\.items.count) == Array(repeating: 300, count: 10))
+        // A name the file holds is refused, and the file stays as it was.
+        let again = try Self.oneShot("new groceries", path: path, scope: .currentChecklist, clock: clock)
+        #expect(again.error != nil)
+        #expect(TemporaryFolder.bytes(path) == bytes)
     }
 
     @Test func manyChangesStayWithinTheDeadShareAndCompact() throws {
@@ -409,9 +437,11 @@ struct ChecklistStoreScopeTests {
     @Test func onlyCommandsOfTheCurrentChecklistByPositionLoadInPart() throws {
         let partial = [
             "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
+            "new Other",
         ]
         let full = [
-            "check #3", "lists", "show Other", "use Other", "new Other", "undo", "rename X", "find x", "edit #2 y",
+            "check #3", "lists", "show Other", "use Other", "undo", "rename X", "icon Folder", "drop Other", "find x",
+            "edit #2 y",
         ]
         for line in partial {
             #expect(try Command.parse(CommandWords.split(line))?.needsOnlyCurrentChecklist == true)
