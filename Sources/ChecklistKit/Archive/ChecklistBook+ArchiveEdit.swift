@@ -8,7 +8,7 @@ extension ChecklistBook {
     /// Every object this book did not change keeps its bytes: only changed items, new items, new
     /// checklists and the arrays that list them are written (`ArchiveEditor`). An item counts as
     /// unchanged when it equals the item of its ID as loaded. A checklist that was not loaded must
-    /// be as loaded. A checklist whose name the file does not hold is a new one (`new`).
+    /// be as loaded. An empty checklist whose name the file does not hold is a new one (`new`).
     func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> EditedArchive? {
         var editor = try ArchiveEditor(file: layout.file, ownWrite: layout.ownWrite, booleans: layout.booleanObjects)
         let placed = layout.lists
@@ -17,9 +17,10 @@ extension ChecklistBook {
         var kept = 0
         for list in checklists {
             guard let place = placed[list.name] else {
-                // New: its items were never in the file. A list the file holds under another name
-                // (renamed) leaves one of the file's lists unmatched, which `kept` tells below.
-                guard list.unloadedItemCount == nil, added[list.name] == nil else { return nil }
+                // New (`new`): empty. A list the file holds under another name (renamed) leaves one of
+                // the file's lists unmatched, which `kept` tells below. New lists with items (`import`)
+                // are encoded afresh: an edit that adds many texts looks each one up in the file.
+                guard list.unloadedItemCount == nil, list.items.isEmpty, added[list.name] == nil else { return nil }
                 added[list.name] = editor.append(list)
                 continue
             }
