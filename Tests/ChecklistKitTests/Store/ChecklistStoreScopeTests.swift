@@ -106,22 +106,32 @@ struct ChecklistStoreScopeTests {
         }
     }
 
-    @Test func aChangeCarriesTheOtherChecklistsBytesOver() throws {
+    /// A data file of 10 checklists of 300 items in a new folder: its path, its book, a clock.
+    static func tenLists() throws -> (folder: TemporaryFolder, path: String, start: ChecklistBook, clock: TestClock) {
         let folder = try TemporaryFolder()
-        let clock = TestClock()
         let path = folder.file("Checklists.plist")
         let start = Self.book(lists: 10, items: 300)
         try TemporaryFolder.write(start.archived(), to: path)
+        return (folder, path, start, TestClock())
+    }
+
+    /// Whether `bytes` start with nine tenths of `original`'s objects as they were: an edit, not
+    /// a full encode.
+    static func carriesTheObjects(of original: [UInt8], _ bytes: [UInt8]) -> Bool {
+        let objectsEnd = original.suffix(8).reduce(0) { $0 << 8 | Int($1) }
+        return zip(bytes, original).prefix { $0 == $1 }.count > objectsEnd * 9 / 10
+    }
+
+    @Test func aChangeCarriesTheOtherChecklistsBytesOver() throws {
+        let (folder, path, start, clock) = try Self.tenLists()
+        defer { withExtendedLifetime(folder) {} }
         let result = try Self.oneShot("add one more", path: path, scope: .currentChecklist, clock: clock)
         #expect(result.error == nil)
         let bytes = try #require(TemporaryFolder.bytes(path))
-        let original = start.archived()
         // Every object of the original is still there byte for byte: the new file starts with
         // the original's objects, all but its last few (the envelope, `$objects`), which the
         // edit wrote anew after the new item, followed by the offset table. No full encode.
-        let objectsEnd = original.suffix(8).reduce(0) { $0 << 8 | Int($1) }
-        let common = zip(bytes, original).prefix { $0 == $1 }.count
-        #expect(common > objectsEnd * 9 / 10)
+        #expect(Self.carriesTheObjects(of: start.archived(), bytes))
         #expect(try bytes != Self.load(path, clock: clock).archived())
         let book = try Self.load(path, clock: clock)
         #expect(book.current?.items.last?.text == "one more")
@@ -129,20 +139,14 @@ struct ChecklistStoreScopeTests {
     }
 
     @Test func aNewChecklistIsAnEditThatCarriesTheOthersOver() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        let start = Self.book(lists: 10, items: 300)
-        try TemporaryFolder.write(start.archived(), to: path)
+        let (folder, path, start, clock) = try Self.tenLists()
+        defer { withExtendedLifetime(folder) {} }
         let (result, leftUnread) = try Self.openAndRun(
             "new Groceries", path: path, scope: .currentChecklist, clock: clock)
         #expect(leftUnread)
         #expect(result.error == nil)
         let bytes = try #require(TemporaryFolder.bytes(path))
-        let original = start.archived()
-        // The other checklists' objects are carried byte for byte: no full encode.
-        let objectsEnd = original.suffix(8).reduce(0) { $0 << 8 | Int($1) }
-        #expect(zip(bytes, original).prefix { $0 == $1 }.count > objectsEnd * 9 / 10)
+        #expect(Self.carriesTheObjects(of: start.archived(), bytes))
         let book = try Self.load(path, clock: clock)
         #expect(book.current?.name == "Groceries" && book.current?.items.isEmpty == true)
         #expect(book.checklists.count == 11)
