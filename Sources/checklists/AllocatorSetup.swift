@@ -11,8 +11,8 @@ import Glibc
 /// heap memory; each 4 KiB page touched for the first time is a page fault. At 10,000 items a
 /// one-shot change touched 2.7 MB of heap, 677 faults and 0.8 ms. Most of the pages the change
 /// will touch are asked for at once instead (`MADV_POPULATE_WRITE`), which the kernel fills in one
-/// call. Both
-/// settings are hints: where the kernel or the C library lacks them, nothing changes but the speed.
+/// call. Both settings are hints: where the kernel or the C library lacks them, nothing changes
+/// but the speed.
 ///
 /// Transparent huge pages, which this used before, are not used: a virtual machine whose host
 /// takes back freed memory (virtio-balloon's free page reporting, as on Firecracker) hands out
