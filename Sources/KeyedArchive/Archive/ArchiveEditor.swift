@@ -22,8 +22,6 @@ public struct ArchiveEditor {
     /// `$top`'s key and value references, and its keys.
     private var topPairs: [(key: Int, value: Int)]
     private var topKeys: [String]
-    /// The original `$objects` entries replaced so far.
-    private var replaced: Set<Int> = []
     /// The bytes this edit has stopped using so far.
     private var deadBytes = 0
     /// Objects of the file said to hold `false` and `true` (checked before use).
@@ -66,7 +64,6 @@ public struct ArchiveEditor {
         deadBytes += ownBytes(ofEntry: entry)
         shareCarried()
         storage.encoder.encode(value, asObject: uid)
-        if entry < carried.archiveObjectCount { replaced.insert(entry) }
     }
 
     /// Counts `bytes` more as dead: objects the caller stopped referring to without replacing
@@ -137,7 +134,6 @@ public struct ArchiveEditor {
             references.objectsKey, array, references.classKey, references.arrayClass,
         ])
         storage.encoder.tables.setObject(dictionary, entry)
-        if entry < carried.archiveObjectCount { replaced.insert(entry) }
     }
 
     /// Sets the integer under `key` in `$top` (added when absent).
@@ -198,7 +194,9 @@ public struct ArchiveEditor {
         // width holds.
         let entriesRun =
             carried.objectsContents..<(carried.objectsContents + carried.archiveObjectCount * referenceSize)
-        let patches = replaced.count <= Self.patchPieceLimit ? replaced.sorted() : nil
+        // The original entries this edit replaced, with their new references.
+        let replaced = tables.carriedEntries
+        let patches = replaced.count <= Self.patchPieceLimit ? replaced.sorted { $0.key < $1.key } : nil
         let oldTable = carried.offsetTableStart..<(carried.offsetTableStart + carried.base * carried.offsetSize)
         let sameWidth = offsetSize == carried.offsetSize
         var originalBytes = copiedBytes
@@ -225,20 +223,20 @@ public struct ArchiveEditor {
                 // The original entries as they are, the replaced ones in their places, then the new ones.
                 if let patches {
                     var from = entriesRun.lowerBound
-                    for entry in patches {
+                    for (entry, reference) in patches {
                         let at = entriesRun.lowerBound + entry * referenceSize
                         out.original(from..<at)
-                        out.own.store(bigEndian: UInt64(tables.object(entry)), width: referenceSize)
+                        out.own.store(bigEndian: UInt64(reference), width: referenceSize)
                         from = at + referenceSize
                     }
                     out.original(from..<entriesRun.upperBound)
                 } else {
                     let entries = out.own.position
                     out.own.store(UnsafeBufferPointer(rebasing: file[entriesRun]))
-                    for entry in replaced {
+                    for (entry, reference) in replaced {
                         var patch = ObjectBytes(
                             base: base, position: entries + entry * referenceSize, end: out.own.position)
-                        patch.store(bigEndian: UInt64(tables.object(entry)), width: referenceSize)
+                        patch.store(bigEndian: UInt64(reference), width: referenceSize)
                     }
                 }
                 out.own.store(

@@ -11,7 +11,8 @@ final class EncodingTables {
     /// `objects`, whose first entry is the first new object, and -1 until replaced, the replaced ones
     /// in `carriedEntries`. Filling `objects` with -1 for them wrote 240 KB at 10,000 items.
     private(set) var objectBase = 0
-    private var carriedEntries: [Int: Int] = [:]
+    /// The carried entries replaced so far, with their new references.
+    private(set) var carriedEntries: [Int: Int] = [:]
     /// Interleaved key and value references of the objects being encoded, innermost last.
     var pending = RawBuffer<Int>(capacity: 64)
     /// Key strings' references by the strings' raw bits, hashed with linear probing: keys are
