@@ -33,8 +33,7 @@ public struct TemporaryFile {
 
     /// Writes `bytes` at `offset`, then starts writing them back to the disk.
     public mutating func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
-        guard failure == nil, !bytes.isEmpty, writeFully(bytes, at: offset) else { return }
-        wrote(bytes.count, at: offset)
+        write(pieces: [bytes], at: offset)
     }
 
     /// Writes `pieces` one after another from `offset`, in as few calls as the system allows
@@ -74,7 +73,19 @@ public struct TemporaryFile {
             index += batch.count
         }
         guard position > offset else { return }
-        wrote(position - offset, at: offset)
+        end = max(end, position)
+        if offset == 0 {
+            covered = position
+        } else if offset <= covered {
+            covered = max(covered, position)
+        }
+        // Only a hint: without it, the fsync at the end writes everything back itself.
+        #if canImport(Glibc)
+        if startsWriteback {
+            _ = csystem_sync_file_range(
+                descriptor, Int64(offset), Int64(position - offset), UInt32(SYNC_FILE_RANGE_WRITE))
+        }
+        #endif
     }
 
     /// The most pieces one `pwritev` takes (`IOV_MAX` on Linux).
@@ -96,22 +107,6 @@ public struct TemporaryFile {
             written += count
         }
         return true
-    }
-
-    /// Notes `count` bytes written at `offset` and starts writing them back to the disk.
-    private mutating func wrote(_ count: Int, at offset: Int) {
-        end = max(end, offset + count)
-        if offset == 0 {
-            covered = count
-        } else if offset <= covered {
-            covered = max(covered, offset + count)
-        }
-        // Only a hint: without it, the fsync at the end writes everything back itself.
-        #if canImport(Glibc)
-        if startsWriteback {
-            _ = csystem_sync_file_range(descriptor, Int64(offset), Int64(count), UInt32(SYNC_FILE_RANGE_WRITE))
-        }
-        #endif
     }
 
     /// Takes the first `length` bytes as written: a writer that writes to `descriptor` itself (a C
