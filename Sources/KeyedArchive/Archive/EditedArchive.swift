@@ -13,16 +13,16 @@ public struct EditedArchive: Equatable, Sendable {
     }
 
     /// How many bytes of the original file start the edited one.
-    public var carriedLength: Int
+    public let carriedLength: Int
     /// The edit's own bytes: the new objects, the envelope, the new offsets, the trailer.
-    public var own: [UInt8]
+    public let own: [UInt8]
     /// The tail after the carried bytes, in order.
-    public var pieces: [Piece]
+    public let pieces: [Piece]
     /// The edited file's length.
-    public var length: Int
+    public let length: Int
     /// Bytes in the file that no object reached from the root uses any more (left by this edit and
     /// earlier ones), which a full encode would drop; kept in the trailer's five unused bytes.
-    public var deadBytes: Int
+    public let deadBytes: Int
 
     /// Describes an edited file.
     public init(carriedLength: Int, own: [UInt8], pieces: [Piece], deadBytes: Int) {
