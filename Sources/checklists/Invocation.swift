@@ -67,10 +67,10 @@ struct Invocation {
         AllocatorSetup.prepare(fileSize: stat(path, &info) == 0 ? Int(info.st_size) : 0)
         let store: ChecklistStore
         do {
-            // A one-shot command of the current checklist (show, add, a change by position) reads
-            // only that checklist's items.
+            // A one-shot command of the current checklist or of one it names (show, add, a change,
+            // undo) reads only the items it needs (`Command.loadsInPart`).
             let scope: LoadScope =
-                if case .success(let command?) = parsed, command.needsOnlyCurrentChecklist { .currentChecklist } else {
+                if case .success(let command?) = parsed, command.loadsInPart { .currentChecklist } else {
                     .everything
                 }
             store = try ChecklistStore(path: path, scope: scope)

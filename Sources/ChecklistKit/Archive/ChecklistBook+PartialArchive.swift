@@ -19,18 +19,21 @@ extension ChecklistBook {
     /// The file is read in place (`KeyedUnarchiver.reading`), and the current checklist's items
     /// after the first of each shape are built from the fields the skim reads
     /// (`ChecklistItem.init(skimmed:)`), which gives what decoding gives.
+    ///
+    /// The checklists named in `alsoReading` are read in full too (the items a command needs
+    /// beyond the current checklist's, `ChecklistStore.readItems`).
     static func partlyLoaded(
-        archive bytes: [UInt8], written: Bool = false
+        archive bytes: [UInt8], written: Bool = false, alsoReading: Set<String> = []
     ) -> (book: ChecklistBook, layout: ArchivedLayout)? {
         guard BinaryPropertyListReader.isBinaryPropertyList(bytes) else { return nil }
         return try? KeyedUnarchiver.reading(bytes) { unarchiver in
-            try partlyLoaded(unarchiver, bytes: bytes, written: written)
+            try partlyLoaded(unarchiver, bytes: bytes, written: written, alsoReading: alsoReading)
         }
     }
 
-    /// `partlyLoaded(archive:written:)` with `bytes` read by `unarchiver`.
+    /// `partlyLoaded(archive:written:alsoReading:)` with `bytes` read by `unarchiver`.
     private static func partlyLoaded(
-        _ unarchiver: KeyedUnarchiver, bytes: [UInt8], written: Bool
+        _ unarchiver: KeyedUnarchiver, bytes: [UInt8], written: Bool, alsoReading: Set<String>
     ) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {
         let top = unarchiver.topLevel
         guard let checklistsUID = try top.objectUID(forKey: "Checklists"),
@@ -58,7 +61,8 @@ extension ChecklistBook {
                 iconName: try coder.decodeIfPresent(String.self, forKey: "IconName") ?? "No Icon")
             // The items of a checklist neither loaded nor skimmed are only counted: their UIDs
             // are read if the checklist is ever loaded (`ArchivedLayout.loadingEverything`).
-            let counted = written && position != current
+            let reads = position == current || alsoReading.contains(list.name)
+            let counted = written && !reads
             let itemUIDs = counted ? nil : try coder.arrayElementUIDs(forKey: "Items") ?? []
             let itemsUID = try coder.objectUID(forKey: "Items")
             guard placed[list.name] == nil else { return nil }
@@ -66,7 +70,7 @@ extension ChecklistBook {
             // once, such as Foundation's one empty NSArray, may do so) cannot be edited for one.
             if let itemsUID, !arrays.insert(itemsUID).inserted { return nil }
             placed[list.name] = ArchivedLayout.List(uid: uid, itemsUID: itemsUID, itemUIDs: itemUIDs)
-            if let itemUIDs, position == current {
+            if let itemUIDs, reads {
                 list.items = try unarchiver.decode(ChecklistItem.self, objects: itemUIDs, reading: ChecklistItem.skim)
                 guard !list.items.contains(where: \.archivedDate.isNaN) else { return nil }
                 ids.append(list.items.map(\.itemID))

@@ -76,17 +76,32 @@ public enum Command: Sendable, Equatable {
         }
     }
 
-    /// Whether the command reads or changes nothing but the current checklist, its items named by
-    /// position (a `#ID` may name an item of any checklist), or adds a checklist (`new`, which needs
-    /// only the others' names): a store that loads only the current checklist's items can run it
-    /// (`LoadScope.currentChecklist`).
-    public var needsOnlyCurrentChecklist: Bool {
+    /// Whether a store that reads only the current checklist's items (`LoadScope.currentChecklist`)
+    /// can run the command: it changes or shows that checklist or one it names, adds, renames or
+    /// drops a checklist, or undoes a change; the session has the store read the other items it
+    /// needs first (`Session.readItemsNeeded(by:)`). Commands that read every checklist (`lists`,
+    /// `find`, `upcoming`, `export`) need them all.
+    public var loadsInPart: Bool {
         switch self {
-        case .add, .clear, .show(nil), .new: true
-        case .edit(let item, _), .move(let item, _), .due(let item, _), .remind(let item, _), .repeat(let item, _):
-            item.isPositional
-        case .mark(let items, _), .delete(let items): items.allSatisfy(\.isPositional)
+        case .add, .clear, .show, .new, .use, .rename, .icon, .drop, .undo, .redo, .edit, .move, .due, .remind,
+            .repeat, .mark, .delete:
+            true
         default: false
+        }
+    }
+
+    /// The item IDs the command names (`#ID`), in order.
+    public var namedItemIDs: [Int] {
+        let references: [ItemReference]
+        switch self {
+        case .edit(let item, _), .editInPlace(let item), .move(let item, _), .due(let item, _),
+            .remind(let item, _), .repeat(let item, _):
+            references = [item]
+        case .mark(let items, _), .delete(let items): references = items
+        default: references = []
+        }
+        return references.compactMap { reference in
+            if case .id(let id) = reference { id } else { nil }
         }
     }
 

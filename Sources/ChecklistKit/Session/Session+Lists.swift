@@ -47,6 +47,7 @@ extension Session {
             let index = try resolveList(reference, in: book)
             book.select(index)
             let list = book.checklists[index]
+            try requireItemsRead(list)
             return [OutputLine([.init("now using "), .init(list.name, .current), .init(" — \(list.status)", .dim)])]
         }
     }
@@ -88,6 +89,7 @@ extension Session {
         try changeResult("drop \"\(reference)\"") { book in
             let index = try resolveList(reference, in: book)
             let list = book.checklists[index]
+            try requireItemsRead(list)
             book.remove(at: index)
             let count = list.items.count
             return [OutputLine("dropped \(list.name) and its \(count) item\(count == 1 ? "" : "s")")]

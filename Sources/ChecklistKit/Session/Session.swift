@@ -86,6 +86,7 @@ public final class Session {
         if try store.reloadIfChanged() {
             notices.append("\(store.path) was changed by another process; reloaded it")
         }
+        try readItemsNeeded(by: command)
         var result = try dispatch(command)
         if command.involvesDates, !toldZoneProblem, let problem = LocalTime.zoneProblem() {
             notices.append(problem)

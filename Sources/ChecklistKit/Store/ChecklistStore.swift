@@ -32,6 +32,10 @@ public final class ChecklistStore {
     public let scope: LoadScope
     /// Where the checklists of a partly loaded `book` lie in the file (`nil` after a full load).
     private var layout: ArchivedLayout?
+    /// The checklists a load in part reads in full besides the current one (`readItems`).
+    private var alsoLoaded: Set<String> = []
+    /// Whether loads read every checklist in full whatever the scope (`readItems`).
+    private var loadsEverything = false
     /// Whether the file must be read again before the next change: the last save was an edit,
     /// whose book holds checklists that were not loaded and whose layout is not kept.
     private var mustReread = false
@@ -91,20 +95,7 @@ public final class ChecklistStore {
             mustReread = false
             return !force && changedElsewhere
         }
-        if scope == .currentChecklist,
-            let partial = ChecklistBook.partlyLoaded(
-                archive: file.bytes, written: Self.wroteLast(file.record, lockPath))
-        {
-            book = partial.book
-            layout = partial.layout
-        } else {
-            do {
-                book = try ChecklistBook(archive: file.bytes, loadTime: clock())
-            } catch {
-                throw .undecodable(path: path, reason: error.description)
-            }
-            layout = nil
-        }
+        try load(file.bytes, written: Self.wroteLast(file.record, lockPath))
         // The stamp of the bytes just read, not of a stat before: a file replaced in between
         // would otherwise pass for the one loaded.
         stamp = file.stamp
@@ -112,6 +103,42 @@ public final class ChecklistStore {
         // be read again, never to be changed and encoded whole.
         mustReread = false
         return !force && changedElsewhere
+    }
+
+    /// Makes `book` and `layout` those of `bytes`, the data file's contents, read in part when
+    /// the scope allows (`written`: the file is this program's last save).
+    private func load(_ bytes: [UInt8], written: Bool) throws(StoreError) {
+        if scope == .currentChecklist, !loadsEverything,
+            let partial = ChecklistBook.partlyLoaded(archive: bytes, written: written, alsoReading: alsoLoaded)
+        {
+            book = partial.book
+            layout = partial.layout
+        } else {
+            do {
+                book = try ChecklistBook(archive: bytes, loadTime: clock())
+            } catch {
+                throw .undecodable(path: path, reason: error.description)
+            }
+            layout = nil
+        }
+    }
+
+    /// Reads the items of the checklists `names` (of every checklist, for `nil`) that a load in
+    /// part left unread, now and at every reload after: a command that needs them (`drop`,
+    /// `undo`, an `#ID` outside the current checklist) asks before it runs. Does nothing when
+    /// they are read; the file is read again only when the store keeps no copy of it.
+    public func readItems(ofChecklistsNamed names: [String]?) throws(StoreError) {
+        let wanted = names.map(Set.init)
+        let unread = book.checklists.contains { list in
+            list.unloadedItemCount != nil && wanted.map { $0.contains(list.name) } != false
+        }
+        guard unread else { return }
+        if let wanted { alsoLoaded.formUnion(wanted) } else { loadsEverything = true }
+        if let layout, !mustReread {
+            try load(layout.file, written: layout.ownWrite)
+        } else {
+            try reloadIfChanged(force: true)
+        }
     }
 
     /// Runs `body` holding the store's lock (as a change does), then reloads the file if `body`

@@ -66,6 +66,49 @@ public struct ArchiveEditor {
         storage.encoder.encode(value, asObject: uid)
     }
 
+    /// Makes `$objects[uid]`, a dictionary, one whose string fields under `fields`' keys hold
+    /// their new values, every other field kept as it refers now (a checklist renamed keeps its
+    /// items' array without encoding it); a key the dictionary lacks is added. Throws for a UID
+    /// that cannot be replaced (see `replace`) or an object that is not a dictionary.
+    public mutating func replaceStrings(
+        ofObject uid: UInt64, _ fields: [(key: String, value: String)]
+    ) throws(KeyedArchiveError) {
+        let entry = try replaceableEntry(uid)
+        // The dictionary's pairs, and for each of its keys which field, if any, names it.
+        let read = withObjects { locate -> (pairs: [Int], fields: [Int?], bytes: Int)? in
+            guard let (area, start) = locate(currentReference(ofEntry: entry)),
+                area.marker(at: start).map({ $0 >> 4 == 0xD }) == true, let extent = area.extent(at: start)
+            else { return nil }
+            let count = extent.referenceCount / 2
+            var pairs: [Int] = []
+            var named: [Int?] = []
+            for pair in 0..<count {
+                guard let key = area.reference(at: extent.references + pair * area.referenceSize),
+                    let value = area.reference(at: extent.references + (count + pair) * area.referenceSize)
+                else { return nil }
+                pairs += [key, value]
+                let keyBytes = locate(key).flatMap { $0.area.asciiBytes(at: $0.start) }
+                named.append(
+                    keyBytes.flatMap { bytes in fields.firstIndex { $0.key.utf8.elementsEqual(bytes) } })
+            }
+            return (pairs, named, extent.end - start)
+        }
+        guard let read else {
+            throw .notEditable("object \(uid) is not a dictionary; only an object's fields can be set")
+        }
+        let storage = uniqueStorage()
+        shareCarried()
+        deadBytes += read.bytes
+        var pairs = read.pairs
+        for (field, change) in fields.enumerated() {
+            let value = storage.encoder.stringUIDReference(change.value)
+            let places = read.fields.indices.filter { read.fields[$0] == field }
+            for place in places { pairs[2 * place + 1] = value }
+            if places.isEmpty { pairs += [storage.encoder.keyReference(change.key), value] }
+        }
+        storage.encoder.tables.setObject(storage.encoder.builder.add(dictionaryPairs: pairs), entry)
+    }
+
     /// Counts `bytes` more as dead: objects the caller stopped referring to without replacing
     /// them (items taken out of an array), whose size it knows or estimates better than the
     /// editor, which does not follow references.

@@ -149,7 +149,7 @@ public struct KeyedEncoder {
     ///
     /// The bytes are borrowed from the string's own storage when it is contiguous UTF-8 (native
     /// strings): `withUTF8` needs a `var` copy, which cost a retain and a release per string.
-    private func stringUIDReference(_ string: String) -> Int {
+    func stringUIDReference(_ string: String) -> Int {
         if let reference = string.utf8.withContiguousStorageIfAvailable({ stringUIDReference(string, utf8: $0) }) {
             return reference
         }

@@ -60,11 +60,20 @@ private struct EditRound {
             map.lists[list].itemUIDs.insert(map.lists[list].itemUIDs.remove(at: from), at: to)
             try editor.replaceArray(map.lists[list].items, elements: map.lists[list].itemUIDs)
         case 5 where !editable.isEmpty:
-            // rename: the whole list encoded again.
+            // rename or icon: the list's fields set (its items kept), or the whole list encoded again.
             let list = random.pick(editable)
             model.checklists[list].name = RandomText.string(using: &random)
-            try editor.replace(map.lists[list].uid, with: model.checklists[list])
-            stale.insert(list)
+            if random.chance(1, in: 2) {
+                model.checklists[list].iconName = RandomText.string(using: &random)
+                try editor.replaceStrings(
+                    ofObject: map.lists[list].uid,
+                    [("Name", model.checklists[list].name), ("IconName", model.checklists[list].iconName)])
+            } else if random.chance(1, in: 2) {
+                try editor.replaceStrings(ofObject: map.lists[list].uid, [("Name", model.checklists[list].name)])
+            } else {
+                try editor.replace(map.lists[list].uid, with: model.checklists[list])
+                stale.insert(list)
+            }
         case 6:
             // new list
             let checklist = RandomChecklists.checklist(using: &random)
@@ -491,6 +500,38 @@ struct ArchiveEditorTests {
         let unchanged = Self.applied(try #require(editor.finish()), to: file)
         #expect(try ArchivableChecklistFile(archive: unchanged) == model)
         #expect(try #require(editor.finish()).deadBytes == 0)
+    }
+
+    @Test func settingStringFieldsKeepsTheOthersAndAddsMissingKeys() throws {
+        var model = Self.bigFile(lists: 2, items: 3)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        var editor = try ArchiveEditor(file: file)
+        try editor.replaceStrings(ofObject: map.lists[1].uid, [("Name", "Caf\u{E9} \u{1F600}"), ("Note", "new key")])
+        let edited = try #require(editor.finish())
+        let result = Self.applied(edited, to: file)
+        model.checklists[1].name = "Caf\u{E9} \u{1F600}"
+        #expect(try ArchivableChecklistFile(archive: result) == model)
+        #expect(try FoundationArchiving.unarchive(result) == model)
+        // The checklist's `Items` array is the one it had, its elements unchanged; the new key is there.
+        let after = try ChecklistArchiveMap(result)
+        #expect(after.lists[1].items == map.lists[1].items)
+        #expect(after.lists[1].itemUIDs == map.lists[1].itemUIDs)
+        let objects = try #require(BinaryPropertyListReader.read(result).dictionaryValue?["$objects"]?.arrayValue)
+        let list = try #require(objects[Int(map.lists[1].uid)].dictionaryValue)
+        guard case .uid(let note) = list["Note"] else {
+            Issue.record("the new key is missing")
+            return
+        }
+        #expect(objects[Int(note)] == .string("new key"))
+        // Only the old dictionary is dead: the strings it referred to may be shared.
+        #expect(edited.deadBytes > 0 && edited.deadBytes < 64)
+        // UID 0, strings, classes and UIDs past the end cannot be set.
+        let name = try #require(objects.firstIndex(of: .string("List 0")))
+        let count = editor.originalObjectCount
+        for uid in [0, UInt64(name), UInt64(count)] {
+            #expect(throws: KeyedArchiveError.self) { try editor.replaceStrings(ofObject: uid, [("Name", "x")]) }
+        }
     }
 
     @Test func replacingAnAppendedObjectCountsItAndKeepsTheLastValue() throws {

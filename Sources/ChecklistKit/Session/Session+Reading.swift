@@ -1,0 +1,36 @@
+extension Session {
+    /// Has a store that read only the current checklist's items (`LoadScope.currentChecklist`)
+    /// read the others `command` needs: the checklist `drop`, `use` or `show` names, those undo or
+    /// redo would replace, and every checklist for an `#ID` the items read do not hold.
+    ///
+    /// What the command would refuse (a name no checklist has, nothing to undo) reads nothing:
+    /// the command then says what is wrong.
+    func readItemsNeeded(by command: Command) throws {
+        guard store.scope == .currentChecklist else { return }
+        let book = self.book
+        guard book.checklists.contains(where: { $0.unloadedItemCount != nil }) else { return }
+        switch command {
+        case .drop(let reference), .use(let reference), .show(let reference?):
+            guard let index = try? resolveList(reference, in: book) else { return }
+            try store.readItems(ofChecklistsNamed: [book.checklists[index].name])
+        case .undo, .redo:
+            let next = journal.next()
+            guard let entry = command == .undo ? next.undo : next.redo else { return }
+            try store.readItems(
+                ofChecklistsNamed: entry.lists.flatMap { [$0.before?.name, $0.after?.name].compactMap { $0 } })
+        default:
+            guard command.namedItemIDs.contains(where: { book.location(ofItemID: $0) == nil }) else { return }
+            try store.readItems(ofChecklistsNamed: nil)
+        }
+    }
+}
+
+extension Session {
+    /// Refuses a change of `list` when its items were not read: another process changed the data
+    /// file after `readItemsNeeded(by:)` read them, and the name now leads to another checklist.
+    func requireItemsRead(_ list: Checklist) throws(CommandError) {
+        guard list.unloadedItemCount == nil else {
+            throw .refused("the data file changed while the items of \(list.name) were read; run the command again")
+        }
+    }
+}
