@@ -39,6 +39,58 @@ struct ArchivedLayout {
         return file.count / max(items, 1)
     }
 
+    /// The checklists not loaded whose items include one with an ID of `ids`, found by reading
+    /// their items' IDs alone (`ChecklistItem.identifierSkim`): the ones an `#ID` outside the
+    /// loaded checklist needs. The checklists found are then read in full, and checked as that
+    /// reads them; the others are carried over unread, as they were.
+    func unloadedChecklists(holdingAnyOf ids: Set<Int>) throws -> [String] {
+        try KeyedUnarchiver.reading(file) { unarchiver in
+            var names: [String] = []
+            for list in book.checklists where list.unloadedItemCount != nil {
+                guard let place = lists[list.name] else { continue }
+                let uids = try itemUIDs(of: place, in: unarchiver)
+                let found = try unarchiver.skim(uids, ChecklistItem.identifierSkim)
+                if found.contains(where: { $0.map(ids.contains) == true }) { names.append(list.name) }
+            }
+            return names
+        }
+    }
+
+    /// Reads the items of the checklists `names` that were not loaded into `book`, as the load in
+    /// part reads the current checklist's (`ChecklistBook.partlyLoaded`), and notes their item UIDs.
+    /// Returns `false`, changing nothing, when one of them needs a full load (a due date that is
+    /// NaN, which a full load repairs).
+    mutating func read(_ names: Set<String>) throws -> Bool {
+        var lists = book.checklists
+        var places = self.lists
+        let read = try KeyedUnarchiver.reading(file) { unarchiver -> Bool in
+            for index in lists.indices where lists[index].unloadedItemCount != nil {
+                let name = lists[index].name
+                guard names.contains(name), var place = places[name] else { continue }
+                let uids = try itemUIDs(of: place, in: unarchiver)
+                let items = try unarchiver.decode(ChecklistItem.self, objects: uids, reading: ChecklistItem.skim)
+                guard !items.contains(where: \.archivedDate.isNaN) else { return false }
+                lists[index].items = items
+                lists[index].unloadedItemCount = nil
+                place.itemUIDs = uids
+                places[name] = place
+            }
+            return true
+        }
+        guard read else { return false }
+        book = ChecklistBook(checklists: lists, currentIndex: book.currentIndex, nextItemIDAboveAll: book.nextItemID)
+        self.lists = places
+        return true
+    }
+
+    /// The item UIDs of the checklist at `place`: as read with it, else read from the file now (a
+    /// checklist of a file this program wrote was only counted when it was not loaded).
+    private func itemUIDs(of place: List, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> [UInt64] {
+        if let read = place.itemUIDs { return read }
+        let coder = try unarchiver.decoder(forObject: place.uid, of: Checklist.archivedClass)
+        return try coder.arrayElementUIDs(forKey: "Items") ?? []
+    }
+
     /// The book `changed` with every checklist that was not loaded read in full from `file`.
     ///
     /// Their items passed the skim, so reading them needs no repair of a full load but one: a
@@ -52,13 +104,7 @@ struct ArchivedLayout {
                 throw .notAKeyedArchive("checklist \"\(lists[index].name)\" changed while it was not loaded")
             }
             // A checklist of a file this program wrote was only counted: its item UIDs are read now.
-            let uids: [UInt64]
-            if let read = list.itemUIDs {
-                uids = read
-            } else {
-                let coder = try unarchiver.decoder(forObject: list.uid, of: Checklist.archivedClass)
-                uids = try coder.arrayElementUIDs(forKey: "Items") ?? []
-            }
+            let uids = try itemUIDs(of: list, in: unarchiver)
             lists[index].items = try unarchiver.decode(ChecklistItem.self, objects: uids)
             for item in lists[index].items.indices { lists[index].items[item].fillArchivedDate(loadTime: loadTime) }
             lists[index].unloadedItemCount = nil

@@ -1,7 +1,7 @@
 extension Session {
     /// Has a store that read only the current checklist's items (`LoadScope.currentChecklist`)
     /// read the others `command` needs: the checklist `drop`, `use` or `show` names, those undo or
-    /// redo would replace, and every checklist for an `#ID` the items read do not hold.
+    /// redo would replace, and those holding an `#ID` the items read do not hold.
     ///
     /// What the command would refuse (a name no checklist has, nothing to undo) reads nothing:
     /// the command then says what is wrong.
@@ -19,8 +19,9 @@ extension Session {
             try store.readItems(
                 ofChecklistsNamed: entry.lists.flatMap { [$0.before?.name, $0.after?.name].compactMap { $0 } })
         default:
-            guard command.namedItemIDs.contains(where: { book.location(ofItemID: $0) == nil }) else { return }
-            try store.readItems(ofChecklistsNamed: nil)
+            let missing = command.namedItemIDs.filter { book.location(ofItemID: $0) == nil }
+            guard !missing.isEmpty else { return }
+            try store.readItems(ofChecklistsHoldingItemIDs: missing)
         }
     }
 }

@@ -126,7 +126,8 @@ public final class ChecklistStore {
     /// Reads the items of the checklists `names` (of every checklist, for `nil`) that a load in
     /// part left unread, now and at every reload after: a command that needs them (`drop`,
     /// `undo`, an `#ID` outside the current checklist) asks before it runs. Does nothing when
-    /// they are read; the file is read again only when the store keeps no copy of it.
+    /// they are read. The store's copy of the file is read (the file itself only when it keeps
+    /// none); a checklist that needs a full load, or is damaged, makes it one, which says so.
     public func readItems(ofChecklistsNamed names: [String]?) throws(StoreError) {
         let wanted = names.map(Set.init)
         let unread = book.checklists.contains { list in
@@ -134,11 +135,27 @@ public final class ChecklistStore {
         }
         guard unread else { return }
         if let wanted { alsoLoaded.formUnion(wanted) } else { loadsEverything = true }
+        // Read from the copy of the file the store keeps, only those checklists when it can.
+        if var layout, !mustReread, let wanted, (try? layout.read(wanted)) == true {
+            self.layout = layout
+            book = layout.book
+            return
+        }
         if let layout, !mustReread {
             try load(layout.file, written: layout.ownWrite)
         } else {
             try reloadIfChanged(force: true)
         }
+    }
+
+    /// Reads the items of the checklists, left unread by a load in part, that hold an item with an
+    /// ID of `ids` (found by skimming their items' IDs), as `readItems(ofChecklistsNamed:)` does;
+    /// of every checklist when the file cannot be skimmed (the full load then says what is wrong).
+    public func readItems(ofChecklistsHoldingItemIDs ids: [Int]) throws(StoreError) {
+        guard let layout, !mustReread, let names = try? layout.unloadedChecklists(holdingAnyOf: Set(ids)) else {
+            return try readItems(ofChecklistsNamed: nil)
+        }
+        try readItems(ofChecklistsNamed: names)
     }
 
     /// Runs `body` holding the store's lock (as a change does), then reloads the file if `body`

@@ -211,10 +211,12 @@ struct ChecklistStoreScopeTests {
             #expect(try TemporaryFolder.bytes(path) != Self.load(path, clock: clock).archived(), "\(line)")
         }
         #expect(try Self.load(path, clock: clock).current?.items[2].checked == !start.checklists[5].items[2].checked)
-        // An ID in a checklist not loaded reads them all; the change is saved as a full load saves it.
-        #expect(try run("check #7").error == nil)
+        // IDs in checklists not loaded read those checklists, found by their items' IDs: an edit.
+        #expect(try run("uncheck #7 #650").error == nil)
+        #expect(try TemporaryFolder.bytes(path) != Self.load(path, clock: clock).archived())
         let checked = try Self.load(path, clock: clock)
-        #expect(checked.checklists.first { $0.name == "List 0" }?.items[7].checked == true)
+        #expect(checked.checklists.first { $0.name == "List 0" }?.items[7].checked == false)
+        #expect(checked.checklists.first { $0.name == "List 2" }?.items[50].checked == false)
         #expect(try run("check #99999").error == "no item #99999; show or find TEXT lists the items with their IDs")
     }
 
