@@ -211,6 +211,20 @@ side_names=(
 side_commands=("checklists check 5" "checklists add x" "checklists add x")
 printf '%s\t%s\t\n' "$left10k" "$bin --file $file10k check 5" "$left10k" "$bin --file $file10k add x" \
     "$fresh10k" "$bin --file $file10k add x" > "$work/side.tsv"
+# The one-shot changes beyond the current checklist's items: its name, another checklist dropped
+# (list 3, "List 02"), an item of another checklist by its ID (#1005, in "List 02"), and an undo
+# of the `check 5` made (untimed) before it.
+left10k_checked=$(script left10k-checked "$left10k; $bin --file $file10k check 5 > /dev/null; sync")
+side_names+=(
+    "one-shot \`rename R\` (10,000 items, the file as checklists left it)"
+    "one-shot \`drop 3\`, another checklist (10,000 items, the file as checklists left it)"
+    "one-shot \`check #1005\`, in another checklist (10,000 items, the file as checklists left it)"
+    "one-shot \`undo\` of a \`check 5\` (10,000 items, the file as checklists left it)"
+)
+side_commands+=("checklists rename R" "checklists drop 3" "checklists check #1005" "checklists undo")
+printf '%s\t%s\t\n' "$left10k" "$bin --file $file10k rename R" "$left10k" "$bin --file $file10k drop 3" \
+    "$left10k" "$bin --file $file10k check #1005" "$left10k_checked" "$bin --file $file10k undo" >> "$work/side.tsv"
+mine_count=${#side_names[@]}
 
 # The floor of any one-shot change that keeps the file as it is (one archive, replaced atomically
 # and durably): a C program that only reads the 10,000-item file and writes it back as a save
@@ -308,7 +322,7 @@ side_field() { cut -d'|' -f"$2" <<< "${side[$1]}"; } # INDEX FIELD (1: mean, 4: 
 ratios=()
 for other in "$(side_index "todo.txt: \`add x\`")" "$(side_index "Taskwarrior: \`task add x\`")"; do
     [ -n "$other" ] || continue
-    for mine in 0 1 2; do
+    for ((mine = 0; mine < mine_count; mine++)); do
         ratios+=("| ${side_names[$mine]} | ${side_names[$other]} | $(awk -v a="$(side_field "$other" 1)" \
             -v b="$(side_field "$mine" 1)" -v c="$(side_field "$other" 4)" -v d="$(side_field "$mine" 4)" \
             'BEGIN { printf "%.2f× | %.2f×", a / b, c / d }') |")

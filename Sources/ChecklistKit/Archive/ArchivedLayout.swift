@@ -40,17 +40,28 @@ struct ArchivedLayout {
     }
 
     /// The checklists not loaded whose items include one with an ID of `ids`, found by reading
-    /// their items' IDs alone (`ChecklistItem.identifierSkim`): the ones an `#ID` outside the
+    /// their items' IDs alone (`KeyedUnarchiver.peekIntegers`): the ones an `#ID` outside the
     /// loaded checklist needs. The checklists found are then read in full, and checked as that
-    /// reads them; the others are carried over unread, as they were.
-    func unloadedChecklists(holdingAnyOf ids: Set<Int>) throws -> [String] {
+    /// reads them; the others are carried over unread, as they were (the load in part skimmed
+    /// them, or the file is this program's last save).
+    /// (`ids` are the few a command names: looked through, not hashed, for each item.)
+    func unloadedChecklists(holdingAnyOf ids: [Int]) throws -> [String] {
         try KeyedUnarchiver.reading(file) { unarchiver in
             var names: [String] = []
             for list in book.checklists where list.unloadedItemCount != nil {
                 guard let place = lists[list.name] else { continue }
                 let uids = try itemUIDs(of: place, in: unarchiver)
-                let found = try unarchiver.skim(uids, ChecklistItem.identifierSkim)
-                if found.contains(where: { $0.map(ids.contains) == true }) { names.append(list.name) }
+                // A layout is only made of a binary archive, which can be peeked at.
+                let found = unarchiver.peekIntegers(forKey: "ItemID", ofObjects: uids)
+                guard let found else {
+                    names.append(list.name)
+                    continue
+                }
+                for id in found {
+                    guard let id, ids.contains(id) else { continue }
+                    names.append(list.name)
+                    break
+                }
             }
             return names
         }

@@ -112,10 +112,6 @@ extension ChecklistItem: SkimDecodable {
     static let skim = ObjectSkim(
         archivedClass: ChecklistItem.archivedClass, fields: SkimmedField.allCases.map(\.field), integerKey: "ItemID")
 
-    /// A skim that reads each item's ID and checks its class, nothing else: what finds the
-    /// checklist holding an `#ID` (`ArchivedLayout.unloadedChecklists(holdingAnyOf:)`).
-    static let identifierSkim = ObjectSkim(archivedClass: ChecklistItem.archivedClass, fields: [], integerKey: "ItemID")
-
     /// An item from the fields `skim` read, by the rules `init(from:)` applies.
     public init?(skimmed values: ObjectSkim.Values) {
         guard let text = values.string(SkimmedField.text.rawValue) else { return nil }

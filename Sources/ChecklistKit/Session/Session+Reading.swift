@@ -14,7 +14,9 @@ extension Session {
             guard let index = try? resolveList(reference, in: book) else { return }
             try store.readItems(ofChecklistsNamed: [book.checklists[index].name])
         case .undo, .redo:
-            let next = journal.next()
+            // A look at the journal, outside the lock: the undo reads it again under the lock,
+            // and says if it is damaged.
+            let next = journal.next(forgettingDamage: false)
             guard let entry = command == .undo ? next.undo : next.redo else { return }
             try store.readItems(
                 ofChecklistsNamed: entry.lists.flatMap { [$0.before?.name, $0.after?.name].compactMap { $0 } })

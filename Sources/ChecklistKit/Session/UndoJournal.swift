@@ -52,8 +52,9 @@ public final class UndoJournal {
 
     /// The change `undo` would revert and the one `redo` would re-apply (the tops of the stacks the
     /// log holds), with a warning when the log was damaged (and is then ignored). Only those two
-    /// changes are decoded; the others are only counted through.
-    func next() -> (undo: Entry?, redo: Entry?, warning: String?) {
+    /// changes are decoded; the others are only counted through. A damaged log is forgotten
+    /// (`damaged`) unless `forgettingDamage` is `false`: a look that changes nothing.
+    func next(forgettingDamage: Bool = true) -> (undo: Entry?, redo: Entry?, warning: String?) {
         let bytes: [UInt8]
         if let path {
             do {
@@ -65,7 +66,7 @@ public final class UndoJournal {
             bytes = memory
         }
         guard !bytes.isEmpty else { return (nil, nil, nil) }
-        guard let records = Self.records(bytes) else { return damaged() }
+        guard let records = Self.records(bytes) else { return damaged(forgetting: forgettingDamage) }
         var undo: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
         var redo: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
         for record in records {
@@ -83,13 +84,17 @@ public final class UndoJournal {
         let undoEntry = undo.last.flatMap { Entry(kind: $0.kind, payload: $0.payload) }
         let redoEntry = redo.last.flatMap { Entry(kind: $0.kind, payload: $0.payload) }
         // A record that passed its checksum but does not decode is as damaged as a torn one.
-        if (undo.last != nil && undoEntry == nil) || (redo.last != nil && redoEntry == nil) { return damaged() }
+        if (undo.last != nil && undoEntry == nil) || (redo.last != nil && redoEntry == nil) {
+            return damaged(forgetting: forgettingDamage)
+        }
         return (undoEntry, redoEntry, nil)
     }
 
-    /// Forgets a damaged log, so that the next change starts a new one, and says so.
-    private func damaged() -> (undo: Entry?, redo: Entry?, warning: String?) {
-        if let path { unlink(path) } else { memory = [] }
+    /// Forgets a damaged log (when `forgetting`), so that the next change starts a new one, and says so.
+    private func damaged(forgetting: Bool) -> (undo: Entry?, redo: Entry?, warning: String?) {
+        if forgetting {
+            if let path { unlink(path) } else { memory = [] }
+        }
         return (nil, nil, "the undo journal \(path ?? "in memory") is damaged and was ignored; undo starts afresh")
     }
 

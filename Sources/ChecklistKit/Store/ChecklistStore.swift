@@ -152,7 +152,7 @@ public final class ChecklistStore {
     /// ID of `ids` (found by skimming their items' IDs), as `readItems(ofChecklistsNamed:)` does;
     /// of every checklist when the file cannot be skimmed (the full load then says what is wrong).
     public func readItems(ofChecklistsHoldingItemIDs ids: [Int]) throws(StoreError) {
-        guard let layout, !mustReread, let names = try? layout.unloadedChecklists(holdingAnyOf: Set(ids)) else {
+        guard let layout, !mustReread, let names = try? layout.unloadedChecklists(holdingAnyOf: ids) else {
             return try readItems(ofChecklistsNamed: nil)
         }
         try readItems(ofChecklistsNamed: names)

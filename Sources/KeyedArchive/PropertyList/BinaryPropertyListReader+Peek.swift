@@ -101,6 +101,16 @@ extension BinaryPropertyListReader.Layout {
         return kind == 0x6 || UnsafeRawBufferPointer(rebasing: bytes[from..<(from &+ size)]).isASCII
     }
 
+    /// The bytes of object `index` when it is an ASCII string inside the object area.
+    @inline(__always)
+    func peekASCII(_ index: Int) -> UnsafeRawBufferPointer? {
+        guard let start = peekStart(of: index) else { return nil }
+        let marker = bytes[start]
+        guard marker >> 4 == 0x5, let (count, from) = peekLength(marker, at: start), from &+ count <= offsetTableStart
+        else { return nil }
+        return UnsafeRawBufferPointer(rebasing: bytes[from..<(from &+ count)])
+    }
+
     /// The key references of dictionary object `index`: where they start and how many entries
     /// it has, its keys and values checked to lie inside the object area.
     @inline(__always)

@@ -80,6 +80,12 @@ struct KeyedUnarchiverSkimTests {
             #expect(skimmed == Self.ids(checklists))
             #expect(skimmed == decoded)
             #expect(try Self.readItems(bytes) == checklists.map(\.items))
+            // A peek at the IDs reads the same, from a binary file only.
+            let peeked = try Self.eachChecklist(bytes) { unarchiver, items in
+                unarchiver.peekIntegers(forKey: "ItemID", ofObjects: items)
+            }
+            #expect(peeked.map { $0 == nil } == checklists.map { _ in xml })
+            if !xml { #expect(peeked == skimmed) }
         }
     }
 
@@ -197,6 +203,11 @@ struct KeyedUnarchiverSkimTests {
         #expect(try unarchiver.skim(uids, absentKey) == [nil])
         let textAsInteger = ObjectSkim(archivedClass: SkimmableItem.archivedClass, fields: [], integerKey: "Text")
         #expect(throws: KeyedArchiveError.self) { try unarchiver.skim(uids, textAsInteger) }
+        // A peek refuses nothing: what holds no integer under the key, or is no dictionary, is nil.
+        #expect(unarchiver.peekIntegers(forKey: "ItemID", ofObjects: uids) == [42])
+        #expect(unarchiver.peekIntegers(forKey: "Nope", ofObjects: uids) == [nil])
+        #expect(unarchiver.peekIntegers(forKey: "Text", ofObjects: uids) == [nil])
+        #expect(unarchiver.peekIntegers(forKey: "ItemID", ofObjects: [0, 1, 999, .max]) == [nil, nil, nil, nil])
     }
 
     /// The boolean objects the reads in place met: objects that hold `false` and `true`, for an
