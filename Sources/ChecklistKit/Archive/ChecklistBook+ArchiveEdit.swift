@@ -27,7 +27,8 @@ extension ChecklistBook {
         // The UID of each checklist's object, by its name in this book.
         var uids: [String: UInt64] = [:]
         for list in checklists {
-            let fileName = renamed?.to == list.name ? renamed?.from ?? list.name : list.name
+            var fileName = list.name
+            if let renamed, renamed.to == list.name { fileName = renamed.from }
             guard let place = placed[fileName], let original = loaded[fileName] else {
                 // New (`new`): empty. New lists with items (`import`) are encoded afresh: an edit
                 // that adds many texts looks each one up in the file.
