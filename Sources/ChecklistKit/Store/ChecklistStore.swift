@@ -149,8 +149,8 @@ public final class ChecklistStore {
     }
 
     /// Reads the items of the checklists, left unread by a load in part, that hold an item with an
-    /// ID of `ids` (found by skimming their items' IDs), as `readItems(ofChecklistsNamed:)` does;
-    /// of every checklist when the file cannot be skimmed (the full load then says what is wrong).
+    /// ID of `ids` (found by a look at their items' IDs), as `readItems(ofChecklistsNamed:)` does;
+    /// of every checklist when the file cannot be read so (the full load then says what is wrong).
     public func readItems(ofChecklistsHoldingItemIDs ids: [Int]) throws(StoreError) {
         guard let layout, !mustReread, let names = try? layout.unloadedChecklists(holdingAnyOf: ids) else {
             return try readItems(ofChecklistsNamed: nil)
