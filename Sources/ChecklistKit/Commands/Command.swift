@@ -91,7 +91,7 @@ public enum Command: Sendable, Equatable {
     }
 
     /// The item IDs the command names (`#ID`), in order.
-    public var namedItemIDs: [Int] {
+    var namedItemIDs: [Int] {
         let references: [ItemReference]
         switch self {
         case .edit(let item, _), .editInPlace(let item), .move(let item, _), .due(let item, _),

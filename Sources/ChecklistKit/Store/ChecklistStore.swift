@@ -34,8 +34,6 @@ public final class ChecklistStore {
     private var layout: ArchivedLayout?
     /// The checklists a load in part reads in full besides the current one (`readItems`).
     private var alsoLoaded: Set<String> = []
-    /// Whether loads read every checklist in full whatever the scope (`readItems`).
-    private var loadsEverything = false
     /// Whether the file must be read again before the next change: the last save was an edit,
     /// whose book holds checklists that were not loaded and whose layout is not kept.
     private var mustReread = false
@@ -108,7 +106,7 @@ public final class ChecklistStore {
     /// Makes `book` and `layout` those of `bytes`, the data file's contents, read in part when
     /// the scope allows (`written`: the file is this program's last save).
     private func load(_ bytes: [UInt8], written: Bool) throws(StoreError) {
-        if scope == .currentChecklist, !loadsEverything,
+        if scope == .currentChecklist,
             let partial = ChecklistBook.partlyLoaded(archive: bytes, written: written, alsoReading: alsoLoaded)
         {
             book = partial.book
@@ -123,20 +121,19 @@ public final class ChecklistStore {
         }
     }
 
-    /// Reads the items of the checklists `names` (of every checklist, for `nil`) that a load in
-    /// part left unread, now and at every reload after: a command that needs them (`drop`,
-    /// `undo`, an `#ID` outside the current checklist) asks before it runs. Does nothing when
-    /// they are read. The store's copy of the file is read (the file itself only when it keeps
-    /// none); a checklist that needs a full load, or is damaged, makes it one, which says so.
-    public func readItems(ofChecklistsNamed names: [String]?) throws(StoreError) {
-        let wanted = names.map(Set.init)
-        let unread = book.checklists.contains { list in
-            list.unloadedItemCount != nil && wanted.map { $0.contains(list.name) } != false
+    /// Reads the items of the checklists `names` that a load in part left unread, now and at
+    /// every reload after: a command that needs them (`drop`, `undo`, an `#ID` outside the current
+    /// checklist) asks before it runs. Does nothing when they are read. The store's copy of the
+    /// file is read (the file itself only when it keeps none); a checklist that needs a full load,
+    /// or is damaged, makes it one, which says so.
+    public func readItems(ofChecklistsNamed names: [String]) throws(StoreError) {
+        let wanted = Set(names)
+        guard book.checklists.contains(where: { $0.unloadedItemCount != nil && wanted.contains($0.name) }) else {
+            return
         }
-        guard unread else { return }
-        if let wanted { alsoLoaded.formUnion(wanted) } else { loadsEverything = true }
+        alsoLoaded.formUnion(wanted)
         // Read from the copy of the file the store keeps, only those checklists when it can.
-        if var layout, !mustReread, let wanted, (try? layout.read(wanted)) == true {
+        if var layout, !mustReread, (try? layout.read(wanted)) == true {
             self.layout = layout
             book = layout.book
             return
@@ -150,10 +147,11 @@ public final class ChecklistStore {
 
     /// Reads the items of the checklists, left unread by a load in part, that hold an item with an
     /// ID of `ids` (found by a look at their items' IDs), as `readItems(ofChecklistsNamed:)` does;
-    /// of every checklist when the file cannot be read so (the full load then says what is wrong).
+    /// of every checklist left unread when the file cannot be looked at so (reading them then
+    /// says what is wrong).
     public func readItems(ofChecklistsHoldingItemIDs ids: [Int]) throws(StoreError) {
         guard let layout, !mustReread, let names = try? layout.unloadedChecklists(holdingAnyOf: ids) else {
-            return try readItems(ofChecklistsNamed: nil)
+            return try readItems(ofChecklistsNamed: book.checklists.filter { $0.unloadedItemCount != nil }.map(\.name))
         }
         try readItems(ofChecklistsNamed: names)
     }
