@@ -35,6 +35,7 @@ private func checkPartialLoad(_ bytes: [UInt8], written: Bool, changes: [Partial
         preconditionFailure("the partial load accepted a file the full load refuses (written: \(written))")
     }
     checkAgreement(partial: book, full: full)
+    checkReadingMore(layout, full: full)
     for change in changes {
         var changed = book
         change.apply(to: &changed)
@@ -64,6 +65,29 @@ private func checkPartialLoad(_ bytes: [UInt8], written: Bool, changes: [Partial
         guard !written else { continue }
         checkPartialLoad(edited, written: false, changes: [])
         checkPartialLoad(edited, written: true, changes: change == .add ? [.mixed] : [])
+    }
+}
+
+/// Checks what a command that needs more than the current checklist reads (`Session.readItemsNeeded`):
+/// the checklists not loaded, read from `layout`, hold the full load's items, and a look for an
+/// item's ID finds the checklist holding it.
+private func checkReadingMore(_ layout: ArchivedLayout, full: ChecklistBook) {
+    let unread = layout.book.checklists.filter { $0.unloadedItemCount != nil }.map(\.name)
+    for (name, whole) in zip(unread, unread.compactMap { name in full.checklists.first { $0.name == name } }) {
+        guard let id = whole.items.last?.itemID else { continue }
+        guard let found = try? layout.unloadedChecklists(holdingAnyOf: [id]) else {
+            preconditionFailure("the look for an ID failed on a file the partial load accepted")
+        }
+        precondition(found.contains(name), "the look for #\(id) missed the checklist holding it")
+    }
+    var more = layout
+    // `false`: a NaN due date, which the full load repairs (the store then loads in full).
+    guard (try? more.read(Set(unread))) == true else { return }
+    for list in more.book.checklists {
+        precondition(list.unloadedItemCount == nil, "a checklist asked for was left unread")
+        precondition(
+            list.items == full.checklists.first { $0.name == list.name }?.items,
+            "a checklist read from the layout differs from the full load")
     }
 }
 
@@ -109,9 +133,22 @@ private enum PartialChange: CaseIterable {
     /// Another checklist made current, and none.
     case selectNext
     case selectNone
+    /// `rename` of the current checklist (to a name no other has), `icon`.
+    case rename
+    case icon
+    /// `drop` of the current checklist, and of the one after it (not loaded).
+    case dropCurrent
+    case dropNext
+    /// `new`: an empty checklist, made current.
+    case newList
 
     /// Applies the change to `book` (the same to a book loaded in part and to a full one).
     func apply(to book: inout ChecklistBook) {
+        if self == .newList {
+            guard !book.checklists.contains(where: { $0.name == "Fuzz new" }) else { return }
+            book.select(book.insert(Checklist(name: "Fuzz new")))
+            return
+        }
         guard let list = book.currentIndex else {
             if self == .selectNext, !book.checklists.isEmpty { book.select(0) }
             return
@@ -146,6 +183,18 @@ private enum PartialChange: CaseIterable {
             book.select((list + 1) % book.checklists.count)
         case .selectNone:
             book.select(nil)
+        case .rename:
+            guard !book.checklists.contains(where: { $0.name == "Renommé 中文" }) else { return }
+            book.update(at: list) { $0.name = "Renommé 中文" }
+        case .icon:
+            book.update(at: list) { $0.iconName = $0.iconName == "Trips" ? "Folder" : "Trips" }
+        case .dropCurrent:
+            book.remove(at: list)
+        case .dropNext:
+            guard book.checklists.count > 1 else { return }
+            book.remove(at: (list + 1) % book.checklists.count)
+        case .newList:
+            break
         }
     }
 }
