@@ -2,17 +2,18 @@ import KeyedArchive
 
 extension ChecklistBook {
     /// The file this book makes as an edit of the one `layout` was read from; `nil` when the edit
-    /// cannot express the change (new checklists with items; a file whose widths cannot address
-    /// what is added), and the book must be encoded afresh.
+    /// cannot express the change (a file whose widths cannot address what is added, a checklist
+    /// without an `Items` array), and the book must be encoded afresh.
     ///
     /// Every object this book did not change keeps its bytes: only changed items, new items, new
     /// checklists, the fields of a checklist renamed or given another icon, and the arrays that
     /// list them are written (`ArchiveEditor`). An item counts as unchanged when it equals the
     /// item of its ID as loaded. A checklist that was not loaded must be as loaded, but for its
-    /// name and icon. An empty checklist whose name the file does not hold is a new one (`new`);
-    /// a checklist of the file whose name this book does not hold was dropped (`drop`), unless it
-    /// is the only one and this book has a single checklist the file does not hold: that one is
-    /// the same checklist, renamed (`rename`, which keeps its items).
+    /// name and icon. A checklist whose name the file does not hold is a new one (`new`, `import`,
+    /// an `undo` of a `drop`), appended with its items; a checklist of the file whose name this
+    /// book does not hold was dropped (`drop`), unless it is the only one and this book has a
+    /// single checklist the file does not hold: that one is the same checklist, renamed (`rename`,
+    /// which keeps its items).
     func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> EditedArchive? {
         var editor = try ArchiveEditor(file: layout.file, ownWrite: layout.ownWrite, booleans: layout.booleanObjects)
         let placed = layout.lists
@@ -30,9 +31,9 @@ extension ChecklistBook {
             var fileName = list.name
             if let renamed, renamed.to == list.name { fileName = renamed.from }
             guard let place = placed[fileName], let original = loaded[fileName] else {
-                // New (`new`): empty. New lists with items (`import`) are encoded afresh: an edit
-                // that adds many texts looks each one up in the file.
-                guard list.unloadedItemCount == nil, list.items.isEmpty, uids[list.name] == nil else { return nil }
+                // New: appended with its items, whose texts share the file's strings where it
+                // holds them (many lookups hash the file's strings once: `CarriedStringIndex`).
+                guard list.unloadedItemCount == nil, uids[list.name] == nil else { return nil }
                 uids[list.name] = editor.append(list)
                 continue
             }

@@ -16,8 +16,11 @@
 ///   as a change to many items, never costs more than the walks and the pass.
 ///
 /// `add x` at 10,000 items: 2.4 M instructions for the pass and its lookups, 0.9 M walking.
-/// (A hash table of every carried string cost more than all the lookups: 11 M against 2 M.) The
-/// answers depend on the file alone, so copies of an editor share what was found.
+/// (A hash table of every carried string cost more than all the lookups: 11 M against 2 M.)
+/// Lookups in the index compare each string of the same length and kind; once they pass
+/// `lookupsBeforeHashing`, as when an edit adds a checklist of a thousand new texts (an `undo`
+/// of a `drop`, an `import`), the strings are hashed into a table and each lookup is a probe.
+/// The answers depend on the file alone, so copies of an editor share what was found.
 final class CarriedStringIndex {
     /// The file the references point into.
     private let file: [UInt8]
@@ -45,6 +48,14 @@ final class CarriedStringIndex {
 
     /// The carried strings in object order, once the index is built.
     private var entries: [Entry]?
+    /// An open-addressing table over `entries` (each slot an entry's position plus one, 0 when
+    /// empty, filled in object order), once lookups through the index are many.
+    private var slots: [Int32]?
+    /// How many strings were looked up through the index so far.
+    private var indexedLookups = 0
+    /// The lookups through the index that compare strings in turn before the table is built: a
+    /// few are cheaper than hashing every carried string (about 0.5 M instructions at 10,000 items).
+    private static let lookupsBeforeHashing = 16
     /// How many more objects the walks may look at before the index is built instead.
     private var walkBudget: Int
     /// A carried `false` and `true` object (the first, when looked for): -2 while not looked for,
@@ -142,8 +153,11 @@ final class CarriedStringIndex {
     private func lookUp(_ bytes: UnsafeRawBufferPointer, utf16: Bool) -> Int? {
         guard usable, bytes.count < Int(Int32.max) / 2 else { return nil }
         guard indexed(), let entries else { return walk(for: bytes, utf16: utf16) }
+        let lengthAndKind = UInt32(bytes.count) &<< 1 | (utf16 ? 1 : 0)
+        indexedLookups += 1
+        if slots == nil, indexedLookups > Self.lookupsBeforeHashing { slots = hashed(entries) }
+        if let slots { return probe(slots, entries: entries, for: bytes, lengthAndKind: lengthAndKind) }
         return file.withUnsafeBytes { raw in
-            let lengthAndKind = UInt32(bytes.count) &<< 1 | (utf16 ? 1 : 0)
             for entry in entries where entry.lengthAndKind == lengthAndKind {
                 let start = Int(entry.start)
                 if UnsafeRawBufferPointer(rebasing: raw[start..<(start + bytes.count)]).hasSameBytes(as: bytes) {
@@ -152,6 +166,55 @@ final class CarriedStringIndex {
             }
             return nil
         }
+    }
+
+    /// The first of `entries` whose bytes are `bytes` and whose length and kind are
+    /// `lengthAndKind`, found in `slots` (`hashed(entries)`).
+    private func probe(
+        _ slots: [Int32], entries: [Entry], for bytes: UnsafeRawBufferPointer, lengthAndKind: UInt32
+    ) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
+        return file.withUnsafeBytes { raw in
+            // The table is at most half full: an empty slot ends every probe.
+            while slots[slot] != 0 {
+                let entry = entries[Int(slots[slot]) - 1]
+                let start = Int(entry.start)
+                if entry.lengthAndKind == lengthAndKind,
+                    UnsafeRawBufferPointer(rebasing: raw[start..<(start + bytes.count)]).hasSameBytes(as: bytes)
+                {
+                    return Int(entry.reference)
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+    }
+
+    /// An open-addressing table of `entries` by the hash of their bytes, with linear probing and
+    /// at least twice as many slots as entries. Filled in object order, so that of equal strings
+    /// a probe meets the first one first.
+    private func hashed(_ entries: [Entry]) -> [Int32] {
+        var capacity = 16
+        while capacity < 2 * entries.count { capacity *= 2 }
+        let mask = capacity - 1
+        var slots = [Int32](repeating: 0, count: capacity)
+        file.withUnsafeBytes { raw in
+            for (position, entry) in entries.enumerated() {
+                let start = Int(entry.start)
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[start..<(start + Int(entry.lengthAndKind >> 1))])
+                var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(truncatingIfNeeded: position + 1)
+            }
+        }
+        return slots
+    }
+
+    /// The hash of a string object's bytes (the encoder's string hash, unseeded: it only spreads
+    /// the entries of one file).
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        StringTable.fingerprint(bytes.assumingMemoryBound(to: UInt8.self), seed: 0).hash
     }
 
     /// Whether the index is built: it is, once the walks have looked at twice the file's objects.

@@ -228,6 +228,35 @@ struct ArchiveEditorTests {
         #expect(try FoundationArchiving.unarchive(secondFile) == model)
     }
 
+    /// A checklist of many items appended at once (an `undo` of a `drop`, an `import`) shares
+    /// every text the file holds, however many it looks up, and stores each new text once.
+    @Test func aChecklistOfManyItemsSharesEveryTextTheFileHolds() throws {
+        var model = Self.bigFile(lists: 10, items: 1_000)
+        let file = model.archived()
+        let map = try ChecklistArchiveMap(file)
+        let before = try Self.stringObjects(file)
+        // Texts of another list, new ASCII and UTF-16 texts, a key, a list's name, and repeats.
+        let texts =
+            (0..<300).map { "Item \($0) of list 4" } + (0..<200).map { "New \($0)" } + (0..<100).map { "Née \($0) ✓" }
+            + ["Text", "List 3", "Item 0 of list 4", "New 7", "Née 7 ✓"]
+        let list = ArchivableChecklist(
+            name: "Back", items: texts.enumerated().map { Self.item($1, id: 10_000 + $0) }, iconName: "Folder")
+        var editor = try ArchiveEditor(file: file)
+        let uid = editor.append(list)
+        try editor.replaceArray(map.checklists, elements: map.lists.map(\.uid) + [uid])
+        editor.setTopInteger(10_000 + texts.count, forKey: "ChecklistItemID")
+        let result = Self.applied(try #require(editor.finish()), to: file)
+        model.checklists.append(list)
+        model.nextItemID = 10_000 + texts.count
+        #expect(try ArchivableChecklistFile(archive: result) == model)
+        #expect(try FoundationArchiving.unarchive(result) == model)
+        let after = try Self.stringObjects(result)
+        let added = Set(texts + ["Back"]).subtracting(before)
+        #expect(added.count == 301)
+        #expect(after.count == before.count + added.count)
+        #expect(Set(after).count == after.count)
+    }
+
     /// Elements of the old array serve again wherever they are; one taken again after its run
     /// (an element repeated at the end) is stored anew, and the array still reads as given.
     @Test func arrayElementsServeAgainInAnyOrderAndMayRepeat() throws {
