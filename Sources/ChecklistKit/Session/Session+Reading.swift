@@ -14,12 +14,11 @@ extension Session {
             guard let index = try? resolveList(reference, in: book) else { return }
             try store.readItems(ofChecklistsNamed: [book.checklists[index].name])
         case .undo, .redo:
-            // A look at the journal, outside the lock: the undo reads it again under the lock,
-            // and says if it is damaged.
-            let next = journal.next(forgettingDamage: false)
-            guard let entry = command == .undo ? next.undo : next.redo else { return }
-            try store.readItems(
-                ofChecklistsNamed: entry.lists.flatMap { [$0.before?.name, $0.after?.name].compactMap { $0 } })
+            // A look at the journal, outside the lock, for the names alone: the undo reads it
+            // again under the lock, decodes the items, and says if it is damaged.
+            let next = journal.nextChecklistNames()
+            guard let names = command == .undo ? next.undo : next.redo else { return }
+            try store.readItems(ofChecklistsNamed: names)
         default:
             let missing = command.namedItemIDs.filter { book.location(ofItemID: $0) == nil }
             guard !missing.isEmpty else { return }

@@ -109,6 +109,29 @@ extension UndoJournal.Entry {
         return writer.bytes
     }
 
+    /// The names of the checklists a payload of `kind` touches, before and after the change, read
+    /// without decoding its items (those of a `c` payload, a whole archive, are decoded); `nil`
+    /// when the lists do not read.
+    static func checklistNames(kind: UInt8, payload: ArraySlice<UInt8>) -> [String]? {
+        guard kind == UInt8(ascii: "d") else {
+            return Self(kind: kind, payload: payload)?.lists.flatMap { [$0.before?.name, $0.after?.name] }
+                .compactMap { $0 }
+        }
+        var reader = PayloadReader(bytes: payload)
+        guard case .some(.some) = reader.field(), case .some = reader.field(), case .some = reader.field(),
+            let count = reader.varint(), count <= reader.remaining
+        else { return nil }
+        var names: [String] = []
+        for _ in 0..<count {
+            guard let flags = reader.byte(), flags & ~3 == 0 else { return nil }
+            for place in 0..<2 where flags & (1 << place) != 0 {
+                guard let side = reader.side() else { return nil }
+                names.append(side.side.name)
+            }
+        }
+        return names
+    }
+
     /// The change a payload of `kind` holds: `d` (item-level), or `c`, the whole checklists
     /// replaced and left, as journals of the previous release hold them; `nil` when it does not decode.
     init?(kind: UInt8, payload: ArraySlice<UInt8>) {

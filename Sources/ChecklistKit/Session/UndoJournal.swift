@@ -55,6 +55,21 @@ public final class UndoJournal {
     /// changes are decoded; the others are only counted through. A damaged log is forgotten
     /// (`damaged`) unless `forgettingDamage` is `false`: a look that changes nothing.
     func next(forgettingDamage: Bool = true) -> (undo: Entry?, redo: Entry?, warning: String?) {
+        next(forgettingDamage: forgettingDamage) { Entry(kind: $0, payload: $1) }
+    }
+
+    /// The names of the checklists the change `undo` would revert touches (`undo`), and those of
+    /// the one `redo` would re-apply, read without decoding their items: a look that changes
+    /// nothing. A record whose items do not decode is left for `next()` to find damaged.
+    func nextChecklistNames() -> (undo: [String]?, redo: [String]?) {
+        let found = next(forgettingDamage: false) { Entry.checklistNames(kind: $0, payload: $1) }
+        return (found.undo, found.redo)
+    }
+
+    /// `next(forgettingDamage:)`, each of the two records read by `read` (`nil`: it does not decode).
+    private func next<Read>(
+        forgettingDamage: Bool, read: (UInt8, ArraySlice<UInt8>) -> Read?
+    ) -> (undo: Read?, redo: Read?, warning: String?) {
         let bytes: [UInt8]
         if let path {
             do {
@@ -66,7 +81,7 @@ public final class UndoJournal {
             bytes = memory
         }
         guard !bytes.isEmpty else { return (nil, nil, nil) }
-        guard let records = Self.records(bytes) else { return damaged(forgetting: forgettingDamage) }
+        guard let records = Self.records(bytes) else { return damaged(forgetting: forgettingDamage, as: Read.self) }
         var undo: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
         var redo: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
         for record in records {
@@ -81,17 +96,19 @@ public final class UndoJournal {
                 if let entry = redo.popLast() { undo.append(entry) }
             }
         }
-        let undoEntry = undo.last.flatMap { Entry(kind: $0.kind, payload: $0.payload) }
-        let redoEntry = redo.last.flatMap { Entry(kind: $0.kind, payload: $0.payload) }
+        let undoEntry = undo.last.flatMap { read($0.kind, $0.payload) }
+        let redoEntry = redo.last.flatMap { read($0.kind, $0.payload) }
         // A record that passed its checksum but does not decode is as damaged as a torn one.
         if (undo.last != nil && undoEntry == nil) || (redo.last != nil && redoEntry == nil) {
-            return damaged(forgetting: forgettingDamage)
+            return damaged(forgetting: forgettingDamage, as: Read.self)
         }
         return (undoEntry, redoEntry, nil)
     }
 
     /// Forgets a damaged log (when `forgetting`), so that the next change starts a new one, and says so.
-    private func damaged(forgetting: Bool) -> (undo: Entry?, redo: Entry?, warning: String?) {
+    private func damaged<Read>(
+        forgetting: Bool, as read: Read.Type
+    ) -> (undo: Read?, redo: Read?, warning: String?) {
         if forgetting {
             if let path { unlink(path) } else { memory = [] }
         }

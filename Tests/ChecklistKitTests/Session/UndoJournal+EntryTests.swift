@@ -32,6 +32,9 @@ struct UndoJournalEntryTests {
             let entry = Self.entry("change", from: before, to: after)
             let read = Entry(kind: UInt8(ascii: "d"), payload: entry.payload[...])
             #expect(read == entry)
+            // The look before the lock reads the same names without the items.
+            let names = entry.lists.flatMap { [$0.before?.name, $0.after?.name] }.compactMap { $0 }
+            #expect(Entry.checklistNames(kind: UInt8(ascii: "d"), payload: entry.payload[...]) == names)
             #expect(Self.apply(entry, undoing: true, to: after)?.checklists == before.checklists)
             #expect(Self.apply(entry, undoing: false, to: before)?.checklists == after.checklists)
         }
@@ -55,14 +58,20 @@ struct UndoJournalEntryTests {
         var after = before
         after.update(at: 0) { $0.items.remove(at: 3) }
         let payload = Self.entry("delete", from: before, to: after).payload
+        let names = Entry.checklistNames(kind: UInt8(ascii: "d"), payload: payload[...])
+        #expect(names == ["Big", "Big"])
         for length in 0..<payload.count {
             #expect(Entry(kind: UInt8(ascii: "d"), payload: payload[..<length]) == nil)
+            // The names alone read from a payload cut after them, and from none cut before.
+            let cut = Entry.checklistNames(kind: UInt8(ascii: "d"), payload: payload[..<length])
+            #expect(cut == nil || cut == names, "\(length)")
         }
         for place in payload.indices {
             var damaged = payload
             damaged[place] ^= 0xFF
             // Decoding damaged bytes may succeed (a changed name or digest); it must never trap.
             _ = Entry(kind: UInt8(ascii: "d"), payload: damaged[...])
+            _ = Entry.checklistNames(kind: UInt8(ascii: "d"), payload: damaged[...])
         }
     }
 
@@ -75,6 +84,7 @@ struct UndoJournalEntryTests {
             summary: "add \"Milk\"", currentBefore: "List", currentAfter: "List", removed: removed, added: added)
         let entry = Entry(kind: UInt8(ascii: "c"), payload: payload[...])
         #expect(entry == Self.entry("add \"Milk\"", from: before, to: after))
+        #expect(Entry.checklistNames(kind: UInt8(ascii: "c"), payload: payload[...]) == ["List", "List"])
         #expect(Entry(kind: UInt8(ascii: "c"), payload: payload.dropLast()) == nil)
     }
 
