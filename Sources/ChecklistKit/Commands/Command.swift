@@ -77,14 +77,14 @@ public enum Command: Sendable, Equatable {
     }
 
     /// Whether a store that reads only the current checklist's items (`LoadScope.currentChecklist`)
-    /// can run the command: it changes or shows that checklist or one it names, adds, renames or
-    /// drops a checklist, or undoes a change; the session has the store read the other items it
-    /// needs first (`Session.readItemsNeeded(by:)`). Commands that read every checklist (`lists`,
-    /// `find`, `upcoming`, `export`) need them all.
+    /// can run the command: it changes or shows that checklist or one it names, adds (or imports),
+    /// renames or drops a checklist, or undoes a change; the session has the store read the other
+    /// items it needs first (`Session.readItemsNeeded(by:)`). Commands that read every checklist
+    /// (`lists`, `find`, `upcoming`, `export`) need them all.
     public var loadsInPart: Bool {
         switch self {
         case .add, .clear, .show, .new, .use, .rename, .icon, .drop, .undo, .redo, .edit, .move, .due, .remind,
-            .repeat, .mark, .delete:
+            .repeat, .mark, .delete, .import:
             true
         default: false
         }

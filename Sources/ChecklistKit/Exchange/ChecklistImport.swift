@@ -185,9 +185,15 @@ public enum ChecklistImport {
         return result
     }
 
+    /// The first UTF-8 byte of the repeat mark, which no ASCII text holds.
+    private static let markFirstByte = ChecklistExport.repeatMark.utf8.first ?? 0
+
     /// A task's text and its repeat rule, when it ends with ` 🔁 RULE` (RULE words, or an RRULE in
     /// the `RRULE:` form the export writes for a rule the words cannot say); else the text as it is.
     private static func repeating(_ text: String) -> (text: String, rule: RepeatRule?) {
+        // Most texts lack the mark: a look at their bytes spares the walk over their characters
+        // (26 M instructions for an import of 1,000 items).
+        guard text.utf8.contains(where: { $0 == markFirstByte }) else { return (text, nil) }
         let mark = " \(ChecklistExport.repeatMark) "
         guard let start = text.indices.last(where: { text[$0...].hasPrefix(mark) }) else { return (text, nil) }
         let ruleText = String(text[start...].dropFirst(mark.count))

@@ -46,8 +46,12 @@ struct ChecklistStoreScopeTests {
         "repeat 2 none", "clear", "check 1-2", "delete 1-2", "add item 0-0 7", "show", "new Zed", "new Aardvark",
         "rename Renamed", "rename List 0", "rename \u{C9}t\u{E9} \u{1F600}", "icon Trips", "icon fold", "drop 1",
         "drop Zed", "use 1", "use List 3", "show 2", "undo", "undo", "redo", "check #3", "delete #70", "edit #130 far",
-        "due #1 tomorrow",
+        "due #1 tomorrow", "import {md}",
     ]
+
+    /// The Markdown file `import {md}` imports: a checklist whose name the file holds, a text it
+    /// holds, and a new checklist.
+    static let imported = "# List 0\n- [ ] packed\n- [x] item 0-0 7\n\n# Packing\n- [ ] socks\n- [ ] caf\u{E9}\n"
 
     /// Runs `line` as a one-shot change does: a store of `scope` opened for it alone.
     static func oneShot(_ line: String, path: String, scope: LoadScope, clock: TestClock) throws -> CommandResult {
@@ -91,8 +95,10 @@ struct ChecklistStoreScopeTests {
             let start = Self.book(lists: lists, items: items, seed: UInt64(steps.count * 100 + items))
             try TemporaryFolder.write(start.archived(), to: full)
             try TemporaryFolder.write(start.archived(), to: partial)
+            let markdown = folder.file("Lists.md")
+            try TemporaryFolder.write(Array(Self.imported.utf8), to: markdown)
             for step in steps {
-                let line = Self.commands[step]
+                let line = Self.commands[step].replacing("{md}", with: markdown)
                 let before = try Self.load(full, clock: clock)
                 let expected = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
                 let (got, leftUnread) = try Self.openAndRun(line, path: partial, scope: .currentChecklist, clock: clock)
@@ -199,9 +205,12 @@ struct ChecklistStoreScopeTests {
         var expected = start
         expected.remove(at: 2)
         #expect(try Self.load(path, clock: clock) == expected)
-        // Undo puts a checklist of 300 items back: encoded afresh, as an edit would look up
-        // every text in the file.
+        // Undo puts a checklist of 300 items back as an edit: what was carried stays, and the
+        // file is not what a full encode makes.
         #expect(try run("undo").error == nil)
+        let undone = try #require(TemporaryFolder.bytes(path))
+        #expect(Self.carriesTheObjects(of: dropped, undone))
+        #expect(try undone != Self.load(path, clock: clock).archived())
         let restored = try Self.load(path, clock: clock)
         #expect(restored.checklists.map(\.name).sorted() == start.checklists.map(\.name).sorted())
         #expect(restored.checklists.first { $0.name == "List 2" } == start.checklists[2])
@@ -504,9 +513,9 @@ struct ChecklistStoreScopeTests {
         let partial = [
             "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
             "new Other", "check #3", "show Other", "use Other", "undo", "redo", "rename X", "icon Folder", "icon",
-            "drop Other", "edit #2 y", "remind #4 on", "repeat 1 daily",
+            "drop Other", "edit #2 y", "remind #4 on", "repeat 1 daily", "import f.json",
         ]
-        let full = ["lists", "find x", "upcoming", "export json", "import f.json", "inspect f", "history", "sync"]
+        let full = ["lists", "find x", "upcoming", "export json", "inspect f", "history", "sync"]
         for line in partial {
             #expect(try Command.parse(CommandWords.split(line))?.loadsInPart == true, "\(line)")
         }
