@@ -141,12 +141,26 @@ private enum PartialChange: CaseIterable {
     case dropNext
     /// `new`: an empty checklist, made current.
     case newList
+    /// `import` (or `undo` of a `drop`): a new checklist of forty items, a third of them with the
+    /// current checklist's texts, made current: an edit that looks up many texts.
+    case importList
 
     /// Applies the change to `book` (the same to a book loaded in part and to a full one).
     func apply(to book: inout ChecklistBook) {
         if self == .newList {
             guard !book.checklists.contains(where: { $0.name == "Fuzz new" }) else { return }
             book.select(book.insert(Checklist(name: "Fuzz new")))
+            return
+        }
+        if self == .importList {
+            guard !book.checklists.contains(where: { $0.name == "Fuzz imported" }) else { return }
+            let texts = book.current?.items.map(\.text) ?? []
+            var list = Checklist(name: "Fuzz imported")
+            for index in 0..<40 {
+                let text = index % 3 == 0 && !texts.isEmpty ? texts[index % texts.count] : "imported \(index) é"
+                list.items.append(ChecklistItem(text: text, itemID: book.takeItemID(), created: 800_000_000))
+            }
+            book.select(book.insert(list))
             return
         }
         guard let list = book.currentIndex else {
@@ -193,7 +207,7 @@ private enum PartialChange: CaseIterable {
         case .dropNext:
             guard book.checklists.count > 1 else { return }
             book.remove(at: (list + 1) % book.checklists.count)
-        case .newList:
+        case .newList, .importList:
             break
         }
     }

@@ -224,6 +224,20 @@ side_names+=(
 side_commands+=("checklists rename R" "checklists drop 3" "checklists check #1005" "checklists undo")
 printf '%s\t%s\t\n' "$left10k" "$bin --file $file10k rename R" "$left10k" "$bin --file $file10k drop 3" \
     "$left10k" "$bin --file $file10k check #1005" "$left10k_checked" "$bin --file $file10k undo" >> "$work/side.tsv"
+# The changes that add a checklist with items: an undo of the `drop 3` made (untimed) before it,
+# which puts its 1,000 items back, and an import of a Markdown list of 1,000 new items.
+left10k_dropped=$(script left10k-dropped "$left10k; $bin --file $file10k drop 3 > /dev/null; sync")
+{
+    echo "# Imported"
+    seq -f "- [ ] imported item %g" 1 1000
+} > "$work/import.md"
+side_names+=(
+    "one-shot \`undo\` of a \`drop 3\`: 1,000 items back (10,000 items, the file as checklists left it)"
+    "one-shot \`import\` of a 1,000-item Markdown list (10,000 items, the file as checklists left it)"
+)
+side_commands+=("checklists undo" "checklists import")
+printf '%s\t%s\t\n' "$left10k_dropped" "$bin --file $file10k undo" \
+    "$left10k" "$bin --file $file10k import $work/import.md" >> "$work/side.tsv"
 mine_count=${#side_names[@]}
 
 # The floor of any one-shot change that keeps the file as it is (one archive, replaced atomically
