@@ -87,6 +87,14 @@ deb: $(DIST)/checklists
 	printf 'Source: checklists\n\nPackage: checklists\nArchitecture: any\n' > $(DIST)/shlibs/debian/control
 	cd $(DIST)/shlibs && dpkg-shlibdeps -O $(CURDIR)/$(DIST)/deb/usr/bin/checklists \
 		| sed -n 's/^shlibs:Depends=\(.*\)/\1, libedit2/p' > ../depends
+	# Packed relative relocations (Scripts/release-build.sh) need the loader of glibc 2.36: the
+	# binary names GLIBC_ABI_DT_RELR, a version dpkg-shlibdeps maps to no package version.
+	if readelf -V $(DIST)/deb/usr/bin/checklists | grep -q GLIBC_ABI_DT_RELR; then \
+		v=$$(sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p' $(DIST)/depends); \
+		if [ -n "$$v" ] && dpkg --compare-versions "$$v" lt 2.36; then \
+			sed -i "s/libc6 (>= $$v)/libc6 (>= 2.36)/" $(DIST)/depends; \
+		fi; \
+	fi
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(ARCH)/' -e "s/@DEPENDS@/$$(cat $(DIST)/depends)/" \
 		-e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DIST)/deb | cut -f1)/" -e 's|@MAINTAINER@|$(MAINTAINER)|' \
 		$(if $(HOMEPAGE),-e '/^Priority:/a Homepage: $(HOMEPAGE)') Packaging/control > $(DIST)/deb/DEBIAN/control

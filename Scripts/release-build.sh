@@ -23,6 +23,14 @@
 # The Swift driver names -lstdc++ itself; a folder holding only libstdc++.a, searched first, makes
 # that name find the static library. The folder is .build/static-libstdc++ of this package.
 #
+# Where the toolchain has lld, it links, with the relative relocations packed (DT_RELR,
+# `-z pack-relative-relocs`, read by glibc 2.36 and later, which the executable then requires: the
+# GLIBC_ABI_DT_RELR version it names makes dpkg-shlibdeps ask for libc6 (>= 2.36), and an older
+# loader refuse it by name). gold wrote 39,198 relocations of 24 bytes, which the loader applied at
+# every start, dirtying the pages they lie in; packed, they take 7.6 KB. The executable stays
+# position-independent. Interleaved, 40 rounds (medians): `lists` with no data file 2.31 → 1.85 ms,
+# `--version` 2.96 → 2.48 ms, a one-shot `add x` at 10,000 items 6.85 → 6.21 ms.
+#
 # Environment: SWIFT (default swift).
 set -euo pipefail
 
@@ -38,6 +46,9 @@ if [ -f "$archive" ]; then
     flags+=(-Xlinker "-L$folder" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
 else
     echo "release-build: no static libstdc++ (libstdc++-dev): linking it dynamically" >&2
+fi
+if command -v ld.lld > /dev/null || [ -x "$(dirname "$(command -v "$swift")")/ld.lld" ]; then
+    flags+=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
 fi
 "$swift" build "${flags[@]}" "$@" >&2
 "$swift" build "${flags[@]}" "$@" --show-bin-path

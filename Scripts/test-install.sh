@@ -72,6 +72,16 @@ if make --no-print-directory deb > "$work/deb.log" 2>&1; then
     dpkg-deb -x "$deb" "$work/unpacked"
     check "the package's executable runs" test "$("$work/unpacked/usr/bin/checklists" --version)" = "checklists $version"
     check "the package declares its dependencies" sh -c "dpkg-deb -f '$deb' Depends | grep -q libedit2"
+    glibc_needed() {
+        local needed
+        needed=$(dpkg-deb -f "$deb" Depends | sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p')
+        [ -n "$needed" ] || return 1
+        # Packed relative relocations are applied only by the loader of glibc 2.36 and later.
+        if readelf -V "$work/unpacked/usr/bin/checklists" | grep -q GLIBC_ABI_DT_RELR; then
+            dpkg --compare-versions "$needed" ge 2.36
+        fi
+    }
+    check "the package asks for the glibc whose loader runs its executable" glibc_needed
     maintainer=$(sed -n 's/^MAINTAINER ?= //p' Makefile)
     check "the package's maintainer is the Makefile's MAINTAINER" test "$(dpkg-deb -f "$deb" Maintainer)" = "$maintainer"
     check "the package has no Homepage while HOMEPAGE is empty" test -z "$(dpkg-deb -f "$deb" Homepage)"
