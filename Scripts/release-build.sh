@@ -28,8 +28,10 @@
 # GLIBC_ABI_DT_RELR version it names makes dpkg-shlibdeps ask for libc6 (>= 2.36), and an older
 # loader refuse it by name). gold wrote 39,198 relocations of 24 bytes, which the loader applied at
 # every start, dirtying the pages they lie in; packed, they take 7.6 KB. The executable stays
-# position-independent. Interleaved, 40 rounds (medians): `lists` with no data file 2.31 → 1.85 ms,
-# `--version` 2.96 → 2.48 ms, a one-shot `add x` at 10,000 items 6.85 → 6.21 ms.
+# position-independent. Interleaved, 60 rounds, two copies of each executable (medians): `lists`
+# with no data file 2.24–2.26 → 1.85–2.09 ms, `--version` 2.92–2.98 → 2.55–2.75 ms, a one-shot
+# `add x` at 10,000 items 6.78–6.81 → 6.26–6.64 ms; `perf stat`, 200 runs of that `lists`:
+# task-clock 1.36–1.58 → 1.17–1.21 ms. (An earlier session, timing `--version` alone, found no gain.)
 #
 # Environment: SWIFT (default swift).
 set -euo pipefail
