@@ -86,6 +86,10 @@ struct ArchivedLayout {
                 place.itemUIDs = uids
                 places[name] = place
             }
+            // The booleans these items hold, where the load met none: an edit that checks an item
+            // then shares the file's `true` without a walk through the file for it.
+            let met = unarchiver.booleanObjects
+            booleanObjects = (booleanObjects.false ?? met.false, booleanObjects.true ?? met.true)
             return true
         }
         guard read else { return false }
