@@ -34,6 +34,7 @@ extension ChecklistBook {
                 // New: appended with its items, whose texts share the file's strings where it
                 // holds them (many lookups hash the file's strings once: `CarriedStringIndex`).
                 guard list.unloadedItemCount == nil, uids[list.name] == nil else { return nil }
+                editor.expectStrings(list.items.count)
                 uids[list.name] = editor.append(list)
                 continue
             }

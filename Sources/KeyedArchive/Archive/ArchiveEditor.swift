@@ -123,6 +123,15 @@ public struct ArchiveEditor {
         return storage.encoder.encodeObject(value)
     }
 
+    /// Says that about `count` new strings are to be looked up among the file's (the texts of a
+    /// checklist about to be appended): when they are many, the file's strings are indexed and
+    /// hashed at once (`CarriedStringIndex.expectLookups`). The edit is the same either way.
+    public mutating func expectStrings(_ count: Int) {
+        let storage = uniqueStorage()
+        shareCarried()
+        storage.encoder.carried?.expectLookups(count)
+    }
+
     /// Makes `$objects[uid]` an NSArray (written as KeyedEncoder writes arrays) of `elements`
     /// (existing or appended UIDs; throws for a UID that does not exist).
     ///

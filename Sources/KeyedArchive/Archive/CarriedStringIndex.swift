@@ -217,6 +217,15 @@ final class CarriedStringIndex {
         StringTable.fingerprint(bytes.assumingMemoryBound(to: UInt8.self), seed: 0).hash
     }
 
+    /// Takes `count` more string lookups to come (the texts of a checklist being appended): when
+    /// they would pass `lookupsBeforeHashing`, the index and its table are built at the first,
+    /// without the walks that serve a few lookups and the comparisons in turn that serve a few more.
+    func expectLookups(_ count: Int) {
+        guard count > Self.lookupsBeforeHashing else { return }
+        walkBudget = 0
+        indexedLookups = max(indexedLookups, Self.lookupsBeforeHashing)
+    }
+
     /// Whether the index is built: it is, once the walks have looked at twice the file's objects.
     private func indexed() -> Bool {
         if entries == nil, walkBudget <= 0 { buildIndex() }

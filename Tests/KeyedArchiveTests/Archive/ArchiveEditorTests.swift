@@ -241,11 +241,18 @@ struct ArchiveEditorTests {
             + ["Text", "List 3", "Item 0 of list 4", "New 7", "Née 7 ✓"]
         let list = ArchivableChecklist(
             name: "Back", items: texts.enumerated().map { Self.item($1, id: 10_000 + $0) }, iconName: "Folder")
-        var editor = try ArchiveEditor(file: file)
-        let uid = editor.append(list)
-        try editor.replaceArray(map.checklists, elements: map.lists.map(\.uid) + [uid])
-        editor.setTopInteger(10_000 + texts.count, forKey: "ChecklistItemID")
-        let result = Self.applied(try #require(editor.finish()), to: file)
+        // Told of the many lookups to come, or not: the same file.
+        var results: [[UInt8]] = []
+        for told in [false, true] {
+            var editor = try ArchiveEditor(file: file)
+            if told { editor.expectStrings(texts.count) }
+            let uid = editor.append(list)
+            try editor.replaceArray(map.checklists, elements: map.lists.map(\.uid) + [uid])
+            editor.setTopInteger(10_000 + texts.count, forKey: "ChecklistItemID")
+            results.append(Self.applied(try #require(editor.finish()), to: file))
+        }
+        #expect(results[0] == results[1])
+        let result = results[1]
         model.checklists.append(list)
         model.nextItemID = 10_000 + texts.count
         #expect(try ArchivableChecklistFile(archive: result) == model)
