@@ -109,6 +109,16 @@ extension UndoJournal.Entry {
         return writer.bytes
     }
 
+    /// The items of a payload's archive (its `Items` array), read as a load reads a checklist's
+    /// (in place, the objects after the first of each shape from the skim's reads: 2.8 M
+    /// instructions for 1,000 items against 3.6 M through the decoder); `nil` when they do not decode.
+    private static func items(inArchive archive: [UInt8]) -> [ChecklistItem]? {
+        try? KeyedUnarchiver.reading(archive) { unarchiver -> [ChecklistItem]? in
+            guard let uids = try unarchiver.topLevel.arrayElementUIDs(forKey: "Items") else { return nil }
+            return try unarchiver.decode(ChecklistItem.self, objects: uids, reading: ChecklistItem.skim)
+        }
+    }
+
     /// The names of the checklists a payload of `kind` touches, before and after the change, read
     /// without decoding its items (those of a `c` payload, a whole archive, are decoded); `nil`
     /// when the lists do not read.
@@ -168,9 +178,7 @@ extension UndoJournal.Entry {
             lists.append(ChecklistDelta(before: sides[0], after: sides[1]))
         }
         guard case .some(.some(let archive)) = reader.field(), reader.remaining == 0,
-            let unarchiver = try? KeyedUnarchiver(bytes: Array(archive)),
-            let items = try? unarchiver.topLevel.decode([ChecklistItem].self, forKey: "Items"),
-            items.count == ownTotal
+            let items = Self.items(inArchive: Array(archive)), items.count == ownTotal
         else { return nil }
         // Each side takes its own items from the archive, in the order they were written.
         var taken = 0
