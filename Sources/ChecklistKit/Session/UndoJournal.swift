@@ -81,7 +81,7 @@ public final class UndoJournal {
             bytes = memory
         }
         guard !bytes.isEmpty else { return (nil, nil, nil) }
-        guard let records = Self.records(bytes) else { return damaged(forgetting: forgettingDamage, as: Read.self) }
+        guard let records = Self.records(bytes) else { return damaged(forgetting: forgettingDamage) }
         var undo: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
         var redo: [(kind: UInt8, payload: ArraySlice<UInt8>)] = []
         for record in records {
@@ -100,15 +100,13 @@ public final class UndoJournal {
         let redoEntry = redo.last.flatMap { read($0.kind, $0.payload) }
         // A record that passed its checksum but does not decode is as damaged as a torn one.
         if (undo.last != nil && undoEntry == nil) || (redo.last != nil && redoEntry == nil) {
-            return damaged(forgetting: forgettingDamage, as: Read.self)
+            return damaged(forgetting: forgettingDamage)
         }
         return (undoEntry, redoEntry, nil)
     }
 
     /// Forgets a damaged log (when `forgetting`), so that the next change starts a new one, and says so.
-    private func damaged<Read>(
-        forgetting: Bool, as read: Read.Type
-    ) -> (undo: Read?, redo: Read?, warning: String?) {
+    private func damaged<Read>(forgetting: Bool) -> (undo: Read?, redo: Read?, warning: String?) {
         if forgetting {
             if let path { unlink(path) } else { memory = [] }
         }
