@@ -73,6 +73,9 @@ uninstall:
 # The package: the same files under /usr, the binary stripped, the manual page compressed, the
 # copyright and changelog, and dependencies computed from the binary (dpkg-shlibdeps), with
 # libedit2 added: the REPL loads it when it starts (dlopen), so the binary does not name it.
+# Packed relative relocations (Scripts/release-build.sh) need the loader of glibc 2.36: the binary
+# then names GLIBC_ABI_DT_RELR, a version dpkg-shlibdeps maps to no package version, so the
+# libc6 dependency is raised to 2.36 here.
 deb: $(DIST)/checklists
 	rm -rf $(DIST)/deb && mkdir -p $(DIST)/deb
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DIST)/deb PREFIX=/usr
@@ -87,8 +90,6 @@ deb: $(DIST)/checklists
 	printf 'Source: checklists\n\nPackage: checklists\nArchitecture: any\n' > $(DIST)/shlibs/debian/control
 	cd $(DIST)/shlibs && dpkg-shlibdeps -O $(CURDIR)/$(DIST)/deb/usr/bin/checklists \
 		| sed -n 's/^shlibs:Depends=\(.*\)/\1, libedit2/p' > ../depends
-	# Packed relative relocations (Scripts/release-build.sh) need the loader of glibc 2.36: the
-	# binary names GLIBC_ABI_DT_RELR, a version dpkg-shlibdeps maps to no package version.
 	if readelf -V $(DIST)/deb/usr/bin/checklists | grep -q GLIBC_ABI_DT_RELR; then \
 		v=$$(sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p' $(DIST)/depends); \
 		if [ -n "$$v" ] && dpkg --compare-versions "$$v" lt 2.36; then \

@@ -24,9 +24,9 @@
 # that name find the static library. The folder is .build/static-libstdc++ of this package.
 #
 # Where the toolchain has lld, it links, with the relative relocations packed (DT_RELR,
-# `-z pack-relative-relocs`, read by glibc 2.36 and later, which the executable then requires: the
-# GLIBC_ABI_DT_RELR version it names makes dpkg-shlibdeps ask for libc6 (>= 2.36), and an older
-# loader refuse it by name). gold wrote 39,198 relocations of 24 bytes, which the loader applied at
+# `-z pack-relative-relocs`, read by glibc 2.36 and later, which the executable then requires: an
+# older loader refuses it by the GLIBC_ABI_DT_RELR version it names, and `make deb` asks for
+# libc6 (>= 2.36), which dpkg-shlibdeps does not). gold wrote 39,198 relocations of 24 bytes, which the loader applied at
 # every start, dirtying the pages they lie in; packed, they take 7.6 KB. The executable stays
 # position-independent. Interleaved, 60 rounds, two copies of each executable (medians): `lists`
 # with no data file 2.24–2.26 → 1.85–2.09 ms, `--version` 2.92–2.98 → 2.55–2.75 ms, a one-shot
