@@ -74,27 +74,27 @@ struct ArchivedLayout {
     mutating func read(_ names: Set<String>) throws -> Bool {
         var lists = book.checklists
         var places = self.lists
-        let read = try KeyedUnarchiver.reading(file) { unarchiver -> Bool in
+        // The booleans the items read hold (`nil` when one needs a full load).
+        let met = try KeyedUnarchiver.reading(file) { unarchiver -> (false: Int?, true: Int?)? in
             for index in lists.indices where lists[index].unloadedItemCount != nil {
                 let name = lists[index].name
                 guard names.contains(name), var place = places[name] else { continue }
                 let uids = try itemUIDs(of: place, in: unarchiver)
                 let items = try unarchiver.decode(ChecklistItem.self, objects: uids, reading: ChecklistItem.skim)
-                guard !items.contains(where: \.archivedDate.isNaN) else { return false }
+                guard !items.contains(where: \.archivedDate.isNaN) else { return nil }
                 lists[index].items = items
                 lists[index].unloadedItemCount = nil
                 place.itemUIDs = uids
                 places[name] = place
             }
-            // The booleans these items hold, where the load met none: an edit that checks an item
-            // then shares the file's `true` without a walk through the file for it.
-            let met = unarchiver.booleanObjects
-            booleanObjects = (booleanObjects.false ?? met.false, booleanObjects.true ?? met.true)
-            return true
+            return unarchiver.booleanObjects
         }
-        guard read else { return false }
+        guard let met else { return false }
         book = ChecklistBook(checklists: lists, currentIndex: book.currentIndex, nextItemIDAboveAll: book.nextItemID)
         self.lists = places
+        // Where the load met no `false` or `true`: an edit that checks one of these items then
+        // shares the file's `true` without a walk through the file for it.
+        booleanObjects = (booleanObjects.false ?? met.false, booleanObjects.true ?? met.true)
         return true
     }
 
