@@ -68,12 +68,11 @@ struct Invocation {
         let store: ChecklistStore
         do {
             // A one-shot command of the current checklist or of one it names (show, add, a change,
-            // undo) reads only the items it needs (`Command.loadsInPart`).
-            let scope: LoadScope =
-                if case .success(let command?) = parsed, command.loadsInPart { .currentChecklist } else {
-                    .everything
-                }
-            store = try ChecklistStore(path: path, scope: scope)
+            // undo) reads only the items it needs (`Command.loadsInPart`); a change checks a file
+            // from elsewhere while the disk writes it (`Command.checksLater`).
+            let command = try? parsed.get()
+            let scope: LoadScope = command?.loadsInPart == true ? .currentChecklist : .everything
+            store = try ChecklistStore(path: path, scope: scope, checkingLater: command?.checksLater == true)
         } catch {
             Output.error("checklists: \(error)")
             Self.leave(error.exitStatus)

@@ -76,6 +76,29 @@ struct CorruptDataFileTests {
             "bplist header and junk")
     }
 
+    /// An item of a checklist other than the current one, damaged in a file from elsewhere: a
+    /// change loads only the current checklist and checks the rest while its file is written,
+    /// then reports the damage as a full load does, replacing nothing and leaving no temporary file.
+    @Test func aDamagedItemOfAnotherChecklistIsFoundByAChangeThatDoesNotReadIt() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let bytes = try realFile(cli)
+        // "Buy milk" (in Groceries; Trips is current) made an 8-byte integer: 0x58 is its marker.
+        let text = [0x58] + Array("Buy milk".utf8)
+        let at = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + text.count, bytes.count)]) == text })
+        var damaged = bytes
+        damaged[at] = 0x13
+        try expectRejected(damaged, cli, "an item's text made an integer")
+        for arguments in [["check", "1"], ["rename", "Journeys"], ["new", "Zed"], ["use", "Groceries"]] {
+            let outcome = try cli.run(arguments)
+            #expect(outcome.status == 65, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("'Text' should be a string"), "\(arguments): \(outcome.stderr)")
+        }
+        #expect(cli.bytes(cli.dataFile) == damaged)
+        let left = try FileManager.default.contentsOfDirectory(atPath: cli.dataFolder)
+        #expect(!left.contains { $0.contains(".tmp-") }, "\(left)")
+    }
+
     @Test func aDamagedHeaderOrTrailerIsRejected() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

@@ -32,6 +32,22 @@ struct ArchivedLayout {
     /// Objects of `file` that hold `false` and `true`, as reading it met them: the booleans of
     /// the objects an edit adds.
     var booleanObjects: (false: Int?, true: Int?) = (nil, nil)
+    /// Whether the load put off the checks of a file from elsewhere until the file is replaced
+    /// (`ChecklistBook.partlyLoaded(archive:written:alsoReading:checkingLater:)`): its edits are
+    /// made trusting it, and written only if `passesPutOffChecks` says so.
+    var checksPutOff = false
+
+    /// Whether the file passes the checks its load put off: the skim of the checklists not
+    /// loaded, and the editor's pass over the carried objects, which an edit made trusting the
+    /// file skipped (`ArchiveEditor.ownWriteHolds`). `true` when none were put off.
+    func passesPutOffChecks() -> Bool {
+        guard checksPutOff else { return true }
+        return ChecklistBook.passesPutOffSkim(of: self) && ArchiveEditor.ownWriteHolds(for: file)
+    }
+
+    /// Whether an edit of the file may skip the editor's pass over the carried objects: the
+    /// file is this program's own, or that pass is put off with the rest of its checks.
+    var editsTrusting: Bool { ownWrite || checksPutOff }
 
     /// The file's bytes per item (checklists not loaded counted by their item count).
     var bytesPerItem: Int {

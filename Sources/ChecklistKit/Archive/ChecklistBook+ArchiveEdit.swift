@@ -15,7 +15,8 @@ extension ChecklistBook {
     /// single checklist the file does not hold: that one is the same checklist, renamed (`rename`,
     /// which keeps its items).
     func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> EditedArchive? {
-        var editor = try ArchiveEditor(file: layout.file, ownWrite: layout.ownWrite, booleans: layout.booleanObjects)
+        var editor = try ArchiveEditor(
+            file: layout.file, ownWrite: layout.editsTrusting, booleans: layout.booleanObjects)
         let placed = layout.lists
         let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let names = Set(checklists.map(\.name))

@@ -22,18 +22,27 @@ extension ChecklistBook {
     ///
     /// The checklists named in `alsoReading` are read in full too (the items a command needs
     /// beyond the current checklist's, `ChecklistStore.readItems`).
+    ///
+    /// With `checkingLater`, a file from elsewhere is read as this program's own is, its other
+    /// checklists' items only listed, and the skim is put off (`ArchivedLayout.checksPutOff`):
+    /// the store makes it, and the editor's check, while the disk writes the change, and loads
+    /// the file with every check and makes the change again if they fail
+    /// (`ArchivedLayout.passesPutOffChecks`). The book is then the one a checked load gives
+    /// whenever the file passes: the next ID is the file's, which the checks confirm is above
+    /// every ID of the file.
     static func partlyLoaded(
-        archive bytes: [UInt8], written: Bool = false, alsoReading: Set<String> = []
+        archive bytes: [UInt8], written: Bool = false, alsoReading: Set<String> = [], checkingLater: Bool = false
     ) -> (book: ChecklistBook, layout: ArchivedLayout)? {
         guard BinaryPropertyListReader.isBinaryPropertyList(bytes) else { return nil }
         return try? KeyedUnarchiver.reading(bytes) { unarchiver in
-            try partlyLoaded(unarchiver, bytes: bytes, written: written, alsoReading: alsoReading)
+            try partlyLoaded(
+                unarchiver, bytes: bytes, written: written, alsoReading: alsoReading, checkingLater: checkingLater)
         }
     }
 
-    /// `partlyLoaded(archive:written:alsoReading:)` with `bytes` read by `unarchiver`.
+    /// `partlyLoaded(archive:written:alsoReading:checkingLater:)` with `bytes` read by `unarchiver`.
     private static func partlyLoaded(
-        _ unarchiver: KeyedUnarchiver, bytes: [UInt8], written: Bool, alsoReading: Set<String>
+        _ unarchiver: KeyedUnarchiver, bytes: [UInt8], written: Bool, alsoReading: Set<String>, checkingLater: Bool
     ) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {
         let top = unarchiver.topLevel
         guard let checklistsUID = try top.objectUID(forKey: "Checklists"),
@@ -42,6 +51,8 @@ extension ChecklistBook {
         let stored = try top.decodeIfPresent(Int.self, forKey: "ChecklistIndex") ?? -1
         let current = stored >= 0 && stored < listUIDs.count ? stored : nil
         var next = try top.decodeIfPresent(Int.self, forKey: "ChecklistItemID") ?? 0
+        // The skim put off: only the IDs read now bound the next one until it is made.
+        let puttingOff = checkingLater && !written && next <= Self.itemIDLimit
         if next > Self.itemIDLimit {
             // Then only the IDs read bound the next one: those of the checklists not skimmed are
             // unknown (a file this program wrote can hold IDs up to the limit).
@@ -75,7 +86,7 @@ extension ChecklistBook {
                 guard !list.items.contains(where: \.archivedDate.isNaN) else { return nil }
                 ids.append(list.items.map(\.itemID))
             } else if let itemUIDs {
-                ids.append(try unarchiver.skim(itemUIDs, ChecklistItem.skim))
+                if !puttingOff { ids.append(try unarchiver.skim(itemUIDs, ChecklistItem.skim)) }
                 list.unloadedItemCount = itemUIDs.count
             } else {
                 list.unloadedItemCount = try coder.arrayElementCount(forKey: "Items") ?? 0
@@ -89,7 +100,31 @@ extension ChecklistBook {
             file: bytes, ownWrite: written, checklistsUID: checklistsUID, order: lists.map(\.name), lists: placed,
             book: book)
         layout.booleanObjects = unarchiver.booleanObjects
+        layout.checksPutOff = puttingOff
         return (book, layout)
+    }
+
+    /// Whether the skim that `layout`'s load in part put off passes (see
+    /// `partlyLoaded(archive:written:alsoReading:checkingLater:)`): every checklist not loaded
+    /// skims, and the IDs of all are present, in range, distinct and below the book's next ID.
+    static func passesPutOffSkim(of layout: ArchivedLayout) -> Bool {
+        let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let passes = try? KeyedUnarchiver.reading(layout.file) { unarchiver -> Bool in
+            var ids: [[Int?]] = []
+            for name in layout.order {
+                guard let list = loaded[name] else { return false }
+                if list.unloadedItemCount == nil {
+                    ids.append(list.items.map(\.itemID))
+                } else if let uids = layout.lists[name]?.itemUIDs {
+                    ids.append(try unarchiver.skim(uids, ChecklistItem.skim))
+                } else {
+                    return false
+                }
+            }
+            guard let highest = highestDistinctID(ids) else { return false }
+            return highest < layout.book.nextItemID
+        }
+        return passes == true
     }
 
     /// The highest of the IDs of `runs`, -1 for none; `nil` when one is missing, out of range or repeated

@@ -30,6 +30,9 @@ public final class ChecklistStore {
     private let clock: @Sendable () -> Double
     /// How much of the file a load reads.
     public let scope: LoadScope
+    /// Whether a load in part of a file from elsewhere puts its checks off until a change
+    /// replaces the file (see `init`).
+    public let checksLater: Bool
     /// Where the checklists of a partly loaded `book` lie in the file (`nil` after a full load).
     private var layout: ArchivedLayout?
     /// The checklists a load in part reads in full besides the current one (`readItems`).
@@ -47,11 +50,21 @@ public final class ChecklistStore {
     /// temporary file and the lock beside that file), and the link stays a link (SPEC §5).
     /// `scope` is how much of the file loads read (see `LoadScope`); a store that reads only the
     /// current checklist is for one change of it.
+    ///
+    /// With `checkingLater` (and `scope` the current checklist), a file this program did not
+    /// write last is loaded as its own is, without the skim of the other checklists' items; that
+    /// skim and the editor's pass over the file's objects run once the change is written to the
+    /// temporary file, while the disk writes it (`FileSystem.replaceAtomically`'s `confirming`).
+    /// When they fail, nothing is replaced: the file is loaded with every check, which reports
+    /// it or repairs what SPEC §4 repairs, and the change is made again. For a store of a command
+    /// that changes the file: one that only reads it would never make the checks.
     public init(
-        path: String, clock: @escaping @Sendable () -> Double = WallClock.now, scope: LoadScope = .everything
+        path: String, clock: @escaping @Sendable () -> Double = WallClock.now, scope: LoadScope = .everything,
+        checkingLater: Bool = false
     ) throws(StoreError) {
         openedPath = path
         self.scope = scope
+        checksLater = checkingLater
         self.path = FileSystem.followingLinks(path)
         identity = FileSystem.resolved(self.path)
         self.clock = clock
@@ -104,10 +117,12 @@ public final class ChecklistStore {
     }
 
     /// Makes `book` and `layout` those of `bytes`, the data file's contents, read in part when
-    /// the scope allows (`written`: the file is this program's last save).
-    private func load(_ bytes: [UInt8], written: Bool) throws(StoreError) {
+    /// the scope allows (`written`: the file is this program's last save; `checkingLater`: its
+    /// checks may be put off, see `init`).
+    private func load(_ bytes: [UInt8], written: Bool, checkingLater: Bool? = nil) throws(StoreError) {
         if scope == .currentChecklist,
-            let partial = ChecklistBook.partlyLoaded(archive: bytes, written: written, alsoReading: alsoLoaded)
+            let partial = ChecklistBook.partlyLoaded(
+                archive: bytes, written: written, alsoReading: alsoLoaded, checkingLater: checkingLater ?? checksLater)
         {
             book = partial.book
             layout = partial.layout
@@ -139,7 +154,7 @@ public final class ChecklistStore {
             return
         }
         if let layout, !mustReread {
-            try load(layout.file, written: layout.ownWrite)
+            try load(layout.file, written: layout.ownWrite, checkingLater: layout.checksPutOff)
         } else {
             try reloadIfChanged(force: true)
         }
@@ -206,9 +221,19 @@ public final class ChecklistStore {
             }
             let reloaded = try reloadIfChanged()
             var copy = book
-            let result = try change(&copy)
+            var result = try change(&copy)
             guard copy != book else { return Applied(result: result, reloaded: reloaded) }
-            try save(copy, lock: lock.descriptor)
+            do {
+                try save(copy, lock: lock.descriptor)
+            } catch let failed as PutOffChecksFailed {
+                // The file failed the checks its load put off, and is as it was: loaded with every
+                // check, it is reported, or repaired and changed again.
+                try load(failed.file, written: false, checkingLater: false)
+                copy = book
+                result = try change(&copy)
+                guard copy != book else { return Applied(result: result, reloaded: reloaded) }
+                try save(copy, lock: lock.descriptor)
+            }
             afterSave?()
             return Applied(result: result, reloaded: reloaded)
         }
@@ -247,6 +272,12 @@ public final class ChecklistStore {
         return ChangeRecord(text: note.dropFirst(notePrefix.count)) == record
     }
 
+    /// What a save throws when the file failed the checks its load put off (`init`'s
+    /// `checkingLater`), having replaced nothing: `file` is the file's bytes, to load again.
+    struct PutOffChecksFailed: Error {
+        var file: [UInt8]
+    }
+
     /// Saves `copy` as an edit of the file when it was loaded in part, else by encoding it.
     private func saveCarryingOrEncoding(_ copy: ChecklistBook) throws {
         guard let layout else { return try saveEncoding(copy) }
@@ -259,8 +290,10 @@ public final class ChecklistStore {
             throw StoreError.undecodable(path: path, reason: error.description)
         }
         if let edit, Self.fitsDeadShare(edit) {
-            try saveEdited(edit, of: layout.file, making: copy)
+            try saveEdited(edit, of: layout, making: copy)
         } else {
+            // Encoded whole: checked first, as nothing can be written trusting the file.
+            guard layout.passesPutOffChecks() else { throw PutOffChecksFailed(file: layout.file) }
             try saveEncoding(whole)
         }
     }
@@ -271,14 +304,15 @@ public final class ChecklistStore {
         return edited.deadBytes <= edited.length / deadShareLimit
     }
 
-    /// Writes `edited`, an edit of `original` that holds `copy`, as the data file, and makes
-    /// `copy` the store's book.
-    private func saveEdited(_ edited: EditedArchive, of original: [UInt8], making copy: ChecklistBook) throws {
+    /// Writes `edited`, an edit of the file `layout` describes that holds `copy`, as the data
+    /// file, and makes `copy` the store's book. Checks the load put off run while the disk writes.
+    private func saveEdited(_ edited: EditedArchive, of layout: ArchivedLayout, making copy: ChecklistBook) throws {
+        let original = layout.file
         let saved: FileSystem.Stamp
         do throws(SystemError) {
             saved = try FileSystem.replaceAtomically(
                 path, keepingAccess: true, holdingReplaced: tuning.closesReplacedInBackground,
-                startingWriteback: tuning.startsWriteback
+                startingWriteback: tuning.startsWriteback, confirming: layout.passesPutOffChecks
             ) { file in
                 original.withUnsafeBytes {
                     file.write(UnsafeRawBufferPointer(rebasing: $0[..<min(edited.carriedLength, $0.count)]), at: 0)
@@ -287,11 +321,12 @@ public final class ChecklistStore {
                 return edited.length
             }
         } catch {
+            if error.isRefusedReplacement { throw PutOffChecksFailed(file: original) }
             throw StoreError.saveFailed(path: path, reason: error.description)
         }
         book = copy
         stamp = saved
-        layout = nil
+        self.layout = nil
         mustReread = true
     }
 
