@@ -14,7 +14,8 @@ final class ArchiveObjects {
     let references: [Int]
     /// The number of entries in `$objects`.
     let count: Int
-    private var inProgress: [Bool]
+    /// The objects being decoded right now.
+    private var inProgress: DecodingChain
     private var depth = 0
     /// How many more objects may be entered: shared references (a DAG) could otherwise make
     /// decoding exponential in the archive's size. Each object of a sane archive is entered once.
@@ -47,7 +48,7 @@ final class ArchiveObjects {
         references = []
         count = objects.count
         enterBudget = 4 * objects.count + 1_024
-        inProgress = [Bool](repeating: false, count: count)
+        inProgress = DecodingChain(objectCount: count)
     }
 
     init(table: BinaryObjectTable, references: [Int]) {
@@ -56,7 +57,7 @@ final class ArchiveObjects {
         self.references = references
         count = references.count
         enterBudget = 4 * references.count + 1_024
-        inProgress = [Bool](repeating: false, count: count)
+        inProgress = DecodingChain(objectCount: count)
     }
 
     /// The UID a value holds: a binary UID, or an XML `{"CF$UID": n}` dictionary.
@@ -275,15 +276,13 @@ final class ArchiveObjects {
             throw .notAPropertyList(.tooLarge("shared objects expand far beyond the \(count) objects of the archive"))
         }
         enterBudget -= 1
-        let index = try check(uid)
-        guard !inProgress[index] else { throw .cyclicReference(uid) }
-        inProgress[index] = true
+        guard inProgress.enter(try check(uid)) else { throw .cyclicReference(uid) }
         depth += 1
     }
 
     /// Ends the decoding of `uid`.
     func leave(_ uid: UInt64) {
-        inProgress[Int(uid)] = false
+        inProgress.leave(Int(uid))
         depth -= 1
     }
 
@@ -296,7 +295,7 @@ final class ArchiveObjects {
             throw .notAPropertyList(.tooLarge("shared objects expand far beyond the \(count) objects of the archive"))
         }
         enterBudget -= 1
-        guard !inProgress[try check(uid)] else { throw .cyclicReference(uid) }
+        guard !inProgress.contains(try check(uid)) else { throw .cyclicReference(uid) }
     }
 
     // MARK: Classes

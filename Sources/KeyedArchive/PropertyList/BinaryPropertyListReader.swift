@@ -247,7 +247,7 @@ extension BinaryPropertyListReader {
     struct Parser {
         let layout: Layout
         /// Containers being expanded right now, to detect cycles.
-        var inProgress: [Bool]
+        var inProgress: DecodingChain
         /// Strings already decoded, by object index (keys repeat across dictionaries).
         var strings: StringCache
         /// How many more values may be produced before the tree is declared too large.
@@ -256,7 +256,7 @@ extension BinaryPropertyListReader {
         /// Checks the header and trailer of `bytes`; `denseStrings` chooses the string cache's policy.
         init(_ bytes: UnsafeRawBufferPointer, denseStrings: Bool = true) throws(PropertyListError) {
             layout = try Layout(bytes)
-            inProgress = [Bool](repeating: false, count: layout.objectCount)
+            inProgress = DecodingChain(objectCount: layout.objectCount)
             strings = StringCache(objectCount: layout.objectCount, dense: denseStrings)
             budget = 4 * bytes.count + 64
         }
@@ -368,9 +368,8 @@ extension BinaryPropertyListReader {
         {
             let (count, from) = try layout.length(nibble: nibble, after: position, index: index)
             try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
-            guard !inProgress[index] else { throw .cyclicReference(index: index) }
-            inProgress[index] = true
-            defer { inProgress[index] = false }
+            guard inProgress.enter(index) else { throw .cyclicReference(index: index) }
+            defer { inProgress.leave(index) }
             var elements = [PropertyList]()
             elements.reserveCapacity(count)
             for element in 0..<count {
@@ -387,9 +386,8 @@ extension BinaryPropertyListReader {
         {
             let (count, from) = try layout.length(nibble: nibble, after: position, index: index)
             try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
-            guard !inProgress[index] else { throw .cyclicReference(index: index) }
-            inProgress[index] = true
-            defer { inProgress[index] = false }
+            guard inProgress.enter(index) else { throw .cyclicReference(index: index) }
+            defer { inProgress.leave(index) }
             var result = PropertyListDictionary(minimumCapacity: count)
             let valuesStart = from + count * layout.referenceSize
             let hashKeys = count > 8
