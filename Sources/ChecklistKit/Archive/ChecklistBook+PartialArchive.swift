@@ -106,25 +106,63 @@ extension ChecklistBook {
 
     /// Whether the skim that `layout`'s load in part put off passes (see
     /// `partlyLoaded(archive:written:alsoReading:checkingLater:)`): every checklist not loaded
-    /// skims, and the IDs of all are present, in range, distinct and below the book's next ID.
+    /// skims, and the IDs of all are present, distinct and below the book's next ID.
     static func passesPutOffSkim(of layout: ArchivedLayout) -> Bool {
         let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let itemCount = layout.book.checklists.reduce(0) { $0 + ($1.unloadedItemCount ?? $1.items.count) }
+        var ids = ItemIDMarks(below: layout.book.nextItemID, itemCount: itemCount)
         let passes = try? KeyedUnarchiver.reading(layout.file) { unarchiver -> Bool in
-            var ids: [[Int?]] = []
             for name in layout.order {
                 guard let list = loaded[name] else { return false }
                 if list.unloadedItemCount == nil {
-                    ids.append(list.items.map(\.itemID))
+                    guard ids.mark(list.items.map(\.itemID)) else { return false }
                 } else if let uids = layout.lists[name]?.itemUIDs {
-                    ids.append(try unarchiver.skim(uids, ChecklistItem.skim))
+                    guard ids.mark(try unarchiver.skim(uids, ChecklistItem.skim)) else { return false }
                 } else {
                     return false
                 }
             }
-            guard let highest = highestDistinctID(ids) else { return false }
-            return highest < layout.book.nextItemID
+            return ids.allDistinctBelowTheNextID
         }
         return passes == true
+    }
+
+    /// The item IDs of a file, checked to be present, distinct and below its next ID as they are
+    /// read, a checklist at a time: each is marked in a table of a bit per ID below the next one,
+    /// so no list of every ID is kept. A next ID far above the item count (which would make the
+    /// table large) keeps them instead, and checks them as a load does, at the end.
+    private struct ItemIDMarks {
+        private let next: Int
+        private var seen: [UInt64]
+        private var runs: [[Int?]] = []
+        private let marking: Bool
+
+        init(below next: Int, itemCount: Int) {
+            self.next = next
+            marking = next <= 64 * itemCount + 4_096
+            seen = [UInt64](repeating: 0, count: marking ? next / 64 + 1 : 0)
+        }
+
+        /// Marks one checklist's IDs; `false` for one missing, out of range, or met before.
+        mutating func mark(_ ids: [Int?]) -> Bool {
+            guard marking else {
+                runs.append(ids)
+                return true
+            }
+            for id in ids {
+                guard let id, id >= 0, id < next else { return false }
+                let bit: UInt64 = 1 << UInt64(id & 63)
+                guard seen[id >> 6] & bit == 0 else { return false }
+                seen[id >> 6] |= bit
+            }
+            return true
+        }
+
+        /// Whether every ID marked was present, distinct and below the next ID.
+        var allDistinctBelowTheNextID: Bool {
+            guard !marking else { return true }
+            return highestDistinctID(runs).map { $0 < next } ?? false
+        }
     }
 
     /// The highest of the IDs of `runs`, -1 for none; `nil` when one is missing, out of range or repeated

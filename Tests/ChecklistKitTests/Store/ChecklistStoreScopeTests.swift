@@ -331,6 +331,17 @@ struct ChecklistStoreScopeTests {
             #expect(loaded.layout.checksPutOff)
             #expect(!loaded.layout.passesPutOffChecks())
         }
+        // A next ID far above the item count: the IDs are kept and checked as the load checks them.
+        let far = 1 << 40
+        let farApart = [
+            (Self.currentAndOther([TestArchivedItem("far", dueDate: 0, itemID: far - 1)], nextItemID: far), true),
+            (Self.currentAndOther([TestArchivedItem("repeated", dueDate: 0, itemID: 0)], nextItemID: far), false),
+            (Self.currentAndOther([TestArchivedItem("above", dueDate: 0, itemID: far + 1)], nextItemID: far), false),
+        ]
+        for (bytes, passes) in farApart {
+            let loaded = try #require(ChecklistBook.partlyLoaded(archive: bytes, checkingLater: true))
+            #expect(loaded.layout.passesPutOffChecks() == passes)
+        }
         // Then the change is made again on the file loaded with its checks: an item added after
         // an ID above the file's next ID gets the ID after it, as with a full load.
         let folder = try TemporaryFolder()
