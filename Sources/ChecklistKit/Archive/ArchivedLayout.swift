@@ -36,6 +36,9 @@ struct ArchivedLayout {
     /// (`ChecklistBook.partlyLoaded(archive:written:alsoReading:checkingLater:)`): its edits are
     /// made trusting it, and written only if `passesPutOffChecks` says so.
     var checksPutOff = false
+    /// What the load read of the file's `$objects`: later reads of the file take it instead of
+    /// reading it again.
+    var objectReferences: KeyedUnarchiver.ObjectReferences?
 
     /// Whether the file passes the checks its load put off: the skim of the checklists not
     /// loaded, and the editor's pass over the carried objects, which an edit made trusting the
@@ -62,7 +65,7 @@ struct ArchivedLayout {
     /// them, or the file is this program's last save).
     /// (`ids` are the few a command names: looked through, not hashed, for each item.)
     func unloadedChecklists(holdingAnyOf ids: [Int]) throws -> [String] {
-        try KeyedUnarchiver.reading(file) { unarchiver in
+        try KeyedUnarchiver.reading(file, reusing: objectReferences) { unarchiver in
             var names: [String] = []
             for list in book.checklists where list.unloadedItemCount != nil {
                 guard let place = lists[list.name] else { continue }
@@ -91,7 +94,8 @@ struct ArchivedLayout {
         var lists = book.checklists
         var places = self.lists
         // The booleans the items read hold (`nil` when one needs a full load).
-        let met = try KeyedUnarchiver.reading(file) { unarchiver -> (false: Int?, true: Int?)? in
+        let met = try KeyedUnarchiver.reading(file, reusing: objectReferences) {
+            unarchiver -> (false: Int?, true: Int?)? in
             for index in lists.indices where lists[index].unloadedItemCount != nil {
                 let name = lists[index].name
                 guard names.contains(name), var place = places[name] else { continue }

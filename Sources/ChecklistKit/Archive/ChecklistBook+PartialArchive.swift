@@ -101,6 +101,7 @@ extension ChecklistBook {
             book: book)
         layout.booleanObjects = unarchiver.booleanObjects
         layout.checksPutOff = puttingOff
+        layout.objectReferences = unarchiver.objectReferences
         return (book, layout)
     }
 
@@ -111,7 +112,7 @@ extension ChecklistBook {
         let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let itemCount = layout.book.checklists.reduce(0) { $0 + ($1.unloadedItemCount ?? $1.items.count) }
         var ids = ItemIDMarks(below: layout.book.nextItemID, itemCount: itemCount)
-        let passes = try? KeyedUnarchiver.reading(layout.file) { unarchiver -> Bool in
+        let passes = try? KeyedUnarchiver.reading(layout.file, reusing: layout.objectReferences) { unarchiver -> Bool in
             for name in layout.order {
                 guard let list = loaded[name] else { return false }
                 if list.unloadedItemCount == nil {
