@@ -21,6 +21,39 @@ func fuzzPartialLoad(_ bytes: [UInt8]) {
         }
     }
     checkPartialLoad(bytes, written: false, changes: PartialChange.allCases)
+    checkPutOffChecks(bytes)
+}
+
+/// Checks the load in part that puts a file's checks off until its save (`checkingLater`): it
+/// passes them exactly when the checked load in part gives the same book (or the editor's pass,
+/// which it also puts off, fails), and an edit made trusting a file that passed holds what the
+/// checked load's edit holds.
+private func checkPutOffChecks(_ bytes: [UInt8]) {
+    guard let putOff = ChecklistBook.partlyLoaded(archive: bytes, checkingLater: true) else { return }
+    let checked = ChecklistBook.partlyLoaded(archive: bytes)
+    let passes = putOff.layout.passesPutOffChecks()
+    if passes {
+        guard let checked else { preconditionFailure("the put-off checks passed a file the checked load refuses") }
+        precondition(checked.book == putOff.book, "the put-off checks passed a book the checked load does not give")
+    } else if let checked, checked.book == putOff.book {
+        precondition(
+            !ArchiveEditor.ownWriteHolds(for: bytes), "the put-off checks refused a file the checked load gives")
+    }
+    guard passes, let checked else { return }
+    for change in [PartialChange.add, .dropNext, .importList] {
+        var trusting = putOff.book
+        change.apply(to: &trusting)
+        var careful = checked.book
+        change.apply(to: &careful)
+        // Either may throw or ask for an encode; both edits that are made read back alike.
+        guard let trusted = try? trusting.edit(of: putOff.layout), let made = try? careful.edit(of: checked.layout)
+        else { continue }
+        let trustedBook = try? ChecklistBook(archive: trusted.bytes(original: bytes), loadTime: 0)
+        let madeBook = try? ChecklistBook(archive: made.bytes(original: bytes), loadTime: 0)
+        precondition(
+            trustedBook != nil && trustedBook == madeBook,
+            "an edit made trusting a file that passed its checks holds another book (\(change))")
+    }
 }
 
 /// Checks the partial load of `bytes` against the full load, then saves each of `changes` by an
