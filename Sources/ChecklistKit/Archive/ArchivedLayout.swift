@@ -33,7 +33,7 @@ struct ArchivedLayout {
     /// the objects an edit adds.
     var booleanObjects: (false: Int?, true: Int?) = (nil, nil)
     /// Whether the load put off the checks of a file from elsewhere until the file is replaced
-    /// (`ChecklistBook.partlyLoaded(archive:written:alsoReading:checkingLater:)`): its edits are
+    /// (`ChecklistBook.partlyLoaded(archive:written:alsoReading:checkingLater:readingCurrent:)`): its edits are
     /// made trusting it, and written only if `passesPutOffChecks` says so.
     var checksPutOff = false
     /// What the load read of the file's `$objects`: later reads of the file take it instead of

@@ -30,19 +30,26 @@ extension ChecklistBook {
     /// (`ArchivedLayout.passesPutOffChecks`). The book is then the one a checked load gives
     /// whenever the file passes: the next ID is the file's, which the checks confirm is above
     /// every ID of the file.
+    ///
+    /// Without `readingCurrent`, the current checklist's items are left unread as the others'
+    /// are (a command that does not need them).
     static func partlyLoaded(
-        archive bytes: [UInt8], written: Bool = false, alsoReading: Set<String> = [], checkingLater: Bool = false
+        archive bytes: [UInt8], written: Bool = false, alsoReading: Set<String> = [], checkingLater: Bool = false,
+        readingCurrent: Bool = true
     ) -> (book: ChecklistBook, layout: ArchivedLayout)? {
         guard BinaryPropertyListReader.isBinaryPropertyList(bytes) else { return nil }
         return try? KeyedUnarchiver.reading(bytes) { unarchiver in
             try partlyLoaded(
-                unarchiver, bytes: bytes, written: written, alsoReading: alsoReading, checkingLater: checkingLater)
+                unarchiver, bytes: bytes, written: written, alsoReading: alsoReading, checkingLater: checkingLater,
+                readingCurrent: readingCurrent)
         }
     }
 
-    /// `partlyLoaded(archive:written:alsoReading:checkingLater:)` with `bytes` read by `unarchiver`.
+    /// `partlyLoaded(archive:written:alsoReading:checkingLater:readingCurrent:)` with `bytes` read
+    /// by `unarchiver`.
     private static func partlyLoaded(
-        _ unarchiver: KeyedUnarchiver, bytes: [UInt8], written: Bool, alsoReading: Set<String>, checkingLater: Bool
+        _ unarchiver: KeyedUnarchiver, bytes: [UInt8], written: Bool, alsoReading: Set<String>, checkingLater: Bool,
+        readingCurrent: Bool
     ) throws -> (book: ChecklistBook, layout: ArchivedLayout)? {
         let top = unarchiver.topLevel
         guard let checklistsUID = try top.objectUID(forKey: "Checklists"),
@@ -72,7 +79,7 @@ extension ChecklistBook {
                 iconName: try coder.decodeIfPresent(String.self, forKey: "IconName") ?? "No Icon")
             // The items of a checklist neither loaded nor skimmed are only counted: their UIDs
             // are read if the checklist is ever loaded (`ArchivedLayout.loadingEverything`).
-            let reads = position == current || alsoReading.contains(list.name)
+            let reads = (readingCurrent && position == current) || alsoReading.contains(list.name)
             let counted = written && !reads
             let itemUIDs = counted ? nil : try coder.arrayElementUIDs(forKey: "Items") ?? []
             let itemsUID = try coder.objectUID(forKey: "Items")
@@ -106,7 +113,7 @@ extension ChecklistBook {
     }
 
     /// Whether the skim that `layout`'s load in part put off passes (see
-    /// `partlyLoaded(archive:written:alsoReading:checkingLater:)`): every checklist not loaded
+    /// `partlyLoaded(archive:written:alsoReading:checkingLater:readingCurrent:)`): every checklist not loaded
     /// skims, and the IDs of all are present, distinct and below the book's next ID.
     static func passesPutOffSkim(of layout: ArchivedLayout) -> Bool {
         let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

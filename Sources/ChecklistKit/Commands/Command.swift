@@ -90,6 +90,22 @@ public enum Command: Sendable, Equatable {
         }
     }
 
+    /// Whether a store that loads in part for the command must decode the current checklist's
+    /// items (`ChecklistStore.init`'s `readingCurrent`): the command shows or changes them, names
+    /// items by position, or renames the checklist or sets its icon (the undo journal records the
+    /// checklist it changes, items and all). The others (`new`, `drop`, `use`, `show NAME`,
+    /// `undo`, `redo`, `import`, and changes of items named by `#ID` alone) leave it unread unless
+    /// they name it: `Session.readItemsNeeded(by:)` reads what they need.
+    public var readsCurrentItems: Bool {
+        switch self {
+        case .add, .clear, .show(nil), .rename, .icon(.some): true
+        case .edit(let item, _), .move(let item, _), .due(let item, _), .remind(let item, _), .repeat(let item, _):
+            item.isPositional
+        case .mark(let items, _), .delete(let items): items.contains(where: \.isPositional)
+        default: false
+        }
+    }
+
     /// Whether a store that loads in part for the command may put off the checks of a file from
     /// elsewhere until a change replaces it (`ChecklistStore.init`'s `checkingLater`): every
     /// command that loads in part but `show`, which never replaces the file and reports a

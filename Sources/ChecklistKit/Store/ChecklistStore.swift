@@ -33,6 +33,8 @@ public final class ChecklistStore {
     /// Whether a load in part of a file from elsewhere puts its checks off until a change
     /// replaces the file (see `init`).
     public let checksLater: Bool
+    /// Whether a load in part decodes the current checklist's items (see `init`).
+    public let readsCurrent: Bool
     /// Where the checklists of a partly loaded `book` lie in the file (`nil` after a full load).
     private var layout: ArchivedLayout?
     /// The checklists a load in part reads in full besides the current one (`readItems`).
@@ -58,13 +60,18 @@ public final class ChecklistStore {
     /// When they fail, nothing is replaced: the file is loaded with every check, which reports
     /// it or repairs what SPEC §4 repairs, and the change is made again. For a store of a command
     /// that changes the file: one that only reads it would never make the checks.
+    ///
+    /// Without `readingCurrent`, a load in part leaves the current checklist's items unread too,
+    /// for a command that does not need them (`Command.readsCurrentItems`); `readItems` reads them
+    /// if it turns out to.
     public init(
         path: String, clock: @escaping @Sendable () -> Double = WallClock.now, scope: LoadScope = .everything,
-        checkingLater: Bool = false
+        checkingLater: Bool = false, readingCurrent: Bool = true
     ) throws(StoreError) {
         openedPath = path
         self.scope = scope
         checksLater = checkingLater
+        readsCurrent = readingCurrent
         self.path = FileSystem.followingLinks(path)
         identity = FileSystem.resolved(self.path)
         self.clock = clock
@@ -122,7 +129,8 @@ public final class ChecklistStore {
     private func load(_ bytes: [UInt8], written: Bool, checkingLater: Bool? = nil) throws(StoreError) {
         if scope == .currentChecklist,
             let partial = ChecklistBook.partlyLoaded(
-                archive: bytes, written: written, alsoReading: alsoLoaded, checkingLater: checkingLater ?? checksLater)
+                archive: bytes, written: written, alsoReading: alsoLoaded, checkingLater: checkingLater ?? checksLater,
+                readingCurrent: readsCurrent)
         {
             book = partial.book
             layout = partial.layout

@@ -66,7 +66,8 @@ struct ChecklistStoreScopeTests {
     ) throws -> (result: CommandResult, leftUnread: Bool) {
         let command = try? Command.parse(CommandWords.split(line))
         let store = try ChecklistStore(
-            path: path, clock: clock.function, scope: scope, checkingLater: command?.checksLater == true)
+            path: path, clock: clock.function, scope: scope, checkingLater: command?.checksLater == true,
+            readingCurrent: command?.readsCurrentItems ?? true)
         let leftUnread = store.book.checklists.contains { $0.unloadedItemCount != nil }
         let journal = UndoJournal(path: path + ".undo")
         return (Session(store: store, clock: clock.function, journal: journal).run(line), leftUnread)
@@ -107,11 +108,18 @@ struct ChecklistStoreScopeTests {
                 // as this program's last save, so its checks are put off until it is replaced.
                 if (number + items) % 3 == 0 { unlink(partial + ".lock") }
                 let before = try Self.load(full, clock: clock)
-                let expected = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
-                let (got, leftUnread) = try Self.openAndRun(line, path: partial, scope: .currentChecklist, clock: clock)
-                // Every file here loads in part: only the current checklist is read, if any.
-                let others = before.checklists.count - (before.currentIndex == nil ? 0 : 1)
-                #expect(leftUnread == (others > 0), "\(line)")
+                // Both runs in one local time zone: `due` and `repeat` read it, and other tests
+                // running meanwhile set it (`LocalZone`).
+                let (expected, partialRun) = try LocalZone.with(LocalZone.utc) {
+                    let expected = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
+                    return (expected, try Self.openAndRun(line, path: partial, scope: .currentChecklist, clock: clock))
+                }
+                let (got, leftUnread) = partialRun
+                // Every file here loads in part: only the current checklist is read, if any, and
+                // only for a command that needs its items.
+                let readsCurrent = try Command.parse(CommandWords.split(line))?.readsCurrentItems ?? true
+                let read = readsCurrent && before.currentIndex != nil ? 1 : 0
+                #expect(leftUnread == (before.checklists.count > read), "\(line)")
                 #expect(got.lines.map(\.text) == expected.lines.map(\.text), "\(line)")
                 #expect(got.error == expected.error, "\(line)")
                 #expect(try Self.load(partial, clock: clock) == Self.load(full, clock: clock), "after \(line)")
@@ -607,6 +615,23 @@ struct ChecklistStoreScopeTests {
             #expect(command?.loadsInPart == true, "\(line)")
             // Each but `show`, which replaces nothing, checks a file from elsewhere as it saves.
             #expect(command?.checksLater == !line.hasPrefix("show"), "\(line)")
+        }
+        // Those that show or change the current checklist's items, name items by position, or
+        // rename it or set its icon (the undo journal records it whole) read its items; the others
+        // read only what `Session.readItemsNeeded` finds they need.
+        let readingCurrent = [
+            "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
+            "rename X", "icon Folder", "repeat 1 daily", "check #3 1",
+        ]
+        let notReadingCurrent = [
+            "new Other", "check #3", "show Other", "use Other", "undo", "redo", "icon", "drop Other", "edit #2 y",
+            "remind #4 on", "import f.json", "delete #1 #2",
+        ]
+        for line in readingCurrent {
+            #expect(try Command.parse(CommandWords.split(line))?.readsCurrentItems == true, "\(line)")
+        }
+        for line in notReadingCurrent {
+            #expect(try Command.parse(CommandWords.split(line))?.readsCurrentItems == false, "\(line)")
         }
         for line in full {
             let command = try Command.parse(CommandWords.split(line))
