@@ -119,8 +119,9 @@ struct ArchivedLayout {
     }
 
     /// The item UIDs of the checklist at `place`: as read with it, else read from the file now (a
-    /// checklist of a file this program wrote was only counted when it was not loaded).
-    private func itemUIDs(of place: List, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> [UInt64] {
+    /// checklist of a file this program wrote, or whose checks were put off, was only counted when
+    /// it was not loaded).
+    func itemUIDs(of place: List, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> [UInt64] {
         if let read = place.itemUIDs { return read }
         let coder = try unarchiver.decoder(forObject: place.uid, of: Checklist.archivedClass)
         return try coder.arrayElementUIDs(forKey: "Items") ?? []

@@ -77,10 +77,11 @@ extension ChecklistBook {
             var list = Checklist(
                 name: try coder.decode(String.self, forKey: "Name"),
                 iconName: try coder.decodeIfPresent(String.self, forKey: "IconName") ?? "No Icon")
-            // The items of a checklist neither loaded nor skimmed are only counted: their UIDs
-            // are read if the checklist is ever loaded (`ArchivedLayout.loadingEverything`).
+            // The items of a checklist neither loaded nor skimmed (or skimmed later, the checks
+            // put off) are only counted: their UIDs are read if the checklist is ever loaded
+            // (`ArchivedLayout.loadingEverything`) or skimmed (`passesPutOffSkim`).
             let reads = (readingCurrent && position == current) || alsoReading.contains(list.name)
-            let counted = written && !reads
+            let counted = (written || puttingOff) && !reads
             let itemUIDs = counted ? nil : try coder.arrayElementUIDs(forKey: "Items") ?? []
             let itemsUID = try coder.objectUID(forKey: "Items")
             guard placed[list.name] == nil else { return nil }
@@ -93,7 +94,7 @@ extension ChecklistBook {
                 guard !list.items.contains(where: \.archivedDate.isNaN) else { return nil }
                 ids.append(list.items.map(\.itemID))
             } else if let itemUIDs {
-                if !puttingOff { ids.append(try unarchiver.skim(itemUIDs, ChecklistItem.skim)) }
+                ids.append(try unarchiver.skim(itemUIDs, ChecklistItem.skim))
                 list.unloadedItemCount = itemUIDs.count
             } else {
                 list.unloadedItemCount = try coder.arrayElementCount(forKey: "Items") ?? 0
@@ -124,7 +125,8 @@ extension ChecklistBook {
                 guard let list = loaded[name] else { return false }
                 if list.unloadedItemCount == nil {
                     guard ids.mark(list.items.map(\.itemID)) else { return false }
-                } else if let uids = layout.lists[name]?.itemUIDs {
+                } else if let place = layout.lists[name] {
+                    let uids = try layout.itemUIDs(of: place, in: unarchiver)
                     guard ids.mark(try unarchiver.skim(uids, ChecklistItem.skim)) else { return false }
                 } else {
                     return false
