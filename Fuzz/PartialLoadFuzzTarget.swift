@@ -22,6 +22,28 @@ func fuzzPartialLoad(_ bytes: [UInt8]) {
     }
     checkPartialLoad(bytes, written: false, changes: PartialChange.allCases)
     checkPutOffChecks(bytes)
+    checkLeavingCurrentUnread(bytes)
+}
+
+/// Checks the load in part for a command that needs no item of the current checklist
+/// (`readingCurrent: false`): every checklist is left unread, and each change that touches no
+/// item, saved by an edit, reads back as the full load's book with the change.
+private func checkLeavingCurrentUnread(_ bytes: [UInt8]) {
+    guard let (book, layout) = ChecklistBook.partlyLoaded(archive: bytes, readingCurrent: false),
+        let full = try? ChecklistBook(archive: bytes, loadTime: 0)
+    else { return }
+    precondition(book.checklists.allSatisfy { $0.unloadedItemCount != nil }, "a checklist was read")
+    precondition(book.nextItemID == full.nextItemID, "the load left unread has another next item ID")
+    let changes: [PartialChange] = [.selectNext, .selectNone, .newList, .rename, .icon, .dropCurrent, .dropNext]
+    for change in changes {
+        var changed = book
+        change.apply(to: &changed)
+        var expected = full
+        change.apply(to: &expected)
+        guard let edit = try? changed.edit(of: layout) else { continue }
+        let reread = try? ChecklistBook(archive: edit.bytes(original: bytes), loadTime: 0)
+        precondition(reread == expected, "an edit of a book left unread does not hold the change (\(change))")
+    }
 }
 
 /// Checks the load in part that puts a file's checks off until its save (`checkingLater`): it
