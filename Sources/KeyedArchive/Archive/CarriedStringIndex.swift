@@ -404,8 +404,10 @@ final class CarriedStringIndex {
         }
     }
 
-    /// The `$classname` of the object at `start` when it is a class dictionary: two entries, a
-    /// string under `nameKey` and an array under `classesKey` (the references of those keys).
+    /// The `$classname` of the object at `start` when it is a class dictionary as the decoder
+    /// reads one: two entries, a string under `nameKey` and an array of strings under `classesKey`
+    /// (the references of those keys). A dictionary no object uses is carried as it is whatever
+    /// it holds; one an edit shares becomes read, so each of its parts is checked.
     private func className(at start: Int, nameKey: Int, classesKey: Int, in area: ObjectArea) -> String? {
         let size = area.referenceSize
         // Most two-entry dictionaries are dates and arrays: their first two references (the keys) tell.
@@ -420,9 +422,22 @@ final class CarriedStringIndex {
             let chain = area.reference(at: extent.references + (3 - nameEntry) * size),
             let nameStart = archive.offset(of: name, in: area),
             let chainStart = archive.offset(of: chain, in: area),
-            area.marker(at: chainStart).map({ $0 >> 4 == 0xA }) == true
+            area.marker(at: chainStart).map({ $0 >> 4 == 0xA }) == true,
+            holdsStrings(arrayAt: chainStart, in: area)
         else { return nil }
         return area.string(at: nameStart)
+    }
+
+    /// Whether the array at `start` holds only references to string objects, as the decoder
+    /// requires of `$classes`.
+    private func holdsStrings(arrayAt start: Int, in area: ObjectArea) -> Bool {
+        guard let extent = area.extent(at: start) else { return false }
+        for element in 0..<extent.referenceCount {
+            guard let reference = area.reference(at: extent.references &+ element &* area.referenceSize),
+                let elementStart = archive.offset(of: reference, in: area), area.string(at: elementStart) != nil
+            else { return false }
+        }
+        return true
     }
 
     /// The first `$objects` entry after "$null" that holds each of the carried objects `references`

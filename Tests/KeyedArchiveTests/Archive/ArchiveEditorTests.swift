@@ -419,6 +419,52 @@ struct ArchiveEditorTests {
         #expect(try #require(plain.finish()).carriedLength < layout.offsetTableStart)
     }
 
+    /// `tree` with every UID from `first` on one higher: room for an object at `first`.
+    static func shiftingUIDs(_ tree: PropertyList, from first: UInt64) -> PropertyList {
+        switch tree {
+        case .uid(let uid): .uid(uid >= first ? uid + 1 : uid)
+        case .array(let elements): .array(elements.map { shiftingUIDs($0, from: first) })
+        case .dictionary(let dictionary):
+            .dictionary(
+                PropertyListDictionary(
+                    zip(dictionary.keys, dictionary.values.map { shiftingUIDs($0, from: first) }).map { ($0, $1) }))
+        default: tree
+        }
+    }
+
+    /// A class dictionary no object uses, found before the real one, whose `$classes` is no array of
+    /// names (found by fuzzing): the file decodes, as nothing reads it, but an edit that shared it
+    /// for a new item would write a file that does not. The editor takes the real one.
+    @Test func aClassDictionaryNoObjectUsesIsSharedOnlyWhenItDecodes() throws {
+        let model = Self.bigFile(lists: 1, items: 3)
+        let tree = try PropertyListReader.read(model.archived())
+        guard case .dictionary(let root) = tree, case .array(let objects)? = root["$objects"] else {
+            Issue.record("not an archive")
+            return
+        }
+        for stray in [PropertyList.integer(7), .uid(9_999)] {
+            let broken = PropertyList.dictionary(
+                PropertyListDictionary([
+                    ("$classname", .string("Checklists.ChecklistItem")), ("$classes", .array([stray])),
+                ]))
+            let shifted = objects.map { Self.shiftingUIDs($0, from: 1) }
+            var fields = zip(root.keys, root.values).map { ($0, $1) }
+            for index in fields.indices {
+                if fields[index].0 == "$objects" {
+                    fields[index].1 = .array([shifted[0], broken] + shifted.dropFirst())
+                }
+                if fields[index].0 == "$top" { fields[index].1 = Self.shiftingUIDs(fields[index].1, from: 1) }
+            }
+            let file = BinaryPropertyListWriter.write(.dictionary(PropertyListDictionary(fields)))
+            #expect(try ArchivableChecklistFile(archive: file) == model, "the stray dictionary is read by nothing")
+            let item = Self.item("After a stray class", id: 3)
+            let result = Self.applied(try Self.appending(item, toList: 0, of: file), to: file)
+            var expected = model
+            expected.checklists[0].items.append(item)
+            #expect(try ArchivableChecklistFile(archive: result) == expected)
+        }
+    }
+
     @Test func deadBytesAccumulateInTheTrailerWhichReadersIgnore() throws {
         var model = Self.bigFile(lists: 1, items: 5)
         var file = model.archived()
