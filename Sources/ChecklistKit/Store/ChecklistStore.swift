@@ -290,20 +290,23 @@ public final class ChecklistStore {
     private func saveCarryingOrEncoding(_ copy: ChecklistBook) throws {
         guard let layout else { return try saveEncoding(copy) }
         let edit: EditedArchive?
-        let whole: ChecklistBook
         do throws(KeyedArchiveError) {
             edit = try copy.edit(of: layout)
-            whole = Self.fitsDeadShare(edit) ? copy : try layout.loadingEverything(of: copy, loadTime: clock())
+        } catch {
+            // A file whose checks were put off is reported by the load that makes them.
+            guard layout.passesPutOffChecks() else { throw PutOffChecksFailed(file: layout.file) }
+            throw StoreError.undecodable(path: path, reason: error.description)
+        }
+        if let edit, Self.fitsDeadShare(edit) { return try saveEdited(edit, of: layout, making: copy) }
+        // Encoded whole: the checks first, as nothing can be read or written trusting the file.
+        guard layout.passesPutOffChecks() else { throw PutOffChecksFailed(file: layout.file) }
+        let whole: ChecklistBook
+        do throws(KeyedArchiveError) {
+            whole = try layout.loadingEverything(of: copy, loadTime: clock())
         } catch {
             throw StoreError.undecodable(path: path, reason: error.description)
         }
-        if let edit, Self.fitsDeadShare(edit) {
-            try saveEdited(edit, of: layout, making: copy)
-        } else {
-            // Encoded whole: checked first, as nothing can be written trusting the file.
-            guard layout.passesPutOffChecks() else { throw PutOffChecksFailed(file: layout.file) }
-            try saveEncoding(whole)
-        }
+        try saveEncoding(whole)
     }
 
     /// Whether `edited` leaves at most a `deadShareLimit`th of its bytes unused.
