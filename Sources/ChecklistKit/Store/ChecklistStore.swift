@@ -32,9 +32,9 @@ public final class ChecklistStore {
     public let scope: LoadScope
     /// Whether a load in part of a file from elsewhere puts its checks off until a change
     /// replaces the file (see `init`).
-    public let checksLater: Bool
+    private let checksLater: Bool
     /// Whether a load in part decodes the current checklist's items (see `init`).
-    public let readsCurrent: Bool
+    private let readsCurrent: Bool
     /// Where the checklists of a partly loaded `book` lie in the file (`nil` after a full load).
     private var layout: ArchivedLayout?
     /// The checklists a load in part reads in full besides the current one (`readItems`).
