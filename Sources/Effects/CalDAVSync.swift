@@ -569,14 +569,12 @@ public struct CalDAVSync {
         }
     }
 
-    /// Gives every item without a UID a new one.
+    /// Gives every item without a UID the one every machine gives it (`ChecklistItem.madeUID`).
     private func giveUIDs(_ book: inout ChecklistBook) {
         for list in book.checklists.indices {
             guard book.checklists[list].items.contains(where: { $0.uid == nil }) else { continue }
             book.update(at: list) { checklist in
-                for index in checklist.items.indices where checklist.items[index].uid == nil {
-                    checklist.items[index].uid = Self.newName() + "@checklists"
-                }
+                for index in checklist.items.indices { checklist.items[index].giveUID() }
             }
         }
     }

@@ -59,9 +59,9 @@ private struct Merger {
         var item: ChecklistItem
     }
 
-    let base: [Checklist]
+    var base: [Checklist]
     var ours: [Checklist]
-    let theirs: [Checklist]
+    var theirs: [Checklist]
     var nextItemID: Int
     /// THEIRS's counter: every ID below it was handed out on THEIRS's side, whether or not the
     /// item is still there.
@@ -85,6 +85,7 @@ private struct Merger {
     }
 
     mutating func run() -> [Checklist] {
+        alignByUID()
         matchChecklists()
         renumberCollisions()
         let baseItems = placed(base, side: \.base)
@@ -118,6 +119,49 @@ private struct Merger {
         let highest = lists.flatMap(\.items).map(\.itemID).max() ?? -1
         nextItemID = max(nextItemID, highest + 1)
         return lists
+    }
+
+    // MARK: One UID, one item (rule 1)
+
+    /// Gives every item of one UID the same ItemID in all three versions: THEIRS's (it was
+    /// pushed and never changes), else OURS's, else BASE's.
+    ///
+    /// Two machines that each took a phone's new task from the CalDAV server before git carried
+    /// it hold it under two ItemIDs; by UID they are one item, merged field by field. OURS's items
+    /// that change ID are reported as renumbered. Two items of one UID in one version (a file an
+    /// older version doubled) become one: the first.
+    mutating func alignByUID() {
+        var canonical: [String: Int] = [:]
+        for lists in [theirs, ours, base] {
+            for list in lists {
+                for item in list.items where item.uid.map({ canonical[$0] == nil }) == true {
+                    canonical[item.uid ?? ""] = item.itemID
+                }
+            }
+        }
+        guard !canonical.isEmpty else { return }
+        func align(_ lists: inout [Checklist], reporting: Bool) {
+            var seen = Set<String>()
+            for listIndex in lists.indices {
+                var items: [ChecklistItem] = []
+                for var item in lists[listIndex].items {
+                    if let uid = item.uid, let id = canonical[uid] {
+                        guard seen.insert(uid).inserted else { continue }
+                        if id != item.itemID {
+                            if reporting {
+                                renumbered.append(RenumberedItem(from: item.itemID, to: id, text: item.text))
+                            }
+                            item.itemID = id
+                        }
+                    }
+                    items.append(item)
+                }
+                lists[listIndex].items = items
+            }
+        }
+        align(&theirs, reporting: false)
+        align(&ours, reporting: true)
+        align(&base, reporting: false)
     }
 
     // MARK: Checklists (rule 1)
@@ -255,6 +299,7 @@ private struct Merger {
                 guard !baseIDs.contains(item.itemID) else { continue }
                 if let other = theirsItems[item.itemID] {
                     guard other.item != item || other.list != name else { continue }
+                    if let uid = item.uid, other.item.uid == uid { continue }
                 } else {
                     guard item.itemID < theirsNextItemID else { continue }
                 }
@@ -289,8 +334,14 @@ private struct Merger {
             o.item.hasDueDate = due.isSet
             o.item.repeatRule =
                 Self.pick(before.map(RepeatField.init), RepeatField(o.item), RepeatField(t.item), "repeat", &found).rule
-            // The CalDAV identity: set on one side only when that side synced it first.
-            o.item.uid = Self.pick(before?.uid, o.item.uid, t.item.uid, "CalDAV UID", &found)
+            // The CalDAV identity: set on one side only when that side gave it first. Two sides
+            // that gave one each (a due date set on one before) agree on the smaller, silently:
+            // the next CalDAV sync removes the other's task.
+            if before?.uid == nil, let mine = o.item.uid, let other = t.item.uid, mine != other {
+                o.item.uid = min(mine, other)
+            } else {
+                o.item.uid = Self.pick(before?.uid, o.item.uid, t.item.uid, "CalDAV UID", &found)
+            }
             o.item.dueDay = due.day
             let oursList = listName(o.slot)
             let theirsList = listName(t.slot)

@@ -83,3 +83,21 @@ public struct ChecklistItem: Sendable, Equatable {
         }
     }
 }
+
+extension ChecklistItem {
+    /// The UID an item gets when it has none: made from its ItemID and its stored `DueDate`.
+    ///
+    /// An item has one UID everywhere (SPEC §8 rule 1): a new item gets it when it is made, and
+    /// an item from an older file or the iOS app gets it from what every copy of the file holds
+    /// alike, so two machines that give it one on their own give the same one. The `DueDate`
+    /// (the creation time until a due date is set) tells apart the items of unrelated files.
+    public static func madeUID(itemID: Int, archivedDate: Double) -> String {
+        let bits = String(archivedDate.bitPattern, radix: 16)
+        return "checklists-\(itemID)-\(String(repeating: "0", count: 16 - bits.count) + bits)"
+    }
+
+    /// Gives the item the UID `madeUID` makes from it, when it has none.
+    public mutating func giveUID() {
+        if uid == nil { uid = Self.madeUID(itemID: itemID, archivedDate: archivedDate) }
+    }
+}

@@ -57,7 +57,8 @@ extension Session {
     func add(_ text: String) throws -> CommandResult {
         try changeResult("add \"\(text)\"") { book in
             let list = try requireCurrent(book)
-            let item = ChecklistItem(text: text, itemID: book.takeItemID(), created: clock())
+            var item = ChecklistItem(text: text, itemID: book.takeItemID(), created: clock())
+            item.giveUID()
             book.update(at: list) { $0.items.append(item) }
             return [reportLine(book, (list, book.checklists[list].items.count - 1), verb: "added")]
         }

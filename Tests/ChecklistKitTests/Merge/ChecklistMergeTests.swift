@@ -327,4 +327,53 @@ struct ChecklistMergeTests {
         let merged = ChecklistMerge.merge(base: nil, ours: ours, theirs: theirs).book
         #expect(texts(merged) == ["Groceries": ["Milk", "Jam"], "Work": []])
     }
+
+    // Rule 1: one UID, one item (issue #35, finding 1).
+
+    private func item(_ text: String, _ id: Int, uid: String, checked: Bool = false) -> ChecklistItem {
+        var made = item(text, id, checked: checked)
+        made.uid = uid
+        return made
+    }
+
+    @Test func aPhonesTaskTakenByTwoMachinesUnderTwoItemIDsIsOneItem() {
+        // Both machines took the phone's task from the server before git carried it: 7 here, 9 there.
+        let base = book([("Groceries", [item("Milk", 0, uid: "m")])], next: 7)
+        let ours = book([("Groceries", [item("Milk", 0, uid: "m"), item("Call", 7, uid: "phone", checked: true)])])
+        let theirs = book([("Groceries", [item("Milk", 0, uid: "m"), item("Call", 9, uid: "phone")])], next: 10)
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(result.book.checklists.first?.items.map(\.text) == ["Milk", "Call"])
+        #expect(result.book.checklists.first?.items.last?.itemID == 9)
+        #expect(result.book.checklists.first?.items.last?.checked == true)
+        #expect(result.renumbered == [RenumberedItem(from: 7, to: 9, text: "Call")])
+    }
+
+    @Test func twoItemsOfOneUIDInAFileAreFoldedIntoOne() {
+        // A file an older version doubled: the same task twice under two IDs.
+        let doubled = book([("Groceries", [item("Call", 3, uid: "phone"), item("Call", 5, uid: "phone")])])
+        let merged = ChecklistMerge.merge(base: doubled, ours: doubled, theirs: doubled).book
+        #expect(merged.checklists.first?.items.map(\.itemID) == [3])
+    }
+
+    @Test func twoMachinesThatGaveOneItemUIDsOfTheirOwnAgreeOnOne() {
+        let base = book([("Groceries", [item("Milk", 0)])], next: 1)
+        let ours = book([("Groceries", [item("Milk", 0, uid: "b-uid")])], next: 1)
+        let theirs = book([("Groceries", [item("Milk", 0, uid: "a-uid")])], next: 1)
+        let forward = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
+        let backward = ChecklistMerge.merge(base: base, ours: theirs, theirs: ours)
+        #expect(forward.book.checklists.first?.items.map(\.uid) == ["a-uid"])
+        #expect(backward.book.checklists.first?.items.map(\.uid) == ["a-uid"])
+        #expect(forward.conflicts.isEmpty)
+    }
+
+    @Test func anItemWithoutAUIDGetsTheSameOneOnEveryMachine() {
+        var here = item("Milk", 4)
+        var there = item("Milk", 4)
+        here.giveUID()
+        there.giveUID()
+        #expect(here.uid == there.uid)
+        var other = item("Milk", 5)
+        other.giveUID()
+        #expect(other.uid != here.uid)
+    }
 }
