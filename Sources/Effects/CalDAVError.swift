@@ -14,6 +14,9 @@ public enum CalDAVError: Error, CustomStringConvertible {
     case notCalDAV(server: String, detail: String)
     /// The server failed (5xx, or another unexpected status).
     case serverFailed(server: String, status: Int, detail: String)
+    /// The server's answers contradict one another (a listing lacks what still exists): no
+    /// evidence to act on.
+    case incomplete(server: String, detail: String)
     /// Tasks kept changing on the server while this sync wrote (412 five times).
     case keptChanging(tries: Int)
     /// A local file could not be written.
@@ -39,6 +42,8 @@ public enum CalDAVError: Error, CustomStringConvertible {
             "\(server) did not answer as a CalDAV server should (\(detail)); check the URL; nothing was changed"
         case .serverFailed(let server, let status, let detail):
             "\(server) failed (HTTP \(status)\(detail.isEmpty ? "" : ": " + detail)); nothing was lost, try again later"
+        case .incomplete(let server, let detail):
+            "\(server) answered in part (\(detail)); nothing was changed, try again later"
         case .keptChanging(let tries):
             "tasks kept changing on the server while this sync wrote them (\(tries) tries); nothing was lost,"
                 + " run caldav again"

@@ -316,8 +316,11 @@ struct CalDAVServer {
         return path[..<end]
     }
 
-    /// The calendar data and ETag of `hrefs` in each collection (`calendar-multiget`, one batch).
-    func fetch(_ hrefs: [String: [String]]) throws(CalDAVError) -> [String: (etag: String, data: [UInt8])] {
+    /// The calendar data and ETag of `hrefs` in each collection (`calendar-multiget`, one batch),
+    /// and the hrefs the server answered 404 for (gone since it listed them).
+    func fetch(
+        _ hrefs: [String: [String]]
+    ) throws(CalDAVError) -> (found: [String: (etag: String, data: [UInt8])], gone: Set<String>) {
         let wanted = hrefs.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }
         let requests = wanted.map { collection, hrefs in
             let list = hrefs.map { "<d:href>\(Self.escapedXML(Self.path(of: $0)))</d:href>" }.joined()
@@ -326,16 +329,18 @@ struct CalDAVServer {
                 "<c:calendar-multiget xmlns:d=\"DAV:\" xmlns:c=\"\(Self.caldav)\"><d:prop><d:getetag/><c:calendar-data/>"
                     + "</d:prop>\(list)</c:calendar-multiget>")
         }
-        var result: [String: (etag: String, data: [UInt8])] = [:]
+        var found: [String: (etag: String, data: [UInt8])] = [:]
+        var gone: Set<String> = []
         for ((collection, _), response) in zip(wanted, try perform(requests)) {
             for entry in try entries(response, of: collection) {
+                if entry.isGone { gone.insert(entry.href) }
                 guard let data = entry.property(Self.caldav, "calendar-data")?.text,
                     let etag = entry.property(Self.dav, "getetag")?.text.trimmedXML
                 else { continue }
-                result[entry.href] = (etag, Array(data.utf8))
+                found[entry.href] = (etag, Array(data.utf8))
             }
         }
-        return result
+        return (found, gone)
     }
 
     /// A PROPFIND of `properties` (inner XML of `<d:prop>`) at `url`.

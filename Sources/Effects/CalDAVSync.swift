@@ -18,8 +18,22 @@ import Glibc
 public struct CalDAVSync {
     let store: ChecklistStore
     let environment: [String: String]
-    /// How many times a sync starts over when a write finds a task changed meanwhile (412).
+    /// How many times a task is fetched again and merged when a write finds it changed
+    /// meanwhile (412) before the sync gives up.
     static let tries = 5
+
+    /// What the tries of one sync carry from one to the next.
+    private struct Progress {
+        /// The tasks (hrefs) whose write found them changed there: fetched again, whatever the
+        /// sync token says.
+        var refetch: Set<String> = []
+        /// How many times each of them was tried.
+        var tries: [String: Int] = [:]
+        /// The checklists here and there as the first try found them, for the summary of all tries.
+        var first: (here: ChecklistBook, there: ChecklistBook)?
+        /// Merge conflicts and unreadable tasks reported by the tries.
+        var notices: [String] = []
+    }
 
     /// Prepares CalDAV sync for `store`'s data file (its account and state are kept by the
     /// file's resolved path, `store.identity`, as the undo journal is: any name of the file finds them).
@@ -88,11 +102,16 @@ public struct CalDAVSync {
             let original = store.book
             let originalBytes = try lock.fileBytes()
             do {
-                var tries = 0
+                var progress = Progress()
                 while true {
-                    tries += 1
-                    if let result = try attempt(account, server: server, lock: lock) { return result }
-                    guard tries < Self.tries else { throw CalDAVError.keptChanging(tries: tries) }
+                    if let result = try attempt(account, server: server, lock: lock, progress: &progress) {
+                        return result
+                    }
+                    // Only the tasks a write found changed are fetched again and merged.
+                    for href in progress.refetch { progress.tries[href, default: 1] += 1 }
+                    if let most = progress.tries.values.max(), most > Self.tries {
+                        throw CalDAVError.keptChanging(tries: Self.tries)
+                    }
                 }
             } catch {
                 if store.book != original {
@@ -130,15 +149,23 @@ public struct CalDAVSync {
         var unchanged = true
         /// The ETag of every member seen (tasks or not), by href.
         var seen: [String: String] = [:]
+        /// The UIDs of tasks that changed there but could not be read: neither deleted here nor
+        /// written there, and looked at again at the next sync (their state stays as it was).
+        var unresolved: Set<String> = []
+        /// What to say on stderr about them.
+        var notices: [String] = []
+        /// The collections with a change not read: their sync token must not move past it.
+        var unsettled: Set<String> = []
     }
 
     /// Finds what changed on the server since the last sync and fetches only that: per
     /// collection, nothing when its sync token is the one the state has; else the changes since
     /// that token (`sync-collection`); else, when the token is refused or there is none, every
     /// member's ETag (from a `sync-collection` without a token, else a PROPFIND) compared with
-    /// the state's. The changed tasks come in one `calendar-multiget` per collection.
+    /// the state's. The changed tasks come in one `calendar-multiget` per collection, with
+    /// `refetch` (tasks a write found changed meanwhile) whatever the token says.
     private func survey(
-        _ collections: [CalDAVServer.Collection], state: CalDAVState, server: CalDAVServer
+        _ collections: [CalDAVServer.Collection], state: CalDAVState, server: CalDAVServer, refetch: Set<String>
     ) throws -> Survey {
         var known: [String: CalDAVState.Resource] = [:]
         var held: [String: [CalDAVState.Resource]] = [:]
@@ -160,7 +187,9 @@ public struct CalDAVSync {
             }
             for (href, etag) in listed {
                 survey.seen[href] = etag
-                if let resource = known[href], resource.etag == etag, resource.collection == url {
+                if let resource = known[href], resource.etag == etag, resource.collection == url,
+                    !refetch.contains(href)
+                {
                     survey.current[resource.uid] = resource
                 } else {
                     wanted[url, default: []].append(href)
@@ -172,7 +201,16 @@ public struct CalDAVSync {
         for collection in collections {
             let stored = state.collections[collection.url]?.token
             if let token = collection.token, token == stored {
-                for resource in held[collection.url] ?? [] { survey.current[resource.uid] = resource }
+                // Seen as the state has them, so that a removal reported later (while this sync
+                // writes) is told from one of a task never seen.
+                for resource in held[collection.url] ?? [] {
+                    survey.seen[resource.href] = resource.etag
+                    if refetch.contains(resource.href) {
+                        wanted[collection.url, default: []].append(resource.href)
+                    } else {
+                        survey.current[resource.uid] = resource
+                    }
+                }
                 survey.tokens[collection.url] = token
             } else if collection.token != nil {
                 survey.unchanged = false
@@ -182,6 +220,7 @@ public struct CalDAVSync {
                 listing.append(collection.url)
             }
         }
+        if !refetch.isEmpty { survey.unchanged = false }
         var again: [(url: String, token: String?)] = []
         let answers = try server.changes(asked)
         for (url, token) in asked {
@@ -204,26 +243,63 @@ public struct CalDAVSync {
             }
         }
         for (url, etags) in try server.etags(listing) { compare(url, etags, removed: nil) }
-        var fetched: Set<String> = []
-        for (href, resource) in try server.fetch(wanted) {
-            fetched.insert(href)
+        let answer = try server.fetch(wanted)
+        var settled: Set<String> = answer.gone
+        for (href, resource) in answer.found {
             survey.seen[href] = resource.etag
-            guard let todo = Self.todo(in: resource.data),
-                let uid = todo.property("UID").map({ CalendarText.unescaped($0.value) }),
-                let collection = collections.first(where: { href.hasPrefix($0.url) })
-            else { continue }
+            guard let collection = collections.first(where: { href.hasPrefix($0.url) }) else { continue }
+            let uid: String
+            do {
+                uid = try Self.taskUID(resource.data)
+            } catch {
+                survey.notices.append(
+                    "cannot read the task \(href) (\(error)): it is left as it is, here and on the server,"
+                        + " and looked at again at the next sync")
+                continue
+            }
+            settled.insert(href)
             survey.current[uid] = CalDAVState.Resource(
                 uid: uid, href: href, etag: resource.etag, collection: collection.url, data: resource.data)
         }
-        // A token covers the collection only when every change it announced was fetched.
-        for (url, token) in newTokens where (wanted[url] ?? []).allSatisfy(fetched.contains) {
+        // A task asked for that did not come back readable (and is not reported gone) is no
+        // evidence of a delete: it stays as the last sync left it, and unresolved.
+        for (url, hrefs) in wanted {
+            for href in hrefs where !settled.contains(href) {
+                survey.unsettled.insert(url)
+                guard let resource = known[href] else { continue }
+                if answer.found[href] == nil {
+                    survey.notices.append(
+                        "the server sent no readable answer for the task \(href): it is left as it is, here and"
+                            + " on the server, and looked at again at the next sync")
+                }
+                survey.current[resource.uid] = resource
+                survey.unresolved.insert(resource.uid)
+            }
+        }
+        // A token covers the collection only when every change it announced was read.
+        for (url, token) in newTokens where (wanted[url] ?? []).allSatisfy(settled.contains) {
             survey.tokens[url] = token
         }
         return survey
     }
 
-    /// One sync; `nil` when a write found a task changed meanwhile and it must start over.
-    private func attempt(_ account: CalDAVAccount, server: CalDAVServer, lock: HeldStoreLock) throws -> CommandResult? {
+    /// The UID of the first VTODO of a calendar object's text; throws why it cannot be read.
+    static func taskUID(_ data: [UInt8]) throws(ICalendarError) -> String {
+        let calendars = try ICalendarReader.read(data)
+        guard let todo = calendars.lazy.compactMap({ $0.components(named: "VTODO").first }).first else {
+            throw ICalendarError(line: 0, "no VTODO in it")
+        }
+        guard let uid = todo.property("UID").map({ CalendarText.unescaped($0.value) }), !uid.isEmpty else {
+            throw ICalendarError(line: 0, "a VTODO without a UID")
+        }
+        return uid
+    }
+
+    /// One try of a sync; `nil` when a write found tasks changed meanwhile (`progress.refetch`):
+    /// the next try fetches them again and merges.
+    private func attempt(
+        _ account: CalDAVAccount, server: CalDAVServer, lock: HeldStoreLock, progress: inout Progress
+    ) throws -> CommandResult? {
         var state = CalDAVState.load(statePath)
         // 1. The server's task lists, fetching only what changed.
         // In the order the checklists of a book take (by name), so that THEIRS's checklists,
@@ -231,7 +307,9 @@ public struct CalDAVSync {
         let collections = try server.collections(account.home).sorted { a, b in
             NaturalOrder.precedes(a.name, b.name) || (!NaturalOrder.precedes(b.name, a.name) && a.url < b.url)
         }
-        let survey = try survey(collections, state: state, server: server)
+        try confirmGone(collections, state: state, server: server)
+        let survey = try survey(collections, state: state, server: server, refetch: progress.refetch)
+        progress.refetch = []
         let current = survey.current
         if survey.unchanged, Self.nothingToDo(collections, state: state, book: store.book) {
             return CommandResult(lines: [
@@ -257,6 +335,8 @@ public struct CalDAVSync {
         }
         let theirs = theirsBook(
             collections: collections, resources: current, ours: ours, base: state.base, baseOf: baseOf)
+        if progress.first == nil { progress.first = (before, theirs) }
+        progress.notices += survey.notices
         // 3. The merge, saved here before anything is written there.
         var theirsOfBase: [Int: Int] = [:]
         for (index, found) in baseOf where state.collections[collections[index].url] != nil {
@@ -316,6 +396,8 @@ public struct CalDAVSync {
             for (position, item) in list.items.enumerated() {
                 guard let uid = item.uid else { continue }
                 kept.insert(uid)
+                // A task that changed there but could not be read is not overwritten.
+                if survey.unresolved.contains(uid) { continue }
                 let existing = current[uid]
                 let existingTodo = existing.flatMap { Self.todo(in: $0.data) }
                 let theirsItem = existingTodo.map {
@@ -340,16 +422,20 @@ public struct CalDAVSync {
                 }
             }
         }
-        for (uid, resource) in current where !kept.contains(uid) {
+        for (uid, resource) in current where !kept.contains(uid) && !survey.unresolved.contains(uid) {
             requests.append(Self.delete(resource.href, etag: resource.etag))
             deleted.insert(resource.href)
         }
         let responses = try server.perform(requests)
         for (request, response) in zip(requests, responses) where !Self.accepted(request, response) {
-            if response.status == 412 { return nil }
+            if response.status == 412 {
+                progress.refetch.insert(request.url)
+                continue
+            }
             throw CalDAVError.serverFailed(
                 server: server.server, status: response.status, detail: CalDAVServer.snippet(response.body))
         }
+        if !progress.refetch.isEmpty { return nil }
         // A task list whose checklist was deleted here (and that did not change there) goes too,
         // when it can hold nothing but tasks, once its tasks are gone: one that another client
         // added a task to meanwhile stays, and the next sync brings it back as a checklist.
@@ -377,8 +463,12 @@ public struct CalDAVSync {
             offersTokens: collections.isEmpty || collections.contains { $0.token != nil }, seen: survey.seen,
             written: writes,
             deleted: deleted)
+        for url in survey.unsettled { tokens[url] = nil }
         var resources: [String: CalDAVState.Resource] = [:]
-        for (uid, resource) in current where kept.contains(uid) && written[uid] == nil { resources[uid] = resource }
+        for (uid, resource) in current
+        where (kept.contains(uid) || survey.unresolved.contains(uid)) && written[uid] == nil {
+            resources[uid] = resource
+        }
         for (uid, write) in written {
             guard let etag = etagOf[write.href] else { continue }
             resources[uid] = CalDAVState.Resource(
@@ -390,19 +480,72 @@ public struct CalDAVSync {
             state.collections[url] = CalDAVState.Collection(name: list.name, token: tokens[url])
         }
         state.base = ChecklistBook(
-            checklists: merged.book.checklists, currentIndex: nil, nextItemID: merged.book.nextItemID)
+            checklists: Self.keepingUnresolved(merged.book.checklists, theirs: theirs, survey.unresolved),
+            currentIndex: nil, nextItemID: merged.book.nextItemID)
         do {
             try state.save(statePath)
         } catch {
             throw CalDAVError.local("cannot save the CalDAV sync state: \(error)")
         }
-        let incoming = ItemChanges(from: before, to: merged.book)
-        let outgoing = ItemChanges(from: theirs, to: merged.book)
+        // What moved in every try, not only the last.
+        let first = progress.first ?? (before, theirs)
+        let incoming = ItemChanges(from: first.here, to: merged.book)
+        let outgoing = ItemChanges(from: first.there, to: merged.book)
         var result = CommandResult(lines: [
             OutputLine("synced with \(server.server): in \(incoming.summary); out \(outgoing.summary)")
         ])
-        result.notices = merged.conflicts.map(\.description)
+        result.notices = progress.notices + merged.conflicts.map(\.description)
         return result
+    }
+
+    /// BASE for the next sync: `merged`, but each unresolved task as the server had it when last
+    /// read (`theirs` holds that), since nothing of this sync reached it there.
+    static func keepingUnresolved(
+        _ merged: [Checklist], theirs: ChecklistBook, _ unresolved: Set<String>
+    ) -> [Checklist] {
+        guard !unresolved.isEmpty else { return merged }
+        var lists = merged
+        for list in theirs.checklists {
+            for item in list.items where item.uid.map(unresolved.contains) == true {
+                if let place = lists.indices.lazy.compactMap({ index in
+                    lists[index].items.firstIndex { $0.uid == item.uid }.map { (index, $0) }
+                }).first {
+                    lists[place.0].items[place.1] = item
+                } else if let index = lists.firstIndex(where: { $0.name == list.name }) {
+                    lists[index].items.append(item)
+                }
+            }
+        }
+        return lists
+    }
+
+    /// Stops the sync when a task list the last sync saw is missing from the listing of the
+    /// calendar home while its own URL still answers as a task list: an empty or partial listing
+    /// (storage not mounted yet, a stale answer of a proxy) is no evidence of a delete (SPEC §11).
+    private func confirmGone(
+        _ collections: [CalDAVServer.Collection], state: CalDAVState, server: CalDAVServer
+    ) throws(CalDAVError) {
+        let listed = Set(collections.map(\.url))
+        let missing = state.collections.keys.filter { !listed.contains($0) }.sorted()
+        guard !missing.isEmpty else { return }
+        let properties = "<d:resourcetype/><c:supported-calendar-component-set/>"
+        let responses = try server.perform(missing.map { CalDAVServer.propfind($0, depth: "0", properties) })
+        for (url, response) in zip(missing, responses) where response.status != 404 && response.status != 410 {
+            // Still there, but no longer a task list (made events-only): gone as far as tasks go.
+            if response.status == 207, let entry = try server.entries(response, of: url).first {
+                let isCalendar = entry.property(CalDAVServer.dav, "resourcetype")?.child(
+                    CalDAVServer.caldav, "calendar")
+                let components =
+                    entry.property(CalDAVServer.caldav, "supported-calendar-component-set")?
+                    .children(CalDAVServer.caldav, "comp").compactMap { $0.attributes["name"]?.uppercased() } ?? []
+                if isCalendar == nil || !(components.isEmpty || components.contains("VTODO")) { continue }
+            }
+            let name = state.collections[url]?.name ?? url
+            throw .incomplete(
+                server: server.server,
+                detail: "its listing of the calendar home lacks the task list \"\(name)\" (\(url)), which still answers"
+                    + " (HTTP \(response.status))")
+        }
     }
 
     /// Whether a sync has nothing to do: every task list's token, name and icon as the last sync

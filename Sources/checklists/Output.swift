@@ -13,10 +13,11 @@ enum Output {
         print(text)
     }
 
-    /// Writes a line to standard error, after flushing standard output so the order holds.
+    /// Writes a line to standard error, after flushing standard output so the order holds; no
+    /// control sequence but this program's colours reaches the terminal.
     static func error(_ text: String) {
         fflush(nil)
-        var bytes = Array((text + "\n").utf8)[...]
+        var bytes = Array((text.printableKeepingLinesAndColours + "\n").utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
             guard written > 0 else { return }

@@ -16,17 +16,21 @@ struct TerminalStyle {
         case .overdue: "1;31"
         case .due, .warning: "33"
         case .reminder: "35"
+        case .verbatim: nil
         }
     }
 
     /// `text` in the colour of `style`.
     func paint(_ text: String, _ style: OutputLine.Style) -> String {
+        if style == .verbatim { return text }
+        let text = text.printable
         guard enabled, let parameters = Self.parameters(style), !text.isEmpty else { return text }
         return "\u{1B}[\(parameters)m\(text)\u{1B}[0m"
     }
 
     /// A whole line.
     func render(_ line: OutputLine) -> String {
-        enabled ? line.spans.map { paint($0.text, $0.style) }.joined() : line.text
+        // `append`, not `joined()`, whose first call looks its generic types up by name.
+        line.spans.reduce(into: "") { $0.append(paint($1.text, $1.style)) }
     }
 }

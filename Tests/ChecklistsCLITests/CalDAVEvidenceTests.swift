@@ -93,4 +93,206 @@ struct CalDAVEvidenceTests {
         #expect(try laptop.exported().list("Cleaning")?.items.first?.checked == true)
         #expect(try laptop.exported().lists == desktop.exported().lists)
     }
+
+    /// A server, the fault proxy in front of it, and a machine whose account goes through it,
+    /// with Groceries (Milk, Eggs) synced.
+    private struct Setup {
+        let server: CalDAVTestServer
+        let proxy: FaultProxy
+        let laptop: ChecklistsProcess
+        let home: String
+
+        var environment: [String: String] { server.environment.merging(["CHECKLISTS_CALDAV_TIMEOUT": "5"]) { $1 } }
+
+        /// The href of the task whose text is `summary`.
+        func href(of summary: String) throws -> String {
+            try #require(try server.tasks(home: home).first { $0.value.contains("SUMMARY:\(summary)") }?.key)
+        }
+
+        /// Another client's command (curl straight to the server), for a hook of the proxy.
+        func curl(_ arguments: String) -> String {
+            "curl -s -o /dev/null -u '\(server.user):\(server.password)' \(arguments)"
+        }
+    }
+
+    private func setUp(_ kind: CalDAVTestServer.Kind) throws -> Setup {
+        let server = try CalDAVTestServer(kind)
+        let proxy = try FaultProxy(upstream: server.url)
+        let laptop = try ChecklistsProcess()
+        _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\n")
+        let arguments = ["caldav", "init", proxy.url] + (kind == .radicale ? [server.user] : [])
+        let outcome = try laptop.run(arguments, environment: server.environment)
+        try #require(outcome.status == 0, "\(outcome.stderr)")
+        return Setup(server: server, proxy: proxy, laptop: laptop, home: try CalDAVTestServer.home(outcome))
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases, [false, true])
+    func aPhonesDeleteWhileWeWriteIsSeenByTheNextSync(_ kind: CalDAVTestServer.Kind, changedHere: Bool) throws {
+        let setup = try setUp(kind)
+        defer { setup.laptop.remove() }
+        let eggs = try setup.href(of: "Eggs")
+        // The phone deletes Eggs just before our write of Milk reaches the server.
+        try #require(try setup.laptop.run(["check", "1"]).status == 0)
+        let deletesEggs = setup.curl("-X DELETE \"${PROXY_UPSTREAM%/}\(eggs)\"")
+        try setup.proxy.set([FaultProxy.Rule(method: "PUT", times: 1, action: "hook", extra: ["hook": deletesEggs])])
+        let first = try setup.laptop.run(["caldav"], environment: setup.environment)
+        try #require(first.status == 0, "\(first.stderr)")
+        try setup.proxy.set([])
+        if changedHere { try #require(try setup.laptop.run(["edit", "2", "Brown eggs"]).status == 0) }
+        let second = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(second.status == 0, "\(second.stderr)")
+        let items = try #require(try setup.laptop.exported().list("Groceries")?.items)
+        let tasks = try setup.server.tasks(home: setup.home)
+        if changedHere {
+            // Deleted there, changed here: kept with the change, on both sides.
+            #expect(items.map(\.text) == ["Milk", "Brown eggs"])
+            #expect(tasks.values.filter { $0.contains("SUMMARY:Brown eggs") }.count == 1)
+        } else {
+            #expect(items.map(\.text) == ["Milk"])
+            #expect(tasks.count == 1)
+        }
+        #expect(
+            try setup.laptop.run(["caldav"], environment: setup.environment).stdout.contains("in nothing; out nothing"))
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aTaskWithALargePhotoInlineIsReadAndKept(_ kind: CalDAVTestServer.Kind) throws {
+        let setup = try setUp(kind)
+        defer { setup.laptop.remove() }
+        let milk = try setup.href(of: "Milk")
+        let uid = try #require(
+            try setup.server.tasks(home: setup.home)[milk]?.split(separator: "\r\n").first { $0.hasPrefix("UID:") })
+        // 1.1 MB of base64 on one (folded) line, as a phone attaches a photo.
+        let photo = String(repeating: "QUJD", count: 290_000)
+        var folded = "ATTACH;ENCODING=BASE64;VALUE=BINARY;FMTTYPE=image/jpeg:"
+        var rest = Substring(photo)
+        while !rest.isEmpty {
+            folded += rest.prefix(70) + "\r\n "
+            rest = rest.dropFirst(70)
+        }
+        let task = CalDAVTestServer.vtodo(
+            uid: String(uid.dropFirst(4)), summary: "Oat milk", extra: String(folded.dropLast(2)) + "\r\n")
+        let put = try setup.server.request("PUT", milk, body: task, headers: ["Content-Type: text/calendar"])
+        try #require(put.status < 300, "\(put.status) \(put.body.prefix(300))")
+        let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try setup.laptop.exported().list("Groceries")?.items.map(\.text) == ["Oat milk", "Eggs"])
+        // Checked here, written back with the photo.
+        try #require(try setup.laptop.run(["check", "1"]).status == 0)
+        #expect(try setup.laptop.run(["caldav"], environment: setup.environment).status == 0)
+        let written = try #require(try setup.server.tasks(home: setup.home)[milk])
+        #expect(written.contains("STATUS:COMPLETED") && written.contains("QUJDQUJD"))
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aTaskThatCannotBeReadIsNeitherDeletedHereNorOverwrittenThere(_ kind: CalDAVTestServer.Kind) throws {
+        let setup = try setUp(kind)
+        defer { setup.laptop.remove() }
+        let eggs = try setup.href(of: "Eggs")
+        // The phone changes Eggs; its answer comes back garbled, and Eggs is changed here too.
+        let original = try #require(try setup.server.tasks(home: setup.home)[eggs])
+        let edited = original.replacingOccurrences(of: "SUMMARY:Eggs", with: "SUMMARY:Free-range eggs")
+        try #require(
+            try setup.server.request("PUT", eggs, body: edited, headers: ["Content-Type: text/calendar"]).status < 300)
+        try #require(try setup.laptop.run(["edit", "2", "Brown eggs"]).status == 0)
+        let garble = FaultProxy.Rule(
+            method: "REPORT", action: "replace",
+            extra: ["holding": "calendar-multiget", "from": "BEGIN:VTODO", "to": "BEGIN:VT@DO"])
+        try setup.proxy.set([garble])
+        for _ in 0..<2 {
+            let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
+            #expect(synced.status == 0, "\(synced.stderr)")
+            #expect(synced.stderr.contains("cannot read the task") && synced.stderr.contains(eggs), "\(synced.stderr)")
+            #expect(
+                try setup.laptop.exported().list("Groceries")?.items.map(\.text) == ["Milk", "Brown eggs"],
+                "\(synced.stdout)")
+            #expect(try setup.server.tasks(home: setup.home)[eggs]?.contains("SUMMARY:Free-range eggs") == true)
+        }
+        // Once it reads again, the two changes meet: this machine's text wins, and says so.
+        try setup.proxy.set([])
+        let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stderr.contains("Brown eggs"))
+        #expect(try setup.server.tasks(home: setup.home)[eggs]?.contains("SUMMARY:Brown eggs") == true)
+        #expect(try setup.server.tasks(home: setup.home).count == 2)
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func anEmptyListingOfTheCalendarHomeDeletesNothing(_ kind: CalDAVTestServer.Kind) throws {
+        let setup = try setUp(kind)
+        defer { setup.laptop.remove() }
+        let empty =
+            "<?xml version=\"1.0\"?><d:multistatus xmlns:d=\"DAV:\"><d:response><d:href>\(setup.home)</d:href>"
+            + "<d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop>"
+            + "<d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"
+        try setup.proxy.set([
+            FaultProxy.Rule(
+                method: "PROPFIND", path: setup.home, times: 1, action: "answer",
+                extra: ["status": 207, "body": empty, "type": "application/xml"])
+        ])
+        try #require(try setup.laptop.run(["add", "Bread"]).status == 0)
+        let failed = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(failed.status == 74)
+        #expect(failed.stderr.contains("lacks the task list"), "\(failed.stderr)")
+        #expect(try setup.laptop.exported().list("Groceries")?.items.map(\.text) == ["Milk", "Eggs", "Bread"])
+        // When the listing is back: one list, each task once.
+        let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try setup.laptop.exported().lists.filter { $0.name.hasPrefix("Groceries") }.count == 1)
+        #expect(try setup.server.tasks(home: setup.home).count == 3)
+    }
+
+    @Test func undoWorksAfterASyncThatOnlyGaveItemsTheirUIDs() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        // Items without UIDs, as an older version or the iOS app wrote them.
+        let markdown = laptop.folder.appending(path: "chores.md")
+        try "# Chores\n- [ ] Sweep\n- [ ] Dust\n".write(to: markdown, atomically: true, encoding: .utf8)
+        #expect(try laptop.batch("import \(markdown.path)\nuse Chores\ncheck 1\n").status == 0)
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        let undone = try laptop.run(["undo"])
+        #expect(undone.status == 0, "\(undone.stderr)")
+        #expect(try laptop.exported().list("Chores")?.items.first?.checked == false)
+        // The undo keeps the UID the sync gave: the next sync changes that task, adding none.
+        try must(laptop, ["caldav"], server)
+        let tasks = try server.tasks(home: home).values.filter { $0.contains("SUMMARY:Sweep") }
+        #expect(tasks.count == 1)
+        #expect(tasks.first?.contains("STATUS:NEEDS-ACTION") == true)
+    }
+
+    @Test func aSyncKilledEarlierLeavesNoTemporaryFileAfterTheNextSync() throws {
+        let remote = try SyncTests.Remote()
+        let laptop = try remote.machine()
+        _ = try laptop.batch("new Groceries\nadd Milk\n")
+        #expect(try laptop.run(["sync", "init", remote.url]).status == 0)
+        let stray = laptop.dataFile + ".tmp-Kq81zA"
+        try Data("half".utf8).write(to: URL(filePath: stray))
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: stray))
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func whatAServerSendsNeverWritesALineOrAControlSequenceOfItsOwn(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        _ = try laptop.batch("new Groceries\nadd Milk\n")
+        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        // A multi-line text, and one with the escape sequences that set the title and clear the screen.
+        let forged = "Eggs\\n3 [x] Forged line  #99"
+        let escapes = "Jam\u{1B}]0;owned\u{07}\u{1B}[2J"
+        let collection = try collection(of: "Milk", server, home: home)
+        try phoneAdds(forged, uid: "phone-forged", to: collection, server)
+        let task = CalDAVTestServer.vtodo(uid: "phone-escapes", summary: escapes)
+        _ = try server.request(
+            "PUT", collection + "phone-escapes.ics", body: task, headers: ["Content-Type: text/calendar"])
+        try must(laptop, ["caldav"], server)
+        for arguments in [["show", "Groceries"], ["find", "e"], ["lists"]] {
+            let shown = try must(laptop, arguments, server).stdout
+            #expect(!shown.contains("\u{1B}") && !shown.contains("\u{07}"), "\(arguments): \(shown)")
+            #expect(!shown.split(separator: "\n").contains { $0.hasPrefix("3 [x] Forged") }, "\(arguments): \(shown)")
+        }
+        #expect(try must(laptop, ["show", "Groceries"], server).stdout.contains("Eggs 3 [x] Forged line"))
+    }
 }

@@ -9,7 +9,7 @@ public enum ICalendarReader {
     /// The longest text read (bytes).
     public static let maximumSize = 64 << 20
     /// The longest logical line, once unfolded (bytes).
-    public static let maximumLineLength = 1 << 20
+    public static let maximumLineLength = 32 << 20
     /// The deepest nesting of components.
     public static let maximumDepth = 16
 

@@ -4,7 +4,8 @@ extension Checklist {
     /// checklist is still exactly as a recorded change left it, without keeping the checklist.
     ///
     /// Every stored field of `ChecklistItem` is in it (`ChecklistDigestTests` fails when one is
-    /// added and not here). Eight bytes at a time, a multiply and a shift each; not a defence
+    /// added and not here) but the UID: a sync gives items their UID without a change the user
+    /// made, which must not stop an undo, and an undo keeps the UIDs items have now. Eight bytes at a time, a multiply and a shift each; not a defence
     /// against a crafted collision, which nothing that writes the data file has a reason to make.
     var digest: UInt64 {
         var digest = Digest()
@@ -31,10 +32,6 @@ extension Checklist {
             if let day = item.dueDay {
                 digest.add(0xDA7)
                 digest.add(day.description)
-            }
-            if let uid = item.uid {
-                digest.add(0x01D)
-                digest.add(uid)
             }
         }
         return digest.value

@@ -24,7 +24,7 @@ extension Session {
         guard let file else {
             return CommandResult(
                 lines: text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
-                    OutputLine(String($0))
+                    OutputLine(String($0), .verbatim)
                 })
         }
         do {

@@ -66,7 +66,16 @@ extension UndoJournal {
                     source = list.items
                 }
                 if let to {
-                    guard let made = ChecklistDelta.make(to, from: source) else { return nil }
+                    guard var made = ChecklistDelta.make(to, from: source) else { return nil }
+                    // An item keeps the UID it has now (a sync may have given it since): its task
+                    // on a server goes by it.
+                    var uidOf: [Int: String] = [:]
+                    for item in source { if let uid = item.uid { uidOf[item.itemID] = uid } }
+                    if !uidOf.isEmpty {
+                        for index in made.items.indices where uidOf[made.items[index].itemID] != nil {
+                            made.items[index].uid = uidOf[made.items[index].itemID]
+                        }
+                    }
                     new.append(made)
                 }
             }

@@ -186,6 +186,11 @@ public final class ChecklistStore {
     /// which would wait for the lock held here.
     public func withLock<Result>(_ body: (HeldStoreLock) throws -> Result) throws -> Result {
         try locked { lock in
+            // A sync killed mid-way (its merge driver included) leaves temporary files too.
+            if !sweptTemporaries {
+                FileSystem.removeStaleTemporaries(of: path)
+                sweptTemporaries = true
+            }
             try reloadIfChanged()
             let result = try body(HeldStoreLock(store: self, descriptor: lock.descriptor))
             try reloadIfChanged()

@@ -10,14 +10,15 @@ A rule is an object:
 
     {"method": "PUT", "path": "part of the path", "times": 1, "action": ...}
 
-"method" and "path" are optional filters; "times" is how many requests it applies to (-1: all;
-the proxy counts down in the file). Actions:
+"method", "path" and "holding" (text the request's body must hold) are optional filters; "times"
+is how many requests it applies to (-1: all; the proxy counts down in the file). Actions:
 
     "answer"    answer "status" (default 500) with "body" as "type" (default text/html)
     "truncate"  pass the request on, then send half the answer's body under a Content-Length
                 larger than the whole and close the connection
     "hang"      read the request and never answer (until the client goes)
     "redirect"  answer 307 with Location: "location" + the request's path
+    "replace"   pass the request on, then replace "from" with "to" in the answer's body
     "hook"      run `sh -c "hook"` (PROXY_PATH, PROXY_COUNT and PROXY_UPSTREAM in its
                 environment) before passing the request on: another client's change between
                 our read and our write
@@ -57,7 +58,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def rule(self):
+    def rule(self, body):
         """The first rule that matches this request, counted down in the rules file."""
         options = self.server.options
         with self.server.lock:
@@ -70,6 +71,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 if rule.get("method", self.command) != self.command:
                     continue
                 if rule.get("path", "") not in self.path:
+                    continue
+                if rule.get("holding", "").encode() not in body:
                     continue
                 times = rule.get("times", -1)
                 if times == 0:
@@ -97,7 +100,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def handle_any(self):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
-        rule = self.rule()
+        rule = self.rule(body)
         self.log(rule)
         action = rule and rule.get("action")
         if action == "answer":
@@ -145,6 +148,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True
             else:
+                if action == "replace":
+                    answer = answer.replace(rule["from"].encode(), rule["to"].encode())
                 self.send_response(status)
                 for name, value in headers:
                     self.send_header(name, value)
