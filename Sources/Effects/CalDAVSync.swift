@@ -346,86 +346,20 @@ public struct CalDAVSync {
             base: state.base, ours: ours, theirs: theirs, sharedCounter: false, theirsOfBase: theirsOfBase)
         giveUIDs(&merged.book)
         if merged.book != store.book { try lock.save(merged.book) }
-        // 4. The writes that bring the server to the merged checklists: new collections, names
-        // and icons, tasks, and the collections of checklists deleted here.
-        let now = WallClock.now()
-        var urlOf: [String] = []
-        var requests: [HTTPRequest] = []
-        var created: [HTTPRequest] = []
-        var renamed: Set<String> = []
-        for (index, list) in merged.book.checklists.enumerated() {
-            let origin = merged.origins.indices.contains(index) ? merged.origins[index].theirs : nil
-            guard let theirsIndex = origin, collections.indices.contains(theirsIndex) else {
-                let url = account.home + (account.home.hasSuffix("/") ? "" : "/") + Self.newName() + "/"
-                created.append(Self.makeCalendar(url, name: list.name))
-                urlOf.append(url)
-                renamed.insert(url)
-                if list.iconName != "No Icon" {
-                    requests.append(
-                        Self.propertyPatch(url, CalDAVServer.ours, CalDAVServer.iconProperty, list.iconName))
-                }
-                continue
-            }
-            let collection = collections[theirsIndex]
-            urlOf.append(collection.url)
-            if collection.name != list.name {
-                requests.append(Self.propertyPatch(collection.url, CalDAVServer.dav, "displayname", list.name))
-                renamed.insert(collection.url)
-            }
-            // THEIRS's icon is the collection's, else BASE's: only a change made here is written.
-            let theirsIcon =
-                theirs.checklists.indices.contains(theirsIndex) ? theirs.checklists[theirsIndex].iconName : nil
-            if list.iconName != theirsIcon {
-                requests.append(
-                    Self.propertyPatch(collection.url, CalDAVServer.ours, CalDAVServer.iconProperty, list.iconName))
-                renamed.insert(collection.url)
-            }
-        }
-        if !created.isEmpty {
-            let responses = try server.perform(created)
+        // 4. The writes that bring the server to the merged checklists.
+        let plan = CalDAVWritePlan(
+            merged: merged, theirs: theirs, collections: collections, current: current,
+            unresolved: survey.unresolved, synced: Set(state.collections.keys), home: account.home,
+            now: WallClock.now())
+        if !plan.created.isEmpty {
+            let responses = try server.perform(plan.created)
             // 201 Created; a 207 lists properties refused, and then no collection was made.
             for response in responses where !response.succeeded || response.status == 207 {
                 throw CalDAVError.serverFailed(
                     server: server.server, status: response.status, detail: CalDAVServer.snippet(response.body))
             }
         }
-        var kept: Set<String> = []
-        var written: [String: (collection: String, href: String, data: [UInt8], request: Int)] = [:]
-        var deleted: Set<String> = []
-        for (list, collection) in zip(merged.book.checklists, urlOf) {
-            for (position, item) in list.items.enumerated() {
-                guard let uid = item.uid else { continue }
-                kept.insert(uid)
-                // A task that changed there but could not be read is not overwritten.
-                if survey.unresolved.contains(uid) { continue }
-                let existing = current[uid]
-                let existingTodo = existing.flatMap { Self.todo(in: $0.data) }
-                let theirsItem = existingTodo.map {
-                    CalendarTask.item($0, itemID: item.itemID, created: item.archivedDate)
-                }
-                let moved = existing.map { $0.collection != collection } ?? false
-                if let theirsItem, !moved, Self.sameTask(theirsItem, item) { continue }
-                var todo = CalendarTask.todo(item, uid: uid, now: now, existing: moved ? nil : existingTodo)
-                todo.set("X-APPLE-SORT-ORDER", ContentLine("X-APPLE-SORT-ORDER", value: String(position)))
-                let data = Array(ICalendarWriter.write([Self.calendar(with: todo, from: moved ? nil : existing)]).utf8)
-                if let existing, !moved {
-                    written[uid] = (collection, existing.href, data, requests.count)
-                    requests.append(Self.put(existing.href, data, condition: "If-Match: \(existing.etag)"))
-                } else {
-                    let href = collection + Self.resourceName(uid)
-                    if let existing {
-                        requests.append(Self.delete(existing.href, etag: existing.etag))
-                        deleted.insert(existing.href)
-                    }
-                    written[uid] = (collection, href, data, requests.count)
-                    requests.append(Self.put(href, data, condition: "If-None-Match: *"))
-                }
-            }
-        }
-        for (uid, resource) in current where !kept.contains(uid) && !survey.unresolved.contains(uid) {
-            requests.append(Self.delete(resource.href, etag: resource.etag))
-            deleted.insert(resource.href)
-        }
+        let requests = plan.requests
         let responses = try server.perform(requests)
         for (request, response) in zip(requests, responses) where !Self.accepted(request, response) {
             if response.status == 412 {
@@ -436,19 +370,15 @@ public struct CalDAVSync {
                 server: server.server, status: response.status, detail: CalDAVServer.snippet(response.body))
         }
         if !progress.refetch.isEmpty { return nil }
-        // A task list whose checklist was deleted here (and that did not change there) goes too,
-        // when it can hold nothing but tasks, once its tasks are gone: one that another client
-        // added a task to meanwhile stays, and the next sync brings it back as a checklist.
-        let mapped = Set(merged.origins.compactMap(\.theirs))
-        let doomed = collections.enumerated().filter { index, collection in
-            !mapped.contains(index) && collection.tasksOnly && state.collections[collection.url] != nil
-        }.map(\.element.url)
-        let gone = Set(doomed).subtracting(try server.deleteIfEmpty(doomed))
+        let gone = Set(plan.emptied).subtracting(try server.deleteIfEmpty(plan.emptied))
         // 5. The state: what the server now holds (fresh ETags for what was written) and the
         // sync token that covers it.
-        var touched = renamed
+        let written = plan.written
+        var touched = plan.renamed
         for write in written.values { touched.insert(write.collection) }
-        for resource in current.values where deleted.contains(resource.href) { touched.insert(resource.collection) }
+        for resource in current.values where plan.deleted.contains(resource.href) {
+            touched.insert(resource.collection)
+        }
         touched.subtract(gone)
         var tokens = survey.tokens
         var etagOf: [String: String] = [:]
@@ -462,11 +392,11 @@ public struct CalDAVSync {
             touched.sorted(), server: server, tokens: &tokens, etagOf: &etagOf,
             offersTokens: collections.isEmpty || collections.contains { $0.token != nil }, seen: survey.seen,
             written: writes,
-            deleted: deleted)
+            deleted: plan.deleted)
         for url in survey.unsettled { tokens[url] = nil }
         var resources: [String: CalDAVState.Resource] = [:]
         for (uid, resource) in current
-        where (kept.contains(uid) || survey.unresolved.contains(uid)) && written[uid] == nil {
+        where (plan.kept.contains(uid) || survey.unresolved.contains(uid)) && written[uid] == nil {
             resources[uid] = resource
         }
         for (uid, write) in written {
@@ -476,7 +406,7 @@ public struct CalDAVSync {
         }
         state.resources = resources
         state.collections = [:]
-        for (list, url) in zip(merged.book.checklists, urlOf) {
+        for (list, url) in zip(merged.book.checklists, plan.urlOf) {
             state.collections[url] = CalDAVState.Collection(name: list.name, token: tokens[url])
         }
         state.base = ChecklistBook(
@@ -645,7 +575,7 @@ public struct CalDAVSync {
             let icon = collection.icon.flatMap { Checklist.iconNames.contains($0) ? $0 : nil }
             var list = Checklist(name: collection.name, iconName: icon ?? old?.iconName ?? "No Icon")
             let members = (byCollection[collection.url] ?? []).compactMap { resource in
-                Self.todo(in: resource.data).map { (resource, $0) }
+                CalDAVWritePlan.todo(in: resource.data).map { (resource, $0) }
             }.sorted { a, b in
                 let (left, right) = (Self.sortOrder(a.1), Self.sortOrder(b.1))
                 return left != right ? left < right : a.0.href < b.0.href
@@ -689,7 +619,7 @@ public struct CalDAVSync {
         var free: [String: [(text: String, uid: String)]] = [:]
         for resource in resources.values.sorted(by: { $0.href < $1.href }) where !taken.contains(resource.uid) {
             guard let collection = collections.first(where: { $0.url == resource.collection }),
-                let todo = Self.todo(in: resource.data)
+                let todo = CalDAVWritePlan.todo(in: resource.data)
             else { continue }
             let text = CalendarTask.item(todo, itemID: 0, created: 0).text
             free[collection.name.lowercased(), default: []].append((text, resource.uid))
@@ -720,86 +650,5 @@ public struct CalDAVSync {
                 for index in checklist.items.indices { checklist.items[index].giveUID() }
             }
         }
-    }
-
-    /// Whether the mapped fields of an item and a task's item agree.
-    private static func sameTask(_ a: ChecklistItem, _ b: ChecklistItem) -> Bool {
-        a.text == b.text && a.checked == b.checked && a.due == b.due && a.shouldRemind == b.shouldRemind
-            && a.repeatRule == b.repeatRule
-    }
-
-    /// The first VTODO of a calendar object's text.
-    static func todo(in data: [UInt8]) -> CalendarComponent? {
-        guard let calendars = try? ICalendarReader.read(data) else { return nil }
-        for calendar in calendars { if let todo = calendar.components(named: "VTODO").first { return todo } }
-        return nil
-    }
-
-    /// The calendar object around `todo`: the server's, with its VTODO replaced, or a new one.
-    static func calendar(with todo: CalendarComponent, from existing: CalDAVState.Resource?) -> CalendarComponent {
-        if let existing, var calendar = (try? ICalendarReader.read(existing.data))?.first,
-            let index = calendar.components.firstIndex(where: { $0.name == "VTODO" })
-        {
-            calendar.components[index] = todo
-            return calendar
-        }
-        return CalendarComponent(
-            "VCALENDAR",
-            properties: [
-                ContentLine("VERSION", value: "2.0"), ContentLine("PRODID", value: "-//checklists//checklists//EN"),
-            ],
-            components: [todo])
-    }
-
-    static func put(_ href: String, _ data: [UInt8], condition: String) -> HTTPRequest {
-        HTTPRequest(
-            method: "PUT", url: href, headers: ["Content-Type: text/calendar; charset=utf-8", condition], body: data)
-    }
-
-    static func delete(_ href: String, etag: String) -> HTTPRequest {
-        HTTPRequest(method: "DELETE", url: href, headers: ["If-Match: \(etag)"])
-    }
-
-    /// A new task collection named `name`. (Its icon goes in a PROPPATCH of its own: Xandikos
-    /// makes no collection when MKCALENDAR holds a property it does not keep.)
-    static func makeCalendar(_ url: String, name: String) -> HTTPRequest {
-        HTTPRequest(
-            method: "MKCALENDAR", url: url, headers: ["Content-Type: application/xml; charset=utf-8"],
-            body: Array(
-                ("<c:mkcalendar xmlns:d=\"DAV:\" xmlns:c=\"\(CalDAVServer.caldav)\"><d:set><d:prop>"
-                    + "<d:displayname>\(CalDAVServer.escapedXML(name))</d:displayname>"
-                    + "<c:supported-calendar-component-set><c:comp name=\"VTODO\"/></c:supported-calendar-component-set>"
-                    + "</d:prop></d:set></c:mkcalendar>").utf8))
-    }
-
-    /// A PROPPATCH that sets one property of a collection.
-    static func propertyPatch(_ url: String, _ namespace: String, _ name: String, _ value: String) -> HTTPRequest {
-        .xml(
-            "PROPPATCH", url, depth: nil,
-            "<d:propertyupdate xmlns:d=\"DAV:\" xmlns:x=\"\(CalDAVServer.escapedXML(namespace))\"><d:set><d:prop>"
-                + "<x:\(name)>\(CalDAVServer.escapedXML(value))</x:\(name)></d:prop></d:set></d:propertyupdate>")
-    }
-
-    /// A resource name for a UID: its letters, digits, dashes and dots, else a new name.
-    static func resourceName(_ uid: String) -> String {
-        let safe = uid.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0))
-        }
-        return (safe && !uid.isEmpty && uid.count < 200 ? uid.replacingAt : newName()) + ".ics"
-    }
-
-    /// 32 random hex digits.
-    static func newName() -> String {
-        // SystemRandomNumberGenerator reads the kernel's random source (getrandom).
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    }
-}
-
-extension String {
-    /// `@` written as `-at-`, for a resource name.
-    var replacingAt: String {
-        split(separator: "@", omittingEmptySubsequences: false).joined(separator: "-at-")
     }
 }

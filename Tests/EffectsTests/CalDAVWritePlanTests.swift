@@ -1,0 +1,116 @@
+import ChecklistKit
+import Testing
+
+@testable import Effects
+
+/// The writes a CalDAV sync plans (SPEC §11), without a server: only what differs is written,
+/// every write is conditional, an unreadable task is left alone, one UID is one href.
+struct CalDAVWritePlanTests {
+    private let home = "http://127.0.0.1:1/ann/"
+    private var groceries: CalDAVServer.Collection {
+        CalDAVServer.Collection(url: home + "g/", name: "Groceries", token: "t1", icon: nil, tasksOnly: true)
+    }
+
+    private func item(_ text: String, _ id: Int, uid: String, checked: Bool = false) -> ChecklistItem {
+        var item = ChecklistItem(text: text, checked: checked, itemID: id, created: 100)
+        item.uid = uid
+        return item
+    }
+
+    private func book(_ lists: [(String, [ChecklistItem])]) -> ChecklistBook {
+        ChecklistBook(
+            checklists: lists.map { Checklist(name: $0.0, items: $0.1) }, currentIndex: 0,
+            nextItemID: (lists.flatMap(\.1).map(\.itemID).max() ?? -1) + 1)
+    }
+
+    /// The server's task for `item` in `collection`, as a sync would have stored it.
+    private func resource(_ item: ChecklistItem, in collection: String) -> CalDAVState.Resource {
+        let uid = item.uid ?? ""
+        let todo = CalendarTask.todo(item, uid: uid, now: 0)
+        let data = Array(ICalendarWriter.write([CalDAVWritePlan.calendar(with: todo, from: nil)]).utf8)
+        return CalDAVState.Resource(
+            uid: uid, href: collection + uid + ".ics", etag: "\"e-\(uid)\"", collection: collection, data: data)
+    }
+
+    /// The plan for `ours` against the server holding `there` in Groceries.
+    private func plan(
+        ours: ChecklistBook, there: [ChecklistItem], unresolved: Set<String> = [],
+        collections: [CalDAVServer.Collection]? = nil
+    ) -> CalDAVWritePlan {
+        let theirs = book([("Groceries", there)])
+        let base = theirs
+        let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs, sharedCounter: false)
+        var current: [String: CalDAVState.Resource] = [:]
+        for item in there { current[item.uid ?? ""] = resource(item, in: groceries.url) }
+        var names = 0
+        return CalDAVWritePlan(
+            merged: merged, theirs: theirs, collections: collections ?? [groceries], current: current,
+            unresolved: unresolved, synced: [groceries.url], home: home, now: 1000,
+            newName: {
+                names += 1
+                return "new\(names)"
+            })
+    }
+
+    private func describe(_ plan: CalDAVWritePlan) -> [String] {
+        (plan.created + plan.requests).map { request in
+            let condition = request.headers.first { $0.hasPrefix("If-") } ?? ""
+            return "\(request.method) \(request.url.dropFirst(home.count)) \(condition)"
+        }
+    }
+
+    @Test func onlyAChangedTaskIsWrittenAndOnlyIfTheServerStillHasIt() {
+        let there = [item("Milk", 0, uid: "m"), item("Eggs", 1, uid: "e")]
+        let ours = book([("Groceries", [item("Milk", 0, uid: "m", checked: true), item("Eggs", 1, uid: "e")])])
+        #expect(describe(plan(ours: ours, there: there)) == ["PUT g/m.ics If-Match: \"e-m\""])
+    }
+
+    @Test func anItemDeletedHereIsDeletedThereOnlyIfUnchangedThere() {
+        let there = [item("Milk", 0, uid: "m"), item("Eggs", 1, uid: "e")]
+        let ours = book([("Groceries", [item("Milk", 0, uid: "m")])])
+        let planned = plan(ours: ours, there: there)
+        #expect(describe(planned) == ["DELETE g/e.ics If-Match: \"e-e\""])
+        #expect(planned.deleted == [groceries.url + "e.ics"])
+    }
+
+    @Test func aTaskThatCouldNotBeReadIsNeitherWrittenNorDeleted() {
+        let there = [item("Milk", 0, uid: "m"), item("Eggs", 1, uid: "e")]
+        let changed = book([("Groceries", [item("Milk!", 0, uid: "m"), item("Eggs", 1, uid: "e")])])
+        #expect(describe(plan(ours: changed, there: there, unresolved: ["m"])).isEmpty)
+        let deleted = book([("Groceries", [item("Eggs", 1, uid: "e")])])
+        #expect(describe(plan(ours: deleted, there: there, unresolved: ["m"])).isEmpty)
+    }
+
+    @Test func twoItemsOfOneUIDAreNeverTwoWritesToOneHref() {
+        // A file an older version doubled: the same task twice, changed here.
+        let there = [item("Call", 0, uid: "c")]
+        let ours = book([("Groceries", [item("Call", 0, uid: "c", checked: true), item("Call", 5, uid: "c")])])
+        let hrefs = plan(ours: ours, there: there).requests.map(\.url)
+        #expect(hrefs.count == Set(hrefs).count)
+        #expect(hrefs.count <= 1)
+    }
+
+    @Test func aNewChecklistIsANewCollectionWithItsTasksWrittenAsNew() {
+        let ours = book([("Groceries", []), ("Trips", [item("Passport", 3, uid: "p")])])
+        #expect(describe(plan(ours: ours, there: [])) == ["MKCALENDAR new1/ ", "PUT new1/p.ics If-None-Match: *"])
+    }
+
+    @Test func anItemMovedToAnotherListIsWrittenThereAndDeletedHere() {
+        let work = CalDAVServer.Collection(url: home + "w/", name: "Work", token: "t2", icon: nil, tasksOnly: true)
+        let there = [item("Report", 0, uid: "r")]
+        let theirs = book([("Groceries", there), ("Work", [])])
+        let ours = book([("Groceries", []), ("Work", [item("Report", 0, uid: "r")])])
+        let merged = ChecklistMerge.merge(base: theirs, ours: ours, theirs: theirs, sharedCounter: false)
+        let planned = CalDAVWritePlan(
+            merged: merged, theirs: theirs, collections: [groceries, work],
+            current: ["r": resource(there[0], in: groceries.url)], unresolved: [],
+            synced: [groceries.url, work.url], home: home, now: 1000)
+        #expect(describe(planned) == ["DELETE g/r.ics If-Match: \"e-r\"", "PUT w/r.ics If-None-Match: *"])
+    }
+
+    @Test func aRenameIsAPropertyPatchOfTheNameAlone() {
+        let there = [item("Milk", 0, uid: "m")]
+        let ours = book([("Food", [item("Milk", 0, uid: "m")])])
+        #expect(describe(plan(ours: ours, there: there)) == ["PROPPATCH g/ "])
+    }
+}
