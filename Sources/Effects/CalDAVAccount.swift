@@ -63,4 +63,50 @@ struct CalDAVAccount: Equatable {
     static func absolute(_ href: String, on url: String) -> String {
         href.contains("://") ? href : origin(of: url) + (href.hasPrefix("/") ? "" : "/") + href
     }
+
+    /// Whether `url` names the origin `origin` (scheme, host and port, compared as RFC 6454 does:
+    /// case aside, a default port written or not); a URL carrying a user name never does.
+    static func sameOrigin(_ url: String, _ origin: String) -> Bool {
+        guard let a = originParts(url), let b = originParts(origin), !carriesCredentials(url) else { return false }
+        return a == b
+    }
+
+    /// The lower-case scheme, host and port (the scheme's default when none is written) of `url`.
+    private static func originParts(_ url: String) -> [String]? {
+        guard let start = afterScheme(url) else { return nil }
+        let scheme = url[..<url.index(start, offsetBy: -3)].lowercased()
+        let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        var host = Substring(hostAndPort)
+        var port = ""
+        if let close = hostAndPort.lastIndex(of: "]") {
+            host = hostAndPort[...close]
+            port = String(hostAndPort[hostAndPort.index(after: close)...].drop { $0 == ":" })
+        } else if let colon = hostAndPort.lastIndex(of: ":") {
+            host = hostAndPort[..<colon]
+            port = String(hostAndPort[hostAndPort.index(after: colon)...])
+        }
+        if port.isEmpty { port = scheme == "https" ? "443" : scheme == "http" ? "80" : "" }
+        return [scheme, host.lowercased(), port]
+    }
+
+    /// Whether `url` carries a user name or password before its host (`https://bob:pw@host/`).
+    static func carriesCredentials(_ url: String) -> Bool {
+        guard let start = afterScheme(url) else { return false }
+        return url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains("@")
+    }
+
+    /// `url` with any user name and password taken out, for a message.
+    static func withoutCredentials(_ url: String) -> String {
+        guard let start = afterScheme(url) else { return url }
+        let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return url }
+        return String(url[..<start]) + url[url.index(after: at)...]
+    }
+
+    /// Whether `url`'s host is this machine's loopback (`localhost`, `127.x.x.x`, `::1`).
+    static func isLoopback(_ url: String) -> Bool {
+        let host = host(of: url).lowercased()
+        return host == "localhost" || host.hasSuffix(".localhost") || host.hasPrefix("127.") || host == "::1"
+    }
 }

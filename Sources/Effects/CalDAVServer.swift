@@ -7,6 +7,8 @@ struct CalDAVServer {
     let transport: CurlTransport
     /// The server named in messages (its origin).
     let server: String
+    /// The user name the account gives, for messages.
+    var user: String?
 
     static let dav = "DAV:"
     static let caldav = "urn:ietf:params:xml:ns:caldav"
@@ -60,42 +62,70 @@ struct CalDAVServer {
         do {
             responses = try transport.perform(requests)
         } catch {
-            throw .local(error.reason)
+            switch error {
+            case .cannotRun(let reason): throw .local(reason)
+            case .otherOrigin(let url, let from): throw .otherOrigin(server: server, url: url, redirectedFrom: from)
+            case .stopped(let signal): throw .stopped(signal: signal)
+            }
         }
-        for response in responses {
-            if response.status == 0 { throw noAnswer(response.failure ?? "no answer") }
-            if response.status == 401 || (refusing && response.status == 403) { throw .refused(server: server) }
+        for (request, response) in zip(requests, responses) {
+            if response.status == 0 { throw noAnswer(response) }
+            if response.status == 401 { throw refusedPassword }
+            if refusing && response.status == 403 { throw .accessRefused(server: server, url: request.url) }
         }
         return responses
     }
 
-    /// The error for a request that got no answer: curl's reason (`curl: (28) …`) said plainly.
-    func noAnswer(_ reason: String) -> CalDAVError {
-        if reason.contains("(60)") || reason.contains("(51)") || reason.contains("(35)")
-            || reason.contains("certificate")
-        {
-            return .untrusted(server: server, detail: reason)
+    /// The error for a 401: no password was found, or the one found was refused.
+    var refusedPassword: CalDAVError {
+        guard let credentials = transport.credentials else {
+            return .noPassword(server: server, host: CalDAVAccount.host(of: server), user: user)
         }
-        if reason.contains("(28)") {
-            return .unreachable(
-                server: server, detail: "no answer within \(transport.timeout) s (CHECKLISTS_CALDAV_TIMEOUT)")
-        }
-        return .unreachable(server: server, detail: reason)
+        return .passwordRefused(server: server, user: credentials.user.isEmpty ? nil : credentials.user)
     }
 
-    /// The error for an answer that is not the one wanted: a 5xx is the server failing, anything
-    /// else (a 404, a redirect elsewhere, a login page) a wrong URL or no CalDAV server there.
+    /// The error for a request that got no answer, by curl's code for it.
+    func noAnswer(_ response: HTTPResponse) -> CalDAVError {
+        let reason = response.failure ?? "no answer"
+        switch response.curlCode {
+        case CurlTransport.timedOut:
+            return .timedOut(server: server, seconds: transport.timeout)
+        case CurlTransport.tooLarge:
+            return .tooLarge(server: server, limit: CurlTransport.answerLimit)
+        case 35 where reason.contains("wrong version number"):
+            // An HTTPS handshake answered by a server that speaks plain HTTP.
+            return .plainHTTP(server: server)
+        case 51, 60, 77, 83, 90, 91:
+            return .untrusted(server: server, detail: reason)
+        default:
+            return .unreachable(server: server, detail: reason)
+        }
+    }
+
+    /// The error for an answer that is not the one wanted: a 5xx is the server failing, a 404 a
+    /// wrong path, anything else (a redirect loop, a login page) no CalDAV server there.
     func unexpected(_ response: HTTPResponse, for url: String) -> CalDAVError {
         if response.status >= 500 {
             return .serverFailed(server: server, status: response.status, detail: Self.snippet(response.body))
         }
+        if response.status == 404 { return .notFound(server: server, url: url) }
         var detail = "HTTP \(response.status) for \(url)"
         if (300..<400).contains(response.status), let location = response.headers["location"] {
-            detail += ", a redirect to \(location), which is not followed"
+            detail += ", a redirect to \(location) after \(CurlTransport.redirectLimit) others, which is not followed"
         } else if let type = response.headers["content-type"], response.succeeded {
             detail += ", \(type.split(separator: ";").first.map(String.init) ?? type) instead of XML"
         }
         return .notCalDAV(server: server, detail: detail)
+    }
+
+    /// `href` (a path, or an absolute URL) as an absolute URL on the server that sent it in the
+    /// answer for `url`; an href on another origin is refused (nothing is ever sent there).
+    func resolve(_ href: String, on url: String) throws(CalDAVError) -> String {
+        let absolute = CalDAVAccount.absolute(href.replacingPercentAt, on: url)
+        guard CalDAVAccount.sameOrigin(absolute, transport.origin) else {
+            throw .otherOrigin(server: server, url: absolute, redirectedFrom: nil)
+        }
+        return absolute
     }
 
     /// The entries of a 207 Multi-Status answer; anything else is an error.
@@ -116,43 +146,36 @@ struct CalDAVServer {
         guard tree.namespace == Self.dav, tree.name == "multistatus" else {
             throw .notCalDAV(server: server, detail: "no multistatus in the answer for \(url)")
         }
-        let entries = tree.children(Self.dav, "response").compactMap { response -> Entry? in
-            guard let href = response.child(Self.dav, "href")?.text.trimmedXML, !href.isEmpty else { return nil }
+        var entries: [Entry] = []
+        for response in tree.children(Self.dav, "response") {
+            guard let href = response.child(Self.dav, "href")?.text.trimmedXML, !href.isEmpty else { continue }
             var properties: [XMLTree] = []
             for propstat in response.children(Self.dav, "propstat") {
                 let status = propstat.child(Self.dav, "status")?.text ?? ""
                 guard status.contains(" 200") else { continue }
                 properties += propstat.child(Self.dav, "prop")?.children ?? []
             }
-            return Entry(
-                href: CalDAVAccount.absolute(href.replacingPercentAt, on: url), properties: properties,
-                status: response.child(Self.dav, "status")?.text.trimmedXML)
+            entries.append(
+                Entry(
+                    href: try resolve(href, on: url), properties: properties,
+                    status: response.child(Self.dav, "status")?.text.trimmedXML))
         }
         let token = tree.child(Self.dav, "sync-token")?.text.trimmedXML
         return (entries, token.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The calendar home reached from `url`: the URL itself, its principal's home, or through
-    /// `/.well-known/caldav` (a redirect followed only on the same server).
+    /// `/.well-known/caldav` (redirects within the origin are followed by the transport; a
+    /// principal, home set or redirect on another origin is refused).
     func discover(_ url: String) throws(CalDAVError) -> String {
         var candidates = [url]
         let wellKnown = CalDAVAccount.origin(of: url) + "/.well-known/caldav"
         if wellKnown != url { candidates.append(wellKnown) }
-        var elsewhere: String?
         for candidate in candidates {
             var target = candidate
             for _ in 0..<3 {
                 guard let response = try perform([Self.propfind(target, depth: "0", Self.discoveryProperties)]).first
                 else { break }
-                if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] {
-                    let next = CalDAVAccount.absolute(location, on: target)
-                    guard CalDAVAccount.origin(of: next) == CalDAVAccount.origin(of: target) else {
-                        elsewhere = next
-                        break
-                    }
-                    target = next
-                    continue
-                }
                 guard response.status == 207 else {
                     if response.status >= 500 { throw unexpected(response, for: target) }
                     break
@@ -161,12 +184,12 @@ struct CalDAVServer {
                 if let home = entry?.property(Self.caldav, "calendar-home-set")?.child(Self.dav, "href")?.text
                     .trimmedXML
                 {
-                    return CalDAVAccount.absolute(home.replacingPercentAt, on: target)
+                    return try resolve(home, on: target)
                 }
                 if let principal = entry?.property(Self.dav, "current-user-principal")?.child(Self.dav, "href")?.text
                     .trimmedXML
                 {
-                    let next = CalDAVAccount.absolute(principal.replacingPercentAt, on: target)
+                    let next = try resolve(principal, on: target)
                     if next != target {
                         target = next
                         continue
@@ -175,12 +198,6 @@ struct CalDAVServer {
                 if entry?.property(Self.dav, "resourcetype")?.child(Self.dav, "collection") != nil { return target }
                 break
             }
-        }
-        if let elsewhere {
-            throw .notCalDAV(
-                server: server,
-                detail: "it redirects to \(elsewhere), another server, which is not followed: the password goes only to"
-                    + " \(server); give caldav init that URL if it is the right one")
         }
         throw .notCalDAV(server: server, detail: "no calendar home found from \(url)")
     }
@@ -232,7 +249,9 @@ struct CalDAVServer {
                 // precondition (403 from Radicale and sabre/dav, 412 from Xandikos): compare in
                 // full. A 403 without it is the account being refused, as anywhere else.
                 let tokenRefused = String(decoding: response.body, as: UTF8.self).contains("valid-sync-token")
-                if response.status == 403 && !tokenRefused { throw .refused(server: server) }
+                if response.status == 403 && !tokenRefused {
+                    throw .accessRefused(server: server, url: collection.url)
+                }
                 continue
             }
             let answer = try multistatus(response, of: collection.url)
@@ -367,14 +386,15 @@ struct CalDAVServer {
     /// XML's special characters and their entities.
     private static let xmlEscapes: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"]
 
-    /// The start of a body, for a message: an HTML page's title, else the first line.
+    /// The start of a body, for a message: an HTML page's title, else the first line; without
+    /// control characters (an escape sequence in an error page never reaches the terminal).
     static func snippet(_ body: [UInt8]) -> String {
         let start = String(decoding: body.prefix(2048), as: UTF8.self)
         if let open = start.firstRange(of: "<title>"), let close = start[open.upperBound...].firstRange(of: "</title>")
         {
-            return String(start[open.upperBound..<close.lowerBound].prefix(120)).trimmedXML
+            return String(start[open.upperBound..<close.lowerBound].prefix(120)).printable.trimmedXML
         }
-        return String(start.prefix(120)).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return (String(start.prefix(120)).split(whereSeparator: \.isNewline).first.map(String.init) ?? "").printable
     }
 }
 

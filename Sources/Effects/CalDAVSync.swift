@@ -53,6 +53,8 @@ public struct CalDAVSync {
         guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
             throw CalDAVError.local("caldav init needs an http:// or https:// URL, not \"\(url)\"")
         }
+        // Checked here too (`server` checks every URL), so that nothing is looked up before.
+        guard !CalDAVAccount.carriesCredentials(url) else { throw CalDAVError.credentialsInURL(url: url) }
         let server = try self.server(url: url, user: user)
         let home = try server.discover(url)
         let previous = CalDAVAccount.load(dataFile: store.identity, environment: environment)
@@ -122,13 +124,24 @@ public struct CalDAVSync {
         }
     }
 
+    /// A warning for `caldav init URL` when the password would travel in clear: `http://` to
+    /// another host than this machine's loopback.
+    public static func clearTextWarning(url: String) -> String? {
+        guard url.lowercased().hasPrefix("http://"), !CalDAVAccount.isLoopback(url) else { return nil }
+        return "\(CalDAVAccount.origin(of: CalDAVAccount.withoutCredentials(url)).printable) is plain http://:"
+            + " the password would travel in clear; use https:// if the server offers it"
+    }
+
     /// The server of `url` with the user's password and the request timeout (30 s, else
-    /// `CHECKLISTS_CALDAV_TIMEOUT` seconds).
+    /// `CHECKLISTS_CALDAV_TIMEOUT` seconds); requests go to `url`'s origin only.
     private func server(url: String, user: String?) throws(CalDAVError) -> CalDAVServer {
+        guard !CalDAVAccount.carriesCredentials(url) else { throw .credentialsInURL(url: url) }
         let host = CalDAVAccount.host(of: url)
         let password = CalDAVPassword.find(host: host, user: user, environment: environment)
         let credentials = password.map { (user: user ?? "", password: $0) }
-        var transport = CurlTransport(credentials: credentials, environment: environment, scratch: statePath + ".tmp")
+        var transport = CurlTransport(
+            credentials: credentials, environment: environment, scratch: statePath + ".tmp",
+            origin: CalDAVAccount.origin(of: url))
         if let text = environment["CHECKLISTS_CALDAV_TIMEOUT"] {
             guard let seconds = Int(text), (1...3600).contains(seconds) else {
                 throw .local(
@@ -137,7 +150,7 @@ public struct CalDAVSync {
             }
             transport.timeout = seconds
         }
-        return CalDAVServer(transport: transport, server: CalDAVAccount.origin(of: url))
+        return CalDAVServer(transport: transport, server: CalDAVAccount.origin(of: url), user: user)
     }
 
     /// What the server holds now, as far as this sync needs it: every task (the unchanged ones

@@ -9,8 +9,13 @@ import Glibc
 /// The child starts with default signal dispositions and an empty signal mask, whatever the
 /// parent ignores or blocks (the REPL ignores SIGINT while a command runs), its standard input
 /// is `/dev/null`, and its standard output and error are read until both close, through
-/// `poll(2)` so that neither pipe can fill up and stall it.
+/// `poll(2)` so that neither pipe can fill up and stall it. No child gets the CalDAV password in
+/// its environment (`withheld`): curl, the one program that needs it, reads it on its standard input.
 public enum ChildProcess {
+    /// The environment variables no child gets: the CalDAV password (SPEC §11), which git, its
+    /// hooks, `--exec` commands and the rest have no use for.
+    static let withheld: Set<String> = ["CHECKLISTS_CALDAV_PASSWORD"]
+
     /// What a finished child left behind.
     public struct Outcome: Sendable, Equatable {
         /// The exit status, or 128 plus the signal number when a signal ended it.
@@ -86,11 +91,12 @@ public enum ChildProcess {
         return false
     }
 
-    /// Starts `program` with `pipes` arranged, default signal dispositions and an empty signal mask;
-    /// with `newGroup`, in a process group of its own (whose ID is its process ID).
+    /// Starts `program` with `pipes` arranged, default signal dispositions (but for `keepingDisposition`,
+    /// whose dispositions it inherits) and an empty signal mask; with `newGroup`, in a process group of
+    /// its own (whose ID is its process ID). The `withheld` variables are left out of its environment.
     static func spawn(
         _ program: String, _ arguments: [String], environment: [String: String]?, pipes: inout Pipes,
-        newGroup: Bool = false, keepingOpen: [Int32] = []
+        newGroup: Bool = false, keepingOpen: [Int32] = [], keepingDisposition: [Int32] = []
     ) throws(ChildProcessError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -104,6 +110,7 @@ public enum ChildProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         var all = sigset_t()
         sigfillset(&all)
+        for signal in keepingDisposition { sigdelset(&all, signal) }
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigdefault(&attributes, &all)
@@ -116,15 +123,28 @@ public enum ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = CStrings([program] + arguments)
-        let envp = environment.map { CStrings($0.map { "\($0.key)=\($0.value)" }.sorted()) }
+        let envp = CStrings(childEnvironment(environment))
         var pid: pid_t = 0
         let code = argv.withPointers { argvPointer in
-            if let envp {
-                return envp.withPointers { posix_spawnp(&pid, program, &actions, &attributes, argvPointer, $0) }
-            }
-            return posix_spawnp(&pid, program, &actions, &attributes, argvPointer, environ)
+            envp.withPointers { posix_spawnp(&pid, program, &actions, &attributes, argvPointer, $0) }
         }
         guard code == 0 else { throw .cannotStart(program: program, code: code) }
         return pid
+    }
+
+    /// The `NAME=value` pairs a child gets: `environment`, else this process's, without the `withheld` ones.
+    static func childEnvironment(_ environment: [String: String]?) -> [String] {
+        if let environment {
+            return environment.filter { !withheld.contains($0.key) }.map { "\($0.key)=\($0.value)" }.sorted()
+        }
+        var pairs: [String] = []
+        guard var entry = Optional(environ) else { return pairs }
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            let name = pair.prefix { $0 != "=" }
+            if !withheld.contains(String(name)) { pairs.append(pair) }
+            entry += 1
+        }
+        return pairs
     }
 }

@@ -9,9 +9,17 @@ import Glibc
 ///
 /// The executable links no HTTP or TLS library (its start-up stays where it was); a sync runs a
 /// few curl processes, one per phase (discover, list, fetch, write), not one per request. The
-/// password travels to curl on its standard input (`--config -`), never on a command line or
-/// in a file; `~/.curlrc` is ignored. Redirects are not followed: a caller follows one itself,
-/// only to the same host, so credentials never go elsewhere.
+/// password travels to curl on its standard input (`--config -`), never on a command line, in a
+/// file or in an environment; `~/.curlrc` is ignored.
+///
+/// Every request goes to the account's origin, or is refused before curl starts (`Failure.otherOrigin`):
+/// this is the one place requests are made, so the password never reaches another server. curl
+/// follows no redirect itself; one to the same origin is followed here (at most
+/// `redirectLimit` hops), one to another origin refused. Each request has `timeout` seconds in all
+/// (curl's `max-time`), so a batch of N requests ends within N × `timeout` seconds (curl is killed
+/// past that, a few seconds of grace aside); SIGINT and SIGTERM kill curl at once and end the
+/// batch (`Failure.stopped`). No answer beyond `answerLimit` bytes is written to disk (curl's file
+/// size limit) or read into memory.
 struct CurlTransport {
     /// The user name and password, if the server wants them.
     var credentials: (user: String, password: String)?
@@ -20,19 +28,67 @@ struct CurlTransport {
     /// The private folder (0700) each batch makes its own folder in; what a killed sync left
     /// there is cleared by `clearScratch` (the next sync, under the store's lock).
     var scratch: String
-    /// Seconds without progress (or to connect) after which a request fails.
+    /// The account's origin (`https://host:port`): the only one requests go to.
+    var origin: String
+    /// Seconds each request has in all (connecting included).
     var timeout = 30
 
+    /// The most bytes of one answer kept, on disk or in memory (SPEC §11: "say 64 MiB").
+    static let answerLimit = 64 << 20
+    /// How many redirects within the origin one request follows.
+    static let redirectLimit = 3
+    /// Seconds a batch has beyond its requests' time, for starting curl and writing its files.
+    static let batchGrace = 5
+    /// `HTTPResponse.curlCode` for an answer longer than `answerLimit` (curl's own code for it).
+    static let tooLarge = 63
+    /// `HTTPResponse.curlCode` for a request that did not finish in time (curl's own code for it).
+    static let timedOut = 28
+
     /// Why requests could not be made at all.
-    struct Failure: Error {
-        var reason: String
+    enum Failure: Error {
+        /// curl could not run (not installed, no scratch folder).
+        case cannotRun(String)
+        /// A request was for `url`, on another origin than the account's (when `redirectedFrom`
+        /// is given, that URL redirected there); nothing was sent there.
+        case otherOrigin(url: String, redirectedFrom: String?)
+        /// SIGINT or SIGTERM came: curl was killed.
+        case stopped(signal: Int32)
+    }
+
+    /// Performs `requests`, one response each, in order: in one curl process, then again for
+    /// those redirected within the origin.
+    func perform(_ requests: [HTTPRequest]) throws(Failure) -> [HTTPResponse] {
+        var current = requests
+        var responses = try performOnce(current)
+        for _ in 0..<Self.redirectLimit {
+            var redirected: [Int] = []
+            for index in responses.indices {
+                guard [301, 302, 303, 307, 308].contains(responses[index].status),
+                    let location = responses[index].headers["location"]
+                else { continue }
+                let target = CalDAVAccount.absolute(location, on: current[index].url)
+                guard CalDAVAccount.sameOrigin(target, origin) else {
+                    throw .otherOrigin(url: target, redirectedFrom: current[index].url)
+                }
+                current[index].url = target
+                redirected.append(index)
+            }
+            guard !redirected.isEmpty else { break }
+            for (index, response) in zip(redirected, try performOnce(redirected.map { current[$0] })) {
+                responses[index] = response
+            }
+        }
+        return responses
     }
 
     /// Performs `requests` in one curl process; one response each, in order.
-    func perform(_ requests: [HTTPRequest]) throws(Failure) -> [HTTPResponse] {
+    private func performOnce(_ requests: [HTTPRequest]) throws(Failure) -> [HTTPResponse] {
         guard !requests.isEmpty else { return [] }
+        if let elsewhere = requests.first(where: { !CalDAVAccount.sameOrigin($0.url, origin) }) {
+            throw .otherOrigin(url: elsewhere.url, redirectedFrom: nil)
+        }
         guard ChildProcess.isAvailable("curl", path: environment["PATH"]) else {
-            throw Failure(reason: "CalDAV needs curl, which is not installed: apt-get install curl")
+            throw .cannotRun("CalDAV needs curl, which is not installed: apt-get install curl")
         }
         let folder = try makeFolder()
         defer {
@@ -47,7 +103,9 @@ struct CurlTransport {
             if index > 0 { config += "next\n" }
             config += "url = \(quoted(request.url))\nrequest = \(quoted(request.method))\n"
             config += "proto = \"=http,https\"\nsilent\nshow-error\n"
-            config += "connect-timeout = \(timeout)\nspeed-time = \(timeout)\nspeed-limit = 1\n"
+            config += "connect-timeout = \(timeout)\nmax-time = \(timeout)\nmax-filesize = \(Self.answerLimit)\n"
+            // One line per request on standard output: curl's code and message for it.
+            config += "write-out = \(quoted("%{exitcode} %{errormsg}\n"))\n"
             config +=
                 "output = \(quoted("\(folder)/body-\(index)"))\ndump-header = \(quoted("\(folder)/head-\(index)"))\n"
             for header in request.headers where !header.contains(where: \.isNewline) {
@@ -56,7 +114,7 @@ struct CurlTransport {
             if let body = request.body {
                 let path = "\(folder)/request-\(index)"
                 guard FileBytes.writeScratch(body, to: path) else {
-                    throw Failure(reason: "cannot write a request into \(folder)")
+                    throw .cannotRun("cannot write a request into \(folder)")
                 }
                 config += "data-binary = \(quoted("@" + path))\n"
             }
@@ -64,31 +122,77 @@ struct CurlTransport {
                 config += "user = \(quoted(credentials.user + ":" + credentials.password))\n"
             }
         }
-        let outcome: ChildProcess.Outcome
+        let run: ChildProcess.BoundedRun
         do {
-            outcome = try ChildProcess.run(
-                "curl", ["-q", "--config", "-"],
-                // curl gets the password in its configuration only, not in its environment too.
-                environment: environment.filter { $0.key != "CHECKLISTS_CALDAV_PASSWORD" }, input: Array(config.utf8))
+            // One byte more than the bound, so that a longer answer is seen to be longer.
+            run = try ChildProcess.runBounded(
+                "curl", ["-q", "--config", "-"], environment: environment, input: Array(config.utf8),
+                timeLimit: Double(requests.count * timeout + Self.batchGrace), fileSizeLimit: Self.answerLimit + 1)
         } catch {
-            throw Failure(reason: error.description)
+            throw .cannotRun(error.description)
         }
+        if case .stopped(let signal) = run.ending { throw .stopped(signal: signal) }
+        let results = Self.results(run.output)
         // curl's own line (`curl: (60) …`), not the advice some errors add after it.
-        let lines = outcome.errorText.split(separator: "\n")
+        let lines = String(decoding: run.errorOutput, as: UTF8.self).split(separator: "\n")
         let curlSaid = (lines.last { $0.hasPrefix("curl: (") } ?? lines.last).map(String.init) ?? "curl failed"
         return requests.indices.map { index in
-            let head = StateFile.read("\(folder)/head-\(index)") ?? []
+            let head: [UInt8]
+            switch FileBytes.read("\(folder)/head-\(index)", limit: Self.answerLimit) {
+            case .bytes(let bytes): head = bytes
+            default: head = []
+            }
             var response = Self.parseHead(head)
-            response.body = StateFile.read("\(folder)/body-\(index)") ?? []
-            if response.status == 0 { response.failure = curlSaid }
+            // curl's code for this request: 0 when it finished, nil when curl said nothing of it
+            // (killed past the batch's time, or a curl too old for `%{exitcode}`).
+            let code = results.indices.contains(index) ? results[index].code : nil
+            let said =
+                results.indices.contains(index) ? "curl: (\(results[index].code)) \(results[index].message)" : curlSaid
+            switch FileBytes.read("\(folder)/body-\(index)", limit: Self.answerLimit) {
+            case .bytes(let bytes):
+                response.body = bytes
+            case .tooLarge:
+                // An answer without a length announced fills the file up to its size limit.
+                return Self.failed(response, code: Self.tooLarge, "an answer larger than \(Self.answerLimit >> 20) MiB")
+            case nil:
+                break
+            }
+            if code == nil && run.ending == .timedOut {
+                return Self.failed(response, code: Self.timedOut, "curl: (28) no whole answer in time")
+            }
+            if code == Self.tooLarge {
+                return Self.failed(response, code: Self.tooLarge, "an answer larger than \(Self.answerLimit >> 20) MiB")
+            }
             // A connection closed before the announced length arrived (curl goes on with the
             // next request): the part that came is no answer at all.
-            if let announced = response.headers["content-length"].flatMap({ Int($0) }), response.body.count < announced
+            if response.status != 0, code != Self.timedOut,
+                let announced = response.headers["content-length"].flatMap({ Int($0) }), response.body.count < announced
             {
-                response.failure = "the connection broke off after \(response.body.count) of \(announced) bytes"
-                response.status = 0
+                return Self.failed(
+                    response, code: code ?? 0,
+                    "the connection broke off after \(response.body.count) of \(announced) bytes")
             }
+            // No answer, or headers and then a failure (timed out, cut off).
+            if response.status == 0 || (code ?? 0) > 0 { return Self.failed(response, code: code ?? 0, said) }
             return response
+        }
+    }
+
+    /// `response` as no answer: curl's `code` for it and why.
+    private static func failed(_ response: HTTPResponse, code: Int, _ reason: String) -> HTTPResponse {
+        var response = response
+        response.status = 0
+        response.curlCode = code
+        response.failure = reason
+        return response
+    }
+
+    /// curl's code and message for each request, from its `write-out` lines (`28 Operation timed out…`).
+    static func results(_ output: [UInt8]) -> [(code: Int, message: String)] {
+        output.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            let text = String(decoding: line, as: UTF8.self)
+            let code = text.prefix { $0 != " " }
+            return Int(code).map { ($0, String(text.dropFirst(code.count + 1))) }
         }
     }
 
@@ -122,11 +226,11 @@ struct CurlTransport {
         do {
             try StateFile.makeFolder(scratch)
         } catch {
-            throw Failure(reason: "cannot make \(scratch): \(error)")
+            throw .cannotRun("cannot make \(scratch): \(error)")
         }
         var template = Array((scratch + "/batch.XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
-        guard made != nil else { throw Failure(reason: "cannot make a folder in \(scratch)") }
+        guard made != nil else { throw .cannotRun("cannot make a folder in \(scratch)") }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

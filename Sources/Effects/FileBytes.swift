@@ -19,4 +19,31 @@ enum FileBytes {
         defer { close(descriptor) }
         return writeAll(bytes, to: descriptor)
     }
+
+    /// The bytes of the file at `path` when it holds at most `limit` of them; `nil` when it cannot
+    /// be read, `.tooLarge` when it holds more: no more than `limit` bytes are ever read into memory.
+    static func read(_ path: String, limit: Int) -> Bounded? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = SystemError.retryingInterrupts {
+                buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            }
+            guard count >= 0 else { return nil }
+            if count == 0 { return .bytes(bytes) }
+            guard bytes.count + count <= limit else { return .tooLarge }
+            bytes += buffer[..<count]
+        }
+    }
+
+    /// What a bounded read found.
+    enum Bounded: Equatable {
+        /// The whole file.
+        case bytes([UInt8])
+        /// More than the limit.
+        case tooLarge
+    }
 }

@@ -2,6 +2,10 @@ import ChecklistKit
 import Effects
 import LineEditor
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What this program does for a session that ChecklistKit does not: the REPL's history, git and
 /// CalDAV sync, and `watch` (SPEC §7, §8, §10, §11).
 final class ProgramHost: SessionHost {
@@ -47,14 +51,36 @@ final class ProgramHost: SessionHost {
 
     func caldav(_ action: Command.CalDAVAction) throws -> CommandResult {
         let sync = CalDAVSync(store: store, environment: environment)
+        var warnings: [String] = []
+        if case .initialize(let url, _) = action, let warning = CalDAVSync.clearTextWarning(url: url) {
+            warnings.append(warning)
+        }
         do {
+            var result: CommandResult
             switch action {
-            case .initialize(let url, let user): return try sync.initialize(url: url, user: user)
-            case .sync: return try sync.sync()
-            case .off: return sync.off()
+            case .initialize(let url, let user): result = try sync.initialize(url: url, user: user)
+            case .sync: result = try sync.sync()
+            case .off: result = sync.off()
             }
+            result.notices = warnings + result.notices
+            return result
         } catch let error as CalDAVError {
-            return CommandResult(error: "caldav: \(error)", exitStatus: error.exitStatus)
+            if let signal = error.signal {
+                // The sync has ended (curl killed, the data put back, the lock let go): now the
+                // signal ends this process as it would have, whatever else was to run.
+                Output.error("checklists: caldav: \(error)")
+                Output.flush()
+                var only = sigset_t()
+                sigemptyset(&only)
+                sigaddset(&only, signal)
+                Glibc.signal(signal, SIG_DFL)
+                pthread_sigmask(SIG_UNBLOCK, &only, nil)
+                raise(signal)
+                exit(128 + signal)
+            }
+            var result = CommandResult(error: "caldav: \(error)", exitStatus: error.exitStatus)
+            result.notices = warnings
+            return result
         }
     }
 

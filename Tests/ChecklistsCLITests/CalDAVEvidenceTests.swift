@@ -196,7 +196,7 @@ struct CalDAVEvidenceTests {
             try setup.server.request("PUT", eggs, body: edited, headers: ["Content-Type: text/calendar"]).status < 300)
         try #require(try setup.laptop.run(["edit", "2", "Brown eggs"]).status == 0)
         let garble = FaultProxy.Rule(
-            method: "REPORT", action: "replace",
+            method: "REPORT", action: "rewrite",
             extra: ["holding": "calendar-multiget", "from": "BEGIN:VTODO", "to": "BEGIN:VT@DO"])
         try setup.proxy.set([garble])
         for _ in 0..<2 {

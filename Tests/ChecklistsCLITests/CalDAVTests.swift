@@ -145,7 +145,7 @@ struct CalDAVTests {
         _ = try laptop.batch("new Groceries\nadd Milk\n")
         let refused = try laptop.run(server.initArguments, environment: ["CHECKLISTS_CALDAV_PASSWORD": "wrong"])
         #expect(refused.status == 74)
-        #expect(refused.stderr.contains("refused the user name or password"))
+        #expect(refused.stderr.contains("refused the password of user ann (HTTP 401)"), "\(refused.stderr)")
         #expect(try laptop.run(["caldav"]).stderr.contains("caldav init"), "a failed init sets nothing up")
         try must(laptop, server.initArguments, server)
         let before = laptop.bytes(laptop.dataFile)

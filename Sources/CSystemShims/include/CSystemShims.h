@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <sys/inotify.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
@@ -66,6 +67,13 @@ static inline int csystem_pidfd_open(pid_t pid, unsigned int flags) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+/// prlimit(2) for RLIMIT_FSIZE: the largest file process `pid` may write, in bytes (its soft and hard
+/// limit both, so it cannot raise it again); a write beyond it fails with EFBIG (and SIGXFSZ).
+static inline int csystem_limit_file_size(pid_t pid, uint64_t bytes) {
+    struct rlimit limit = {.rlim_cur = bytes, .rlim_max = bytes};
+    return prlimit(pid, RLIMIT_FSIZE, &limit, NULL);
 }
 
 // The constants Swift sees as macros of the headers above come through as they are:

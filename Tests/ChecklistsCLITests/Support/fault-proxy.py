@@ -18,7 +18,10 @@ is how many requests it applies to (-1: all; the proxy counts down in the file).
                 larger than the whole and close the connection
     "hang"      read the request and never answer (until the client goes)
     "redirect"  answer 307 with Location: "location" + the request's path
-    "replace"   pass the request on, then replace "from" with "to" in the answer's body
+    "trickle"   pass the request on, then send the answer's body one byte every 0.5 s
+    "rewrite"   pass the request on, and answer with every "from" in the body replaced by "to"
+    "huge"      answer 207 with a body of "size" bytes (XML-looking), under a Content-Length, or
+                chunked with "chunked": true
     "hook"      run `sh -c "hook"` (PROXY_PATH, PROXY_COUNT and PROXY_UPSTREAM in its
                 environment) before passing the request on: another client's change between
                 our read and our write
@@ -118,6 +121,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 except OSError:
                     break
             self.close_connection = True
+        elif action == "huge":
+            self.huge(rule.get("size", 1 << 20), rule.get("chunked", False))
         elif action == "redirect":
             self.send_response(307)
             self.send_header("Location", rule["location"].rstrip("/") + self.path)
@@ -136,7 +141,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.answer(404, b"not here", "text/plain")
                 return
             status, headers, answer = self.forward(body)
-            if action == "truncate":
+            if action == "rewrite":
+                answer = answer.replace(rule["from"].encode(), rule["to"].encode())
+            if action == "trickle":
+                self.send_response(status)
+                for name, value in headers:
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                try:
+                    for index in range(len(answer)):
+                        self.wfile.write(answer[index : index + 1])
+                        self.wfile.flush()
+                        time.sleep(0.5)
+                except OSError:
+                    pass
+                self.close_connection = True
+            elif action == "truncate":
                 self.send_response(status)
                 for name, value in headers:
                     self.send_header(name, value)
@@ -148,14 +169,37 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True
             else:
-                if action == "replace":
-                    answer = answer.replace(rule["from"].encode(), rule["to"].encode())
                 self.send_response(status)
                 for name, value in headers:
                     self.send_header(name, value)
                 self.send_header("Content-Length", str(len(answer)))
                 self.end_headers()
                 self.wfile.write(answer)
+
+    def huge(self, size, chunked):
+        """A 207 answer of `size` bytes: the start of a multistatus, then filler."""
+        self.send_response(207)
+        self.send_header("Content-Type", "application/xml; charset=utf-8")
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(size))
+        self.end_headers()
+        block = b"<!-- " + b"x" * 65526 + b" -->"
+        sent = 0
+        try:
+            while sent < size:
+                part = block[: size - sent]
+                if chunked:
+                    self.wfile.write(b"%x\r\n" % len(part) + part + b"\r\n")
+                else:
+                    self.wfile.write(part)
+                sent += len(part)
+            if chunked:
+                self.wfile.write(b"0\r\n\r\n")
+        except OSError:
+            pass
+        self.close_connection = True
 
     def forward(self, body):
         """The upstream server's answer to this request: status, headers to pass on, body."""
