@@ -7,19 +7,6 @@ import Testing
 /// calendar home deletes nothing. Real Radicale and Xandikos, with curl as the phone.
 @Suite(.enabled(if: CalDAVTestServer.available, "needs Radicale and Xandikos (.ci/venv)"))
 struct CalDAVEvidenceTests {
-    @discardableResult
-    private func must(
-        _ machine: ChecklistsProcess, _ arguments: [String], _ server: CalDAVTestServer
-    ) throws -> ChecklistsProcess.Outcome {
-        let outcome = try machine.run(arguments, environment: server.environment)
-        try #require(outcome.status == 0, "\(arguments): \(outcome.stderr)")
-        return outcome
-    }
-
-    private func texts(_ machine: ChecklistsProcess, _ list: String) throws -> [String] {
-        try machine.exported().list(list)?.items.map(\.text) ?? []
-    }
-
     /// The collection holding the task whose text is `summary`.
     private func collection(of summary: String, _ server: CalDAVTestServer, home: String) throws -> String {
         let href = try #require(try server.tasks(home: home).first { $0.value.contains("SUMMARY:\(summary)") }?.key)
@@ -38,22 +25,16 @@ struct CalDAVEvidenceTests {
     @Test(arguments: CalDAVTestServer.Kind.allCases)
     func aPhonesTaskThatReachesTwoMachinesBeforeGitIsOneItemEverywhere(_ kind: CalDAVTestServer.Kind) throws {
         let server = try CalDAVTestServer(kind)
-        let remote = try SyncTests.Remote()
-        let laptop = try remote.machine()
-        let desktop = try remote.machine()
-        _ = try laptop.batch("new Groceries\nadd Milk\n")
-        try must(laptop, ["sync", "init", remote.url], server)
-        try must(desktop, ["sync", "init", remote.url], server)
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
-        try must(desktop, server.initArguments, server)
+        let (remote, laptop, desktop, home) = try server.twoMachinesOnOneRemote("new Groceries\nadd Milk\n")
+        defer { withExtendedLifetime(remote) {} }
         try phoneAdds("Call mum", uid: "phone-call-1", to: try collection(of: "Milk", server, home: home), server)
         // Both machines take it from the server under IDs of their own; one checks it.
-        try must(laptop, ["caldav"], server)
-        try must(desktop, ["caldav"], server)
-        try must(desktop, ["check", "2"], server)
-        for machine in [laptop, desktop, laptop, desktop] { try must(machine, ["sync"], server) }
+        try server.must(laptop, ["caldav"])
+        try server.must(desktop, ["caldav"])
+        try server.must(desktop, ["check", "2"])
+        for machine in [laptop, desktop, laptop, desktop] { try server.must(machine, ["sync"]) }
         for machine in [laptop, desktop] {
-            #expect(try texts(machine, "Groceries") == ["Milk", "Call mum"])
+            #expect(try machine.texts(of: "Groceries") == ["Milk", "Call mum"])
             #expect(try machine.exported().list("Groceries")?.items.last?.checked == true)
         }
         let tasks = try server.tasks(home: home)
@@ -61,69 +42,35 @@ struct CalDAVEvidenceTests {
         #expect(tasks.values.filter { $0.contains("SUMMARY:Call mum") && $0.contains("STATUS:COMPLETED") }.count == 1)
         // Idle from here on, on both.
         for machine in [laptop, desktop] {
-            #expect(try must(machine, ["caldav"], server).stdout.contains("in nothing; out nothing"))
+            #expect(try server.must(machine, ["caldav"]).stdout.contains("in nothing; out nothing"))
         }
     }
 
     @Test func anItemGitCarriedWithoutAUIDGetsOneUIDOnEveryMachine() throws {
         let server = try CalDAVTestServer(.radicale)
-        let remote = try SyncTests.Remote()
-        let laptop = try remote.machine()
-        let desktop = try remote.machine()
-        _ = try laptop.batch("new Chores\nadd Sweep\n")
-        try must(laptop, ["sync", "init", remote.url], server)
-        try must(desktop, ["sync", "init", remote.url], server)
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
-        try must(desktop, server.initArguments, server)
+        let (remote, laptop, desktop, home) = try server.twoMachinesOnOneRemote("new Chores\nadd Sweep\n")
+        defer { withExtendedLifetime(remote) {} }
         // An item as an older version or the iOS app writes it, without a UID, reaches both by git.
         let markdown = laptop.folder.appending(path: "more.md")
         try "# Cleaning\n- [ ] Dust shelves\n".write(to: markdown, atomically: true, encoding: .utf8)
-        try must(laptop, ["import", markdown.path], server)
-        try must(laptop, ["sync"], server)
-        try must(desktop, ["sync"], server)
+        try server.must(laptop, ["import", markdown.path])
+        try server.must(laptop, ["sync"])
+        try server.must(desktop, ["sync"])
         // Each changes it before its next CalDAV sync, so no text can pair them.
         #expect(try laptop.batch("use Cleaning\ncheck 1\n").status == 0)
         #expect(try desktop.batch("use Cleaning\nedit 1 Dust the shelves\n").status == 0)
-        try must(laptop, ["caldav"], server)
-        try must(desktop, ["caldav"], server)
-        for machine in [laptop, desktop, laptop, desktop] { try must(machine, ["sync"], server) }
+        try server.must(laptop, ["caldav"])
+        try server.must(desktop, ["caldav"])
+        for machine in [laptop, desktop, laptop, desktop] { try server.must(machine, ["sync"]) }
         let dusting = try server.tasks(home: home).values.filter { $0.contains("SUMMARY:Dust") }
         #expect(dusting.count == 1)
-        #expect(try texts(laptop, "Cleaning") == ["Dust the shelves"])
+        #expect(try laptop.texts(of: "Cleaning") == ["Dust the shelves"])
         #expect(try laptop.exported().list("Cleaning")?.items.first?.checked == true)
         #expect(try laptop.exported().lists == desktop.exported().lists)
     }
 
-    /// A server, the fault proxy in front of it, and a machine whose account goes through it,
-    /// with Groceries (Milk, Eggs) synced.
-    private struct Setup {
-        let server: CalDAVTestServer
-        let proxy: FaultProxy
-        let laptop: ChecklistsProcess
-        let home: String
-
-        var environment: [String: String] { server.environment.merging(["CHECKLISTS_CALDAV_TIMEOUT": "5"]) { $1 } }
-
-        /// The href of the task whose text is `summary`.
-        func href(of summary: String) throws -> String {
-            try #require(try server.tasks(home: home).first { $0.value.contains("SUMMARY:\(summary)") }?.key)
-        }
-
-        /// Another client's command (curl straight to the server), for a hook of the proxy.
-        func curl(_ arguments: String) -> String {
-            "curl -s -o /dev/null -u '\(server.user):\(server.password)' \(arguments)"
-        }
-    }
-
-    private func setUp(_ kind: CalDAVTestServer.Kind) throws -> Setup {
-        let server = try CalDAVTestServer(kind)
-        let proxy = try FaultProxy(upstream: server.url)
-        let laptop = try ChecklistsProcess()
-        _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\n")
-        let arguments = ["caldav", "init", proxy.url] + (kind == .radicale ? [server.user] : [])
-        let outcome = try laptop.run(arguments, environment: server.environment)
-        try #require(outcome.status == 0, "\(outcome.stderr)")
-        return Setup(server: server, proxy: proxy, laptop: laptop, home: try CalDAVTestServer.home(outcome))
+    private func setUp(_ kind: CalDAVTestServer.Kind) throws -> ProxiedAccount {
+        try ProxiedAccount(kind)
     }
 
     @Test(arguments: CalDAVTestServer.Kind.allCases, [false, true])
@@ -250,12 +197,12 @@ struct CalDAVEvidenceTests {
         let markdown = laptop.folder.appending(path: "chores.md")
         try "# Chores\n- [ ] Sweep\n- [ ] Dust\n".write(to: markdown, atomically: true, encoding: .utf8)
         #expect(try laptop.batch("import \(markdown.path)\nuse Chores\ncheck 1\n").status == 0)
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         let undone = try laptop.run(["undo"])
         #expect(undone.status == 0, "\(undone.stderr)")
         #expect(try laptop.exported().list("Chores")?.items.first?.checked == false)
         // The undo keeps the UID the sync gave: the next sync changes that task, adding none.
-        try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["caldav"])
         let tasks = try server.tasks(home: home).values.filter { $0.contains("SUMMARY:Sweep") }
         #expect(tasks.count == 1)
         #expect(tasks.first?.contains("STATUS:NEEDS-ACTION") == true)
@@ -278,7 +225,7 @@ struct CalDAVEvidenceTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         // A multi-line text, and one with the escape sequences that set the title and clear the screen.
         let forged = "Eggs\\n3 [x] Forged line  #99"
         let escapes = "Jam\u{1B}]0;owned\u{07}\u{1B}[2J"
@@ -287,12 +234,12 @@ struct CalDAVEvidenceTests {
         let task = CalDAVTestServer.vtodo(uid: "phone-escapes", summary: escapes)
         _ = try server.request(
             "PUT", collection + "phone-escapes.ics", body: task, headers: ["Content-Type: text/calendar"])
-        try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["caldav"])
         for arguments in [["show", "Groceries"], ["find", "e"], ["lists"]] {
-            let shown = try must(laptop, arguments, server).stdout
+            let shown = try server.must(laptop, arguments).stdout
             #expect(!shown.contains("\u{1B}") && !shown.contains("\u{07}"), "\(arguments): \(shown)")
             #expect(!shown.split(separator: "\n").contains { $0.hasPrefix("3 [x] Forged") }, "\(arguments): \(shown)")
         }
-        #expect(try must(laptop, ["show", "Groceries"], server).stdout.contains("Eggs 3 [x] Forged line"))
+        #expect(try server.must(laptop, ["show", "Groceries"]).stdout.contains("Eggs 3 [x] Forged line"))
     }
 }

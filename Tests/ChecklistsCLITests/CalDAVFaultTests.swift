@@ -12,38 +12,10 @@ import Glibc
 /// and the sync state byte for byte as they were, and the next sync finishes without duplicates.
 @Suite(.enabled(if: CalDAVTestServer.available, "needs Radicale and Xandikos (.ci/venv)"))
 struct CalDAVFaultTests {
-    /// A server, the proxy in front of it, and a machine whose account goes through the proxy.
-    private struct Setup {
-        let server: CalDAVTestServer
-        var proxy: FaultProxy
-        let laptop: ChecklistsProcess
-        let home: String
-
-        /// The environment for the laptop's commands (the password, and a short timeout).
-        var environment: [String: String] {
-            server.environment.merging(["CHECKLISTS_CALDAV_TIMEOUT": "3"]) { $1 }
-        }
-
-        /// What a failed sync must leave as it was: the data file and the sync state.
-        var snapshot: [String: [UInt8]] {
-            var files = ["data": laptop.bytes(laptop.dataFile) ?? []]
-            let states = laptop.folder.appending(path: "xdg-state/checklists/caldav").path
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: states)) ?? [] {
-                if let bytes = laptop.bytes(states + "/" + name) { files[name] = bytes }
-            }
-            return files
-        }
-    }
+    private typealias Setup = ProxiedAccount
 
     private func setUp(_ kind: CalDAVTestServer.Kind, items: String = "add Milk\nadd Eggs\n") throws -> Setup {
-        let server = try CalDAVTestServer(kind)
-        let proxy = try FaultProxy(upstream: server.url)
-        let laptop = try ChecklistsProcess()
-        _ = try laptop.batch("new Groceries\n" + items)
-        let arguments = ["caldav", "init", proxy.url] + (kind == .radicale ? [server.user] : [])
-        let outcome = try laptop.run(arguments, environment: server.environment)
-        try #require(outcome.status == 0, "\(outcome.stderr)")
-        return Setup(server: server, proxy: proxy, laptop: laptop, home: try CalDAVTestServer.home(outcome))
+        try ProxiedAccount(kind, items: items)
     }
 
     private func texts(_ machine: ChecklistsProcess) throws -> [String] {

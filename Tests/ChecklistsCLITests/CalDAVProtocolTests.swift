@@ -57,7 +57,7 @@ struct CalDAVProtocolTests {
 
     /// `checklists lists` on `machine`: each checklist's line.
     private func lists(_ machine: ChecklistsProcess, _ server: CalDAVTestServer) throws -> String {
-        try must(machine, ["lists"], server).stdout
+        try server.must(machine, ["lists"]).stdout
     }
 
     @Test(arguments: CalDAVTestServer.Kind.allCases)
@@ -94,8 +94,8 @@ struct CalDAVProtocolTests {
         #expect(oneChange.map(\.bytes).reduce(0, +) < 12_000, "\(oneChange)")
 
         // Our own writes do not come back as changes: after a change here, the next sync is idle again.
-        try must(laptop, ["use", "List 2"], server)
-        try must(laptop, ["check", "5"], server)
+        try server.must(laptop, ["use", "List 2"])
+        try server.must(laptop, ["check", "5"])
         #expect(try must(laptop, ["caldav"], server, curl).stdout.contains("out 1 changed"))
         _ = try curl.take()
         #expect(try must(laptop, ["caldav"], server, curl).stdout.contains("in nothing; out nothing"))
@@ -109,7 +109,7 @@ struct CalDAVProtocolTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\n")
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         // The state's sync token is replaced by one the server never gave (same length, last
         // character changed), as after a server lost its history.
         let state = laptop.folder.appending(path: "xdg-state/checklists/caldav")
@@ -152,7 +152,7 @@ struct CalDAVProtocolTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\nnew Trips\n")
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         let before = try collections(server, home: home)
         #expect(Set(before.values.map(\.name)) == ["Groceries", "Trips", "List"])
         let tasksBefore = Set(try server.tasks(home: home).keys)
@@ -160,9 +160,9 @@ struct CalDAVProtocolTests {
         let trips = try #require(before.first { $0.value.name == "Trips" }?.key)
 
         // Renamed here: the same collection gets the new name; its tasks stay where they are.
-        try must(laptop, ["use", "Groceries"], server)
-        try must(laptop, ["rename", "Shopping"], server)
-        try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["use", "Groceries"])
+        try server.must(laptop, ["rename", "Shopping"])
+        try server.must(laptop, ["caldav"])
         let renamed = try collections(server, home: home)
         #expect(renamed[groceries]?.name == "Shopping")
         #expect(renamed.count == 3)
@@ -178,31 +178,31 @@ struct CalDAVProtocolTests {
                 headers: ["Content-Type: application/xml"])
             #expect(patched.status == 207)
         }
-        try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["caldav"])
         #expect(try Set(names(laptop)) == ["Market", "Journeys", "List"])
         #expect(try laptop.exported().list("Market")?.items.map(\.text) == ["Milk", "Eggs"])
         #expect(try collections(server, home: home).count == 3)
 
         // Renamed on both sides: this machine's name wins, and stderr says so.
-        try must(laptop, ["use", "Market"], server)
-        try must(laptop, ["rename", "Errands"], server)
+        try server.must(laptop, ["use", "Market"])
+        try server.must(laptop, ["rename", "Errands"])
         _ = try server.request(
             "PROPPATCH", groceries,
             body:
                 "<d:propertyupdate xmlns:d=\"DAV:\"><d:set><d:prop><d:displayname>Bazaar</d:displayname></d:prop>"
                 + "</d:set></d:propertyupdate>",
             headers: ["Content-Type: application/xml"])
-        let both = try must(laptop, ["caldav"], server)
+        let both = try server.must(laptop, ["caldav"])
         #expect(both.stderr.contains("\"Errands\"") && both.stderr.contains("\"Bazaar\""), "\(both.stderr)")
         #expect(try Set(names(laptop)) == ["Errands", "Journeys", "List"])
         #expect(try collections(server, home: home)[groceries]?.name == "Errands")
         #expect(Set(try server.tasks(home: home).keys) == tasksBefore)
 
         // A checklist dropped here takes its task list with it; it does not come back.
-        try must(laptop, ["drop", "Journeys"], server)
-        try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["drop", "Journeys"])
+        try server.must(laptop, ["caldav"])
         #expect(try collections(server, home: home)[trips] == nil)
-        try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["caldav"])
         #expect(try Set(names(laptop)) == ["Errands", "List"])
     }
 
@@ -216,28 +216,28 @@ struct CalDAVProtocolTests {
             desktop.remove()
         }
         _ = try laptop.batch("new Groceries\nicon Groceries\nadd Milk\nnew Plain\n")
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         #expect(Set(try collections(server, home: home).values.compactMap(\.icon)) == ["Groceries"])
-        try must(desktop, server.initArguments, server)
+        try server.must(desktop, server.initArguments)
         #expect(try iconOf("Groceries", desktop, server) == "Groceries")
         #expect(try iconOf("Plain", desktop, server) == "No Icon")
         // Changed on the desktop, it reaches the laptop; the other list's icon is untouched.
-        try must(desktop, ["use", "Groceries"], server)
-        try must(desktop, ["icon", "Trips"], server)
-        try must(desktop, ["caldav"], server)
-        try must(laptop, ["caldav"], server)
+        try server.must(desktop, ["use", "Groceries"])
+        try server.must(desktop, ["icon", "Trips"])
+        try server.must(desktop, ["caldav"])
+        try server.must(laptop, ["caldav"])
         #expect(try iconOf("Groceries", laptop, server) == "Trips")
         #expect(try iconOf("Plain", laptop, server) == "No Icon")
         // Changed on both: this machine's wins, reported.
-        try must(laptop, ["use", "Plain"], server)
-        try must(laptop, ["icon", "Inbox"], server)
-        try must(desktop, ["use", "Plain"], server)
-        try must(desktop, ["icon", "Chores"], server)
-        try must(desktop, ["caldav"], server)
-        let both = try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["use", "Plain"])
+        try server.must(laptop, ["icon", "Inbox"])
+        try server.must(desktop, ["use", "Plain"])
+        try server.must(desktop, ["icon", "Chores"])
+        try server.must(desktop, ["caldav"])
+        let both = try server.must(laptop, ["caldav"])
         #expect(both.stderr.contains("icon"), "\(both.stderr)")
         #expect(try iconOf("Plain", laptop, server) == "Inbox")
-        try must(desktop, ["caldav"], server)
+        try server.must(desktop, ["caldav"])
         #expect(try iconOf("Plain", desktop, server) == "Inbox")
     }
 
@@ -247,7 +247,7 @@ struct CalDAVProtocolTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nicon Groceries\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         #expect(try Set(collections(server, home: home).values.map(\.name)) == ["Groceries", "List"])
         #expect(try server.tasks(home: home).count == 1)
         #expect(try iconOf("Groceries", laptop, server) == "Groceries")

@@ -5,19 +5,6 @@ import Testing
 /// client (curl) writing to the same account as a phone would (SPEC §11).
 @Suite(.enabled(if: CalDAVTestServer.available, "needs Radicale and Xandikos (.ci/venv)"))
 struct CalDAVTests {
-    @discardableResult
-    private func must(
-        _ machine: ChecklistsProcess, _ arguments: [String], _ server: CalDAVTestServer
-    ) throws -> ChecklistsProcess.Outcome {
-        let outcome = try machine.run(arguments, environment: server.environment)
-        try #require(outcome.status == 0, "\(arguments): \(outcome.stderr)")
-        return outcome
-    }
-
-    private func texts(_ machine: ChecklistsProcess, _ list: String) throws -> [String] {
-        try machine.exported().list(list)?.items.map(\.text) ?? []
-    }
-
     @Test(arguments: CalDAVTestServer.Kind.allCases)
     func twoMachinesAndAPhoneSeeTheSameListsWithEveryChangeKept(_ kind: CalDAVTestServer.Kind) throws {
         let server = try CalDAVTestServer(kind)
@@ -28,12 +15,12 @@ struct CalDAVTests {
             desktop.remove()
         }
         _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\nadd Bread\ncheck 1\n")
-        let setUp = try must(laptop, server.initArguments, server)
+        let setUp = try server.must(laptop, server.initArguments)
         #expect(setUp.stdout.contains("out 3 added"))
         let home = try CalDAVTestServer.home(setUp)
         // A second machine joins: the same checklist, nothing duplicated.
-        #expect(try must(desktop, server.initArguments, server).stdout.contains("in 3 added"))
-        #expect(try texts(desktop, "Groceries") == ["Milk", "Eggs", "Bread"])
+        #expect(try server.must(desktop, server.initArguments).stdout.contains("in 3 added"))
+        #expect(try desktop.texts(of: "Groceries") == ["Milk", "Eggs", "Bread"])
         #expect(try desktop.exported().list("Groceries")?.items.first?.checked == true)
         #expect(try server.tasks(home: home).count == 3)
 
@@ -51,23 +38,23 @@ struct CalDAVTests {
                 "PUT", collection + "phone-jam-1.ics", body: jam, headers: ["Content-Type: text/calendar"]
             )
             .status < 300)
-        try must(laptop, ["check", "2"], server)
-        try must(laptop, ["delete", "1"], server)
-        let synced = try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["check", "2"])
+        try server.must(laptop, ["delete", "1"])
+        let synced = try server.must(laptop, ["caldav"])
         #expect(synced.stdout.contains("in 1 added, 1 changed"), "\(synced.stdout)")
-        #expect(try texts(laptop, "Groceries") == ["Eggs", "Rye bread", "Jam"])
-        try must(desktop, ["sync"], server)
+        #expect(try laptop.texts(of: "Groceries") == ["Eggs", "Rye bread", "Jam"])
+        try server.must(desktop, ["sync"])
         #expect(try desktop.exported().lists == laptop.exported().lists)
 
         // What the phone wrote that the mapping does not cover is kept when the laptop writes the task.
-        try must(laptop, ["check", "2"], server)
-        try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["check", "2"])
+        try server.must(laptop, ["caldav"])
         let bread = try #require(try server.tasks(home: home).values.first { $0.contains("SUMMARY:Rye bread") })
         #expect(bread.contains("PRIORITY:1") && bread.contains("X-PHONE-THING:kept"))
         #expect(bread.contains("STATUS:COMPLETED"))
         #expect(try server.tasks(home: home).count == 3)
         // Nothing to do: nothing moves.
-        #expect(try must(laptop, ["caldav"], server).stdout.contains("in nothing; out nothing"))
+        #expect(try server.must(laptop, ["caldav"]).stdout.contains("in nothing; out nothing"))
     }
 
     @Test(arguments: CalDAVTestServer.Kind.allCases)
@@ -76,7 +63,7 @@ struct CalDAVTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         let events = home + "events-only/"
         let made = try server.request(
             "MKCALENDAR", events,
@@ -101,10 +88,10 @@ struct CalDAVTests {
         #expect(
             try server.request("PUT", collection + "ok.ics", body: CalDAVTestServer.vtodo(uid: "ok", summary: "Eggs"))
                 .status < 300)
-        let synced = try must(laptop, ["caldav"], server)
+        let synced = try server.must(laptop, ["caldav"])
         #expect(synced.stdout.contains("in 1 added"))
         #expect(try laptop.exported().list("Events") == nil)
-        #expect(try texts(laptop, "Groceries").sorted() == ["Eggs", "Milk"])
+        #expect(try laptop.texts(of: "Groceries").sorted() == ["Eggs", "Milk"])
         #expect(try server.request("GET", events + "e1.ics").body.contains("SUMMARY:Dentist"))
     }
 
@@ -124,8 +111,8 @@ struct CalDAVTests {
             running.kill(SIGKILL)
             _ = try running.wait()
         }
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
-        try must(laptop, ["caldav"], server)
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        try server.must(laptop, ["caldav"])
         #expect(try server.tasks(home: home).count == 60)
         // The request bodies the killed syncs left (task data) are cleared by the next sync.
         let states = laptop.folder.appending(path: "xdg-state/checklists/caldav").path
@@ -133,8 +120,8 @@ struct CalDAVTests {
         for folder in scratch {
             #expect(try FileManager.default.contentsOfDirectory(atPath: states + "/" + folder).isEmpty)
         }
-        try must(desktop, server.initArguments, server)
-        #expect(try texts(desktop, "Groceries").count == 60)
+        try server.must(desktop, server.initArguments)
+        #expect(try desktop.texts(of: "Groceries").count == 60)
         #expect(try laptop.exported().lists == desktop.exported().lists)
     }
 
@@ -147,7 +134,7 @@ struct CalDAVTests {
         #expect(refused.status == 74)
         #expect(refused.stderr.contains("refused the password of user ann (HTTP 401)"), "\(refused.stderr)")
         #expect(try laptop.run(["caldav"]).stderr.contains("caldav init"), "a failed init sets nothing up")
-        try must(laptop, server.initArguments, server)
+        try server.must(laptop, server.initArguments)
         let before = laptop.bytes(laptop.dataFile)
         let down = try laptop.run(["caldav"], environment: ["CHECKLISTS_CALDAV_PASSWORD": "wrong"])
         #expect(down.status == 74)
@@ -156,27 +143,21 @@ struct CalDAVTests {
         #expect(nowhere.status == 74)
         #expect(nowhere.stderr.contains("cannot reach"))
         // The account set up before is kept.
-        try must(laptop, ["caldav"], server)
-        #expect(try must(laptop, ["caldav", "off"], server).stdout.contains("forgotten"))
+        try server.must(laptop, ["caldav"])
+        #expect(try server.must(laptop, ["caldav", "off"]).stdout.contains("forgotten"))
         #expect(try laptop.run(["caldav"]).status == 74)
     }
 
     @Test func twoMachinesSharingAGitRemoteAndOneServerNeverCreateATaskTwice() throws {
         let server = try CalDAVTestServer(.radicale)
-        let remote = try SyncTests.Remote()
-        let laptop = try remote.machine()
-        let desktop = try remote.machine()
-        _ = try laptop.batch("new Groceries\nadd Milk\n")
-        try must(laptop, ["sync", "init", remote.url], server)
-        try must(desktop, ["sync", "init", remote.url], server)
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
-        try must(desktop, server.initArguments, server)
-        try must(laptop, ["add", "Eggs"], server)
-        try must(desktop, ["add", "Bread"], server)
+        let (remote, laptop, desktop, home) = try server.twoMachinesOnOneRemote("new Groceries\nadd Milk\n")
+        defer { withExtendedLifetime(remote) {} }
+        try server.must(laptop, ["add", "Eggs"])
+        try server.must(desktop, ["add", "Bread"])
         // `sync` runs git, then CalDAV, on each.
-        for machine in [laptop, desktop, laptop, desktop] { try must(machine, ["sync"], server) }
+        for machine in [laptop, desktop, laptop, desktop] { try server.must(machine, ["sync"]) }
         #expect(try server.tasks(home: home).count == 3)
-        #expect(try texts(laptop, "Groceries").sorted() == ["Bread", "Eggs", "Milk"])
+        #expect(try laptop.texts(of: "Groceries").sorted() == ["Bread", "Eggs", "Milk"])
         #expect(try laptop.exported().lists == desktop.exported().lists)
     }
 
@@ -186,7 +167,7 @@ struct CalDAVTests {
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
         _ = try laptop.batch("new Chores\nadd Water plants\ndue 1 2099-01-05\nrepeat 1 weekly\n")
-        let home = try CalDAVTestServer.home(try must(laptop, server.initArguments, server))
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         let (href, text) = try #require(try server.tasks(home: home).first)
         #expect(text.contains("RRULE:FREQ=WEEKLY"))
         let collection = String(href[...(try #require(href.lastIndex(of: "/")))])
@@ -207,9 +188,9 @@ struct CalDAVTests {
             let moved = text.replacingOccurrences(of: "DUE;VALUE=DATE:20990105", with: "DUE;VALUE=DATE:20990112")
             #expect(try server.request("PUT", href, body: moved, headers: ["Content-Type: text/calendar"]).status < 300)
         }
-        try must(laptop, ["caldav"], server)
+        try server.must(laptop, ["caldav"])
         let items = try #require(try laptop.exported().list("Chores")?.items)
         #expect(items.filter { !$0.checked && $0.text == "Water plants" }.count == 1)
-        #expect(try must(laptop, ["show", "Chores"], server).stdout.contains("due 2099-01-12  every week"))
+        #expect(try server.must(laptop, ["show", "Chores"]).stdout.contains("due 2099-01-12  every week"))
     }
 }

@@ -11,44 +11,12 @@ import Glibc
 /// says which it is. Real Radicale and Xandikos behind `FaultProxy`.
 @Suite(.enabled(if: CalDAVTestServer.available, "needs Radicale and Xandikos (.ci/venv)"), .serialized)
 struct CalDAVTrustTests {
-    /// A server, the proxy in front of it, and a machine whose account goes through the proxy.
-    private struct Setup {
-        let server: CalDAVTestServer
-        let proxy: FaultProxy
-        let laptop: ChecklistsProcess
-        let home: String
-
-        /// The environment for the laptop's commands (the password, and a short timeout).
-        var environment: [String: String] {
-            server.environment.merging(["CHECKLISTS_CALDAV_TIMEOUT": "3"]) { $1 }
-        }
-
-        /// What a failed sync must leave as it was: the data file and the sync state.
-        var snapshot: [String: [UInt8]] {
-            var files = ["data": laptop.bytes(laptop.dataFile) ?? []]
-            let states = laptop.folder.appending(path: "xdg-state/checklists/caldav").path
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: states)) ?? [] {
-                if let bytes = laptop.bytes(states + "/" + name) { files[name] = bytes }
-            }
-            return files
-        }
-
-        /// `caldav init` arguments for `url` (with the user name Radicale wants).
-        func initArguments(_ url: String) -> [String] {
-            ["caldav", "init", url] + (server.kind == .radicale ? [server.user] : [])
-        }
-    }
+    private typealias Setup = ProxiedAccount
 
     private func setUp(_ kind: CalDAVTestServer.Kind) throws -> Setup {
-        let server = try CalDAVTestServer(kind)
-        let proxy = try FaultProxy(upstream: server.url)
-        let laptop = try ChecklistsProcess()
-        _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\n")
-        let arguments = ["caldav", "init", proxy.url] + (kind == .radicale ? [server.user] : [])
-        let outcome = try laptop.run(arguments, environment: server.environment)
-        try #require(outcome.status == 0, "\(outcome.stderr)")
-        #expect(!outcome.stderr.contains("in clear"), "no warning for the loopback: \(outcome.stderr)")
-        return Setup(server: server, proxy: proxy, laptop: laptop, home: try CalDAVTestServer.home(outcome))
+        let setup = try ProxiedAccount(kind)
+        #expect(!setup.setUp.stderr.contains("in clear"), "no warning for the loopback: \(setup.setUp.stderr)")
+        return setup
     }
 
     // MARK: Credentials go to the account's origin only
