@@ -10,7 +10,7 @@ import Testing
 /// A fixed set of seeds runs by default, alternating Radicale and Xandikos. By hand, more:
 /// `CHECKLISTS_RANDOM_SEEDS=200` (seeds 1 to 200), `=500-530` or `=7,12`;
 /// `CHECKLISTS_RANDOM_STEPS` sets the steps per seed (40), `CHECKLISTS_RANDOM_SERVER` one server
-/// (`radicale` or `xandikos`) for every seed.
+/// (`radicale` or `xandikos`) for every seed, and `CHECKLISTS_RANDOM_TRACE=1` prints every step.
 @Suite(
     .serialized,
     .enabled(
@@ -52,6 +52,9 @@ struct CalDAVRandomTests {
     private func run(_ seed: UInt64) throws -> CalDAVRandomRun.Report {
         let report = try CalDAVRandomRun(seed: seed, kind: Self.server(for: seed)).run(steps: Self.steps)
         for finding in report.findings { Issue.record(Comment(rawValue: finding.message)) }
+        if ProcessInfo.processInfo.environment["CHECKLISTS_RANDOM_TRACE"] != nil {
+            print(report.trace.map { "seed \(seed): \($0)" }.joined(separator: "\n"))
+        }
         print(report.summary)
         return report
     }

@@ -69,6 +69,8 @@ final class CalDAVRandomRun {
         var idleRound: Int?
         /// One line: what the run did and how it ended.
         var summary: String
+        /// Every step and sync with its outcome, one line each, for replaying a seed by eye.
+        var trace: [String]
 
         /// The problems found, each once.
         var problems: Set<Problem> { Set(findings.map(\.problem)) }
@@ -108,6 +110,8 @@ final class CalDAVRandomRun {
     private var findings: [Finding] = []
     /// The `sync` lines of the last settling round that moved something.
     private var lastMoves: [String] = []
+    /// Every step and sync with its outcome (`Report.trace`).
+    private var trace: [String] = []
 
     /// Starts the server, the remote and three machines; sets git sync and CalDAV up on each
     /// (the first with two checklists of one item each, the others joining); starts the phone.
@@ -156,7 +160,7 @@ final class CalDAVRandomRun {
             + " \(idle.map { "idle at round \($0)" } ?? "never idle in \(Self.maxRounds) rounds"),"
             + " \(total) items on machine 0, \(holders.last?.items.count ?? 0) tasks on the server; "
             + (problems.isEmpty ? "no problem" : "problems: " + problems.map(\.description).joined(separator: ", "))
-        return Report(seed: seed, kind: kind, findings: findings, idleRound: idle, summary: summary)
+        return Report(seed: seed, kind: kind, findings: findings, idleRound: idle, summary: summary, trace: trace)
     }
 
     // MARK: Steps
@@ -186,6 +190,7 @@ final class CalDAVRandomRun {
             let list = random.pick(Self.lists)
             let added = try run(machine, [], stdin: "use \(list)\nadd \"\(text)\"\n")
             model.added(text, list: list, by: who, acknowledged: added.status == 0)
+            trace.append("\(who): add '\(text)' to \(list): status \(added.status)")
             counts.adds += 1
             return
         }
@@ -195,14 +200,17 @@ final class CalDAVRandomRun {
         case 8..<12:
             let edited = try run(machine, ["edit", id, text])
             if edited.status == 0 { model.edited(item.text, to: text, by: who, acknowledged: true) }
+            trace.append("\(who): edit \(id) '\(item.text)' to '\(text)': status \(edited.status)")
             counts.edits += 1
         case 12..<17:
             let checked = try run(machine, [item.checked ? "uncheck" : "check", id])
             if checked.status == 0 { model.checked(item.text, !item.checked, by: who, acknowledged: true) }
+            trace.append("\(who): \(item.checked ? "uncheck" : "check") \(id) '\(item.text)': status \(checked.status)")
             counts.checks += 1
         default:
             let deleted = try run(machine, ["delete", id])
             if deleted.status == 0 { model.deleted(item.text, by: who, acknowledged: true) }
+            trace.append("\(who): delete \(id) '\(item.text)': status \(deleted.status)")
             counts.deletes += 1
         }
     }
@@ -214,6 +222,7 @@ final class CalDAVRandomRun {
         let who = "the phone at step \(step)"
         if view.isEmpty || random.chance(1, in: 2) {
             view = try phone.refresh().filter { Self.lists.contains($0.list) }
+            trace.append("\(who): reads \(view.count) tasks")
         }
         let choice = view.isEmpty ? 0 : Int.random(in: 0..<20, using: &random)
         let text = "p-s\(step)"
@@ -227,6 +236,7 @@ final class CalDAVRandomRun {
             case .unknown: model.added(text, list: list, by: who, acknowledged: false)
             case .refused: counts.phoneRefused += 1
             }
+            trace.append("\(who): add '\(text)' to \(list): \(outcome)")
             counts.phoneAdds += 1
             return
         }
@@ -263,6 +273,9 @@ final class CalDAVRandomRun {
             case .refused: break
             }
         }
+        let change = ["edit to '\(text)'", task.done ? "uncomplete" : "complete", "delete"][
+            choice < 11 ? 0 : choice < 17 ? 1 : 2]
+        trace.append("\(who): \(change) '\(task.summary)' (\(task.uid)): \(outcome)")
         if case .refused(let reason) = outcome {
             counts.phoneRefused += 1
             if reason == "gone" { view.remove(at: position) }
@@ -291,6 +304,9 @@ final class CalDAVRandomRun {
         _ index: Int, _ arguments: [String], _ outcome: ChecklistsProcess.Outcome, during context: String
     ) throws -> Bool {
         if arguments == ["sync"] { counts.syncs += 1 } else { counts.calDAVs += 1 }
+        let printed = (outcome.stdout + outcome.stderr).split(separator: "\n").joined(separator: " / ")
+        trace.append(
+            "machine \(index) `\(arguments.joined(separator: " "))` (\(context)): \(outcome.status): \(printed)")
         if outcome.status == 0 { return true }
         let said = outcome.stderr
         if said.contains("the remote is locked"), let start = said.range(of: "remove ")?.upperBound,
@@ -326,7 +342,9 @@ final class CalDAVRandomRun {
         let running = try machines[index].start(
             [ChecklistsProcess.executable.path] + arguments, environment: server.environment,
             executable: URL(filePath: "/usr/bin/setsid"))
-        usleep(UInt32.random(in: 0...400_000, using: &random))
+        let delay = UInt32.random(in: 0...400_000, using: &random)
+        usleep(delay)
+        trace.append("machine \(index) `\(arguments.joined(separator: " "))` killed after \(delay / 1000) ms")
         if Bool.random(using: &random) {
             if kill(-running.processIdentifier, SIGKILL) != 0 { running.kill(SIGKILL) }
             counts.groupKills += 1
