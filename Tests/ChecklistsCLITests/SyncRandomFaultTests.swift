@@ -84,18 +84,11 @@ import Glibc
             case 5, 6:
                 try sync(machine, counts: &counts)
             default:
-                // setsid makes the sync a process group of its own (its PID is the group's).
-                let running = try machine.start(
-                    [ChecklistsProcess.executable.path, "sync"], executable: URL(filePath: "/usr/bin/setsid"))
+                let running = try machine.startInOwnGroup(["sync"])
                 usleep(UInt32.random(in: 0...80_000, using: &random))
-                if Bool.random(using: &random) {
-                    if kill(-running.processIdentifier, SIGKILL) != 0 { running.kill(SIGKILL) }
-                    counts.groupKills += 1
-                } else {
-                    running.kill(SIGKILL)
-                    counts.processKills += 1
-                }
-                _ = try running.wait()
+                let group = Bool.random(using: &random)
+                try running.killAndWait(group: group)
+                if group { counts.groupKills += 1 } else { counts.processKills += 1 }
             }
         }
         for _ in 0..<2 {

@@ -338,21 +338,13 @@ final class CalDAVRandomRun {
     /// Starts a sync on machine `index` and SIGKILLs it at a random moment: the whole process
     /// group (its git and curl too) or the checklists process alone.
     private func killedSync(_ index: Int, _ arguments: [String]) throws {
-        // setsid makes the sync a process group of its own (its PID is the group's).
-        let running = try machines[index].start(
-            [ChecklistsProcess.executable.path] + arguments, environment: server.environment,
-            executable: URL(filePath: "/usr/bin/setsid"))
+        let running = try machines[index].startInOwnGroup(arguments, environment: server.environment)
         let delay = UInt32.random(in: 0...400_000, using: &random)
         usleep(delay)
         trace.append("machine \(index) `\(arguments.joined(separator: " "))` killed after \(delay / 1000) ms")
-        if Bool.random(using: &random) {
-            if kill(-running.processIdentifier, SIGKILL) != 0 { running.kill(SIGKILL) }
-            counts.groupKills += 1
-        } else {
-            running.kill(SIGKILL)
-            counts.processKills += 1
-        }
-        _ = try running.wait()
+        let group = Bool.random(using: &random)
+        try running.killAndWait(group: group)
+        if group { counts.groupKills += 1 } else { counts.processKills += 1 }
     }
 
     // MARK: Settling and checking

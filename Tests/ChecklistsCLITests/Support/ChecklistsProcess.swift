@@ -226,3 +226,25 @@ struct ChecklistsProcess {
         try? FileManager.default.removeItem(at: folder)
     }
 }
+
+extension ChecklistsProcess {
+    /// Starts the program with `arguments` as a process group of its own (`setsid`: its PID is
+    /// the group's), so that a test can kill it with the git and curl it runs.
+    func startInOwnGroup(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+        try start(
+            [Self.executable.path] + arguments, environment: environment, executable: URL(filePath: "/usr/bin/setsid"))
+    }
+}
+
+extension ChecklistsProcess.Running {
+    /// SIGKILLs the child, with its whole process group (its git, curl) when `group`, and waits
+    /// for it to end.
+    func killAndWait(group: Bool) throws {
+        if group {
+            if Glibc.kill(-processIdentifier, SIGKILL) != 0 { kill(SIGKILL) }
+        } else {
+            kill(SIGKILL)
+        }
+        _ = try wait()
+    }
+}
