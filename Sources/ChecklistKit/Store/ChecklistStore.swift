@@ -186,11 +186,6 @@ public final class ChecklistStore {
     /// which would wait for the lock held here.
     public func withLock<Result>(_ body: (HeldStoreLock) throws -> Result) throws -> Result {
         try locked { lock in
-            // A sync killed mid-way (its merge driver included) leaves temporary files too.
-            if !sweptTemporaries {
-                FileSystem.removeStaleTemporaries(of: path)
-                sweptTemporaries = true
-            }
             try reloadIfChanged()
             let result = try body(HeldStoreLock(store: self, descriptor: lock.descriptor))
             try reloadIfChanged()
@@ -209,7 +204,16 @@ public final class ChecklistStore {
                 case .lock(.system(let error)): StoreError.lockFailed(path: lockPath, reason: error.description)
                 case .lock(.timedOut(let seconds)): StoreError.lockTimeout(path: lockPath, seconds: seconds)
                 }
-            }, body)
+            }
+        ) { lock in
+            // Temporary files a killed writer left (a change, or a sync and its merge driver)
+            // go once per process, under the lock every temporary file is made under.
+            if !sweptTemporaries {
+                FileSystem.removeStaleTemporaries(of: path)
+                sweptTemporaries = true
+            }
+            return try body(lock)
+        }
     }
 
     /// What a change reports: its own result, and whether the file was reloaded before it.
@@ -228,10 +232,6 @@ public final class ChecklistStore {
         _ change: (inout ChecklistBook) throws -> Result, afterSave: (() -> Void)? = nil
     ) throws -> Applied<Result> {
         try locked { lock in
-            if !sweptTemporaries {
-                FileSystem.removeStaleTemporaries(of: path)
-                sweptTemporaries = true
-            }
             let reloaded = try reloadIfChanged()
             var copy = book
             var result = try change(&copy)
