@@ -15,7 +15,6 @@
 #include <stdint.h>
 #include <sys/inotify.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
@@ -71,10 +70,9 @@ static inline int csystem_pidfd_open(pid_t pid, unsigned int flags) {
 
 /// prlimit(2) for RLIMIT_FSIZE: the largest file process `pid` may write, in bytes (its soft and hard
 /// limit both, so it cannot raise it again); a write beyond it fails with EFBIG (and SIGXFSZ).
-static inline int csystem_limit_file_size(pid_t pid, uint64_t bytes) {
-    struct rlimit limit = {.rlim_cur = bytes, .rlim_max = bytes};
-    return prlimit(pid, RLIMIT_FSIZE, &limit, NULL);
-}
+/// Defined in shims.c: <sys/resource.h> under _GNU_SOURCE declares an enum that Swift's Glibc
+/// module declares differently, and a clean build refuses the two in one program.
+int csystem_limit_file_size(pid_t pid, uint64_t bytes);
 
 // The constants Swift sees as macros of the headers above come through as they are:
 // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD, MADV_HUGEPAGE, SYNC_FILE_RANGE_WRITE, SFD_CLOEXEC,
