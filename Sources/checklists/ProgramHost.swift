@@ -28,7 +28,13 @@ final class ProgramHost: SessionHost {
     }
 
     /// `sync` runs the git sync and then the CalDAV sync, each where the data file is set up for
-    /// it; `sync init` sets git sync up.
+    /// it, and the git sync again when the CalDAV sync changed the checklists; `sync init` sets
+    /// git sync up.
+    ///
+    /// The second git sync carries what came from the server to git in the same `sync`, as the
+    /// first carried git's changes to the server. Without it, a change from the server reached git
+    /// one `sync` late, and two machines resolving one conflict each their own way passed the two
+    /// values round between git and the server for ever, neither merge seeing a conflict.
     func sync(initialize: Bool, url: String?) throws -> CommandResult {
         let sync = GitSync(store: store, executable: Invocation.executablePath, environment: environment)
         let calDAVSetUp = !initialize && CalDAVSync(store: store, environment: environment).isSetUp
@@ -41,11 +47,22 @@ final class ProgramHost: SessionHost {
             }
         }
         guard calDAVSetUp else { return result }
+        let gitSetUp = !result.lines.isEmpty
+        let before = store.book
         let calendar = try caldav(.sync)
         result.lines += calendar.lines
         result.notices += calendar.notices
         result.error = calendar.error
         result.exitStatus = calendar.exitStatus
+        guard gitSetUp, calendar.exitStatus == .success, store.book != before else { return result }
+        do {
+            let again = try sync.sync()
+            result.lines += again.lines
+            result.notices += again.notices
+        } catch let error as SyncError {
+            result.error = error.description
+            result.exitStatus = error.exitStatus
+        }
         return result
     }
 

@@ -360,14 +360,37 @@ final class CalDAVRandomRun {
                 let lines = outcome?.stdout.split(separator: "\n").map(String.init) ?? ["failed"]
                 let moving = lines.filter { !$0.hasSuffix("in nothing; out nothing") }
                 if !moving.isEmpty { moves.append("machine \(index): " + moving.joined(separator: "; ")) }
-                if machine.bytes(machine.dataFile) != before, moving.isEmpty {
+                let after = machine.bytes(machine.dataFile)
+                if after != before, moving.isEmpty {
                     moves.append("machine \(index): the data file changed (\(lines.joined(separator: "; ")))")
                 }
+                if tracing, after != before { trace += Self.itemChanges(from: before, to: after, on: index) }
             }
             if moves.isEmpty { return round }
             lastMoves = moves
         }
         return nil
+    }
+
+    /// Whether `CHECKLISTS_RANDOM_TRACE` asks for every step.
+    private var tracing: Bool { ProcessInfo.processInfo.environment["CHECKLISTS_RANDOM_TRACE"] != nil }
+
+    /// One trace line per item a sync added, removed or changed on machine `index`, with every
+    /// field before and after: what to look at when a seed never falls idle.
+    private static func itemChanges(from before: [UInt8]?, to after: [UInt8]?, on index: Int) -> [String] {
+        func items(_ bytes: [UInt8]?) -> [String: String] {
+            guard let bytes, let book = try? ChecklistBook(archive: bytes, loadTime: 0) else { return [:] }
+            var found: [String: String] = [:]
+            for list in book.checklists {
+                for item in list.items { found[item.uid ?? "#\(item.itemID)"] = "\(list.name): \(item)" }
+            }
+            return found
+        }
+        let (old, new) = (items(before), items(after))
+        return Set(old.keys).union(new.keys).sorted().compactMap { uid in
+            guard old[uid] != new[uid] else { return nil }
+            return "  machine \(index) item \(uid): \(old[uid] ?? "none") -> \(new[uid] ?? "none")"
+        }
     }
 
     /// What each machine's data file and the server hold (the server last).
