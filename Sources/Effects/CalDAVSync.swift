@@ -346,8 +346,9 @@ public struct CalDAVSync {
                 baseOf[index] = found
             }
         }
+        var todos: [String: CalendarComponent] = [:]
         let theirs = theirsBook(
-            collections: collections, resources: current, ours: ours, base: state.base, baseOf: baseOf)
+            collections: collections, resources: current, ours: ours, base: state.base, baseOf: baseOf, todos: &todos)
         if progress.first == nil { progress.first = (before, theirs) }
         progress.notices += survey.notices
         // 3. The merge, saved here before anything is written there.
@@ -355,8 +356,11 @@ public struct CalDAVSync {
         for (index, found) in baseOf where state.collections[collections[index].url] != nil {
             theirsOfBase[found] = index
         }
+        let base = state.base.map {
+            CalDAVWrittenMark.base($0, ours: ours, theirs: theirs, todos: todos, baseOf: baseOf)
+        }
         var merged = ChecklistMerge.merge(
-            base: state.base, ours: ours, theirs: theirs, sharedCounter: false, theirsOfBase: theirsOfBase)
+            base: base, ours: ours, theirs: theirs, sharedCounter: false, theirsOfBase: theirsOfBase)
         giveUIDs(&merged.book)
         if merged.book != store.book { try lock.save(merged.book) }
         // 4. The writes that bring the server to the merged checklists.
@@ -561,10 +565,10 @@ public struct CalDAVSync {
     }
 
     /// The server's task lists as checklists: each task an item, with this machine's ID for it
-    /// (by UID, here or in BASE), or a fresh one.
+    /// (by UID, here or in BASE), or a fresh one; `todos` gets each task's VTODO by UID.
     private func theirsBook(
         collections: [CalDAVServer.Collection], resources: [String: CalDAVState.Resource], ours: ChecklistBook,
-        base: ChecklistBook?, baseOf: [Int: Int]
+        base: ChecklistBook?, baseOf: [Int: Int], todos: inout [String: CalendarComponent]
     ) -> ChecklistBook {
         var idOfUID: [String: Int] = [:]
         // The DueDate an item without a due date keeps (its creation time), which tasks do not carry.
@@ -600,6 +604,7 @@ public struct CalDAVSync {
                 var item = CalendarTask.item(todo, itemID: itemID, created: created[itemID] ?? WallClock.now())
                 item.uid = resource.uid
                 list.items.append(item)
+                todos[resource.uid] = todo
             }
             lists.append(list)
         }

@@ -100,7 +100,8 @@ struct CalDAVWritePlan {
         let theirsItem = existingTodo.map { CalendarTask.item($0, itemID: item.itemID, created: item.archivedDate) }
         let moved = existing.map { $0.collection != collection } ?? false
         if let theirsItem, !moved, Self.sameTask(theirsItem, item) { return }
-        var todo = CalendarTask.todo(item, uid: uid, now: now, existing: moved ? nil : existingTodo)
+        var todo = CalDAVWrittenMark.marked(
+            CalendarTask.todo(item, uid: uid, now: now, existing: moved ? nil : existingTodo))
         todo.set("X-APPLE-SORT-ORDER", ContentLine("X-APPLE-SORT-ORDER", value: String(position)))
         let data = Array(ICalendarWriter.write([Self.calendar(with: todo, from: moved ? nil : existing)]).utf8)
         if let existing, !moved {

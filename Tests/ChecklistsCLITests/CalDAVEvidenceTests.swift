@@ -46,6 +46,60 @@ struct CalDAVEvidenceTests {
         }
     }
 
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aPhonesEditOfATaskAnotherMachineWroteSurvivesGitBringingThatTask(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let (remote, laptop, desktop, home) = try server.twoMachinesOnOneRemote("new Groceries\nadd Milk\n")
+        defer { withExtendedLifetime(remote) {} }
+        try server.must(desktop, ["sync"])
+        // The laptop adds Eggs and syncs it to git and the server; the phone then renames it.
+        try server.must(laptop, ["add", "Eggs"])
+        try server.must(laptop, ["sync"])
+        let (href, body) = try #require(try server.tasks(home: home).first { $0.value.contains("SUMMARY:Eggs") })
+        let edited = body.replacingOccurrences(of: "SUMMARY:Eggs", with: "SUMMARY:Eggs large")
+        let put = try server.request("PUT", href, body: edited, headers: ["Content-Type: text/calendar"])
+        try #require(put.status < 300, "the phone's PUT: \(put.status) \(put.body)")
+        // The desktop, whose CalDAV sync never saw Eggs, gets it from git and the edit from the
+        // server: the phone's edit is the only change, not a conflict OURS wins.
+        let synced = try server.must(desktop, ["sync"])
+        #expect(!synced.stderr.contains("kept"), "\(synced.stderr)")
+        for machine in [desktop, laptop] {
+            try server.must(machine, ["sync"])
+            #expect(try machine.texts(of: "Groceries") == ["Milk", "Eggs large"])
+        }
+        #expect(try server.tasks(home: home).values.filter { $0.contains("SUMMARY:Eggs") }.count == 1)
+        #expect(try server.tasks(home: home).values.contains { $0.contains("SUMMARY:Eggs large") })
+    }
+
+    @Test func twoMachinesResolvingOneConflictEachTheirWayFallIdle() throws {
+        let server = try CalDAVTestServer(.xandikos)
+        let (remote, laptop, desktop, home) = try server.twoMachinesOnOneRemote("new Groceries\nadd Milk\n")
+        defer { withExtendedLifetime(remote) {} }
+        try server.must(desktop, ["sync"])
+        try server.must(laptop, ["sync"])
+        // The phone and the laptop rename Milk at once. The desktop takes the phone's by CalDAV,
+        // then the laptop's by git: each channel resolves the conflict its own way (OURS wins).
+        let (href, body) = try #require(try server.tasks(home: home).first { $0.value.contains("SUMMARY:Milk") })
+        let put = try server.request(
+            "PUT", href, body: body.replacingOccurrences(of: "SUMMARY:Milk", with: "SUMMARY:Oat milk"),
+            headers: ["Content-Type: text/calendar"])
+        try #require(put.status < 300, "the phone's PUT: \(put.status) \(put.body)")
+        try server.must(desktop, ["caldav"])
+        try server.must(laptop, ["edit", "1", "Whole milk"])
+        for machine in [laptop, desktop, laptop, desktop] { try server.must(machine, ["sync"]) }
+        // Then nothing moves any more, and everyone holds one text.
+        for machine in [laptop, desktop] {
+            let quiet = try server.must(machine, ["sync"])
+            #expect(!quiet.stdout.contains("changed"), "\(quiet.stdout)")
+        }
+        let texts = try laptop.texts(of: "Groceries")
+        #expect(texts.count == 1)
+        #expect(try desktop.texts(of: "Groceries") == texts)
+        let summaries = try server.tasks(home: home).values.filter { $0.contains("SUMMARY:") }
+        #expect(summaries.count == 1)
+        #expect(summaries.allSatisfy { $0.contains("SUMMARY:\(texts.first ?? "")\r\n") })
+    }
+
     @Test func anItemGitCarriedWithoutAUIDGetsOneUIDOnEveryMachine() throws {
         let server = try CalDAVTestServer(.radicale)
         let (remote, laptop, desktop, home) = try server.twoMachinesOnOneRemote("new Chores\nadd Sweep\n")

@@ -1,0 +1,70 @@
+import ChecklistKit
+import Testing
+
+@testable import Effects
+
+/// The mark a machine leaves on the tasks it writes stands in for BASE where this machine's sync
+/// state has none (issue #35): the side still holding what was written is the base.
+struct CalDAVWrittenMarkTests {
+    private func item(_ text: String, checked: Bool = false) -> ChecklistItem {
+        var item = ChecklistItem(text: text, checked: checked, itemID: 3, created: 100)
+        item.uid = "eggs-1"
+        return item
+    }
+
+    private func book(_ items: [ChecklistItem]) -> ChecklistBook {
+        ChecklistBook(checklists: [Checklist(name: "Groceries", items: items)], currentIndex: 0, nextItemID: 4)
+    }
+
+    /// The task as a machine wrote `item`, then with `summary` as another client changed it.
+    private func written(_ item: ChecklistItem, changedTo summary: String? = nil) -> CalendarComponent {
+        var todo = CalDAVWrittenMark.marked(CalendarTask.todo(item, uid: "eggs-1", now: 0))
+        if let summary { todo.set("SUMMARY", ContentLine("SUMMARY", value: summary)) }
+        return todo
+    }
+
+    @Test func theMarkSaysWhatTheMappedFieldsSay() {
+        let todo = written(item("Eggs"))
+        #expect(CalDAVWrittenMark.carried(by: todo) == CalDAVWrittenMark.mark(of: todo))
+        #expect(CalDAVWrittenMark.mark(of: todo) != CalDAVWrittenMark.mark(of: written(item("Eggs", checked: true))))
+        #expect(
+            CalDAVWrittenMark.carried(by: written(item("Eggs"), changedTo: "Eggs large"))
+                == CalDAVWrittenMark.mark(of: todo))
+    }
+
+    @Test func oursAsWrittenIsTheBaseWhenOnlyTheServerChangedTheTask() {
+        let base = book([])
+        let ours = book([item("Eggs")])
+        let theirs = book([item("Eggs large")])
+        let todos = ["eggs-1": written(item("Eggs"), changedTo: "Eggs large")]
+        let result = CalDAVWrittenMark.base(base, ours: ours, theirs: theirs, todos: todos, baseOf: [0: 0])
+        #expect(result.checklists.first?.items.map(\.text) == ["Eggs"])
+    }
+
+    @Test func theirsIsTheBaseWhenTheServerStillHoldsWhatWasWritten() {
+        let result = CalDAVWrittenMark.base(
+            book([]), ours: book([item("Eggs", checked: true)]), theirs: book([item("Eggs")]),
+            todos: ["eggs-1": written(item("Eggs"))], baseOf: [0: 0])
+        #expect(result.checklists.first?.items.map(\.checked) == [false])
+    }
+
+    @Test func noBaseWhenBothChangedOrOnlyTheServerHoldsTheTask() {
+        let changedOnBoth = CalDAVWrittenMark.base(
+            book([]), ours: book([item("Brown eggs")]), theirs: book([item("Eggs large")]),
+            todos: ["eggs-1": written(item("Eggs"), changedTo: "Eggs large")], baseOf: [0: 0])
+        #expect(changedOnBoth.checklists.first?.items.isEmpty == true)
+        // A task only the server holds is new here, never deleted.
+        let newHere = CalDAVWrittenMark.base(
+            book([]), ours: book([]), theirs: book([item("Eggs")]), todos: ["eggs-1": written(item("Eggs"))],
+            baseOf: [0: 0])
+        #expect(newHere.checklists.first?.items.isEmpty == true)
+    }
+
+    @Test func aTaskWithoutAMarkGetsNoBase() {
+        let unmarked = CalendarTask.todo(item("Eggs"), uid: "eggs-1", now: 0)
+        let result = CalDAVWrittenMark.base(
+            book([]), ours: book([item("Eggs")]), theirs: book([item("Eggs")]), todos: ["eggs-1": unmarked],
+            baseOf: [0: 0])
+        #expect(result.checklists.first?.items.isEmpty == true)
+    }
+}
