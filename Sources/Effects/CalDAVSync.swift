@@ -337,6 +337,16 @@ public struct CalDAVSync {
         giveUIDs(&ours)
         if ours != store.book { try lock.save(ours) }
         let before = ours
+        // The automatic first `List`, left empty and on no server yet, stays out of the merge and
+        // so off the server (SPEC §11): every new machine has one.
+        let aside = ours.checklists.filter { list in
+            Self.isAutomaticFirstList(list) && !collections.contains { $0.name == list.name }
+                && state.base?.checklists.contains { $0.name == list.name } != true
+        }
+        let currentAside = ours.current.flatMap { current in aside.contains(current) ? current.name : nil }
+        for list in aside {
+            if let index = ours.checklists.firstIndex(of: list) { ours.remove(at: index) }
+        }
         // Each collection's checklist in BASE, by the pairing the state keeps (a rename on either
         // side keeps it), else by name.
         var baseOf: [Int: Int] = [:]
@@ -362,7 +372,10 @@ public struct CalDAVSync {
         var merged = ChecklistMerge.merge(
             base: base, ours: ours, theirs: theirs, sharedCounter: false, theirsOfBase: theirsOfBase)
         giveUIDs(&merged.book)
-        if merged.book != store.book { try lock.save(merged.book) }
+        var here = merged.book
+        here.insert(contentsOf: aside)
+        if let currentAside { here.select(here.checklists.firstIndex { $0.name == currentAside }) }
+        if here != store.book { try lock.save(here) }
         // 4. The writes that bring the server to the merged checklists.
         let plan = CalDAVWritePlan(
             merged: merged, theirs: theirs, collections: collections, current: current,
@@ -436,7 +449,7 @@ public struct CalDAVSync {
         }
         // What moved in every try, not only the last.
         let first = progress.first ?? (before, theirs)
-        let incoming = ItemChanges(from: first.here, to: merged.book)
+        let incoming = ItemChanges(from: first.here, to: here)
         let outgoing = ItemChanges(from: first.there, to: merged.book)
         var result = CommandResult(lines: [
             OutputLine("synced with \(server.server): in \(incoming.summary); out \(outgoing.summary)")
@@ -498,8 +511,17 @@ public struct CalDAVSync {
     /// Whether a sync has nothing to do: every task list's token, name and icon as the last sync
     /// left them (the caller checked the tokens), no task list added or gone, and the checklists
     /// here as that sync left them.
+    /// Whether `list` looks like the automatic first checklist every file starts with (empty,
+    /// named `List`, no icon): on no server yet, it is not published.
+    static func isAutomaticFirstList(_ list: Checklist) -> Bool {
+        list.items.isEmpty && list.name == "List" && list.iconName == "No Icon"
+    }
+
     static func nothingToDo(_ collections: [CalDAVServer.Collection], state: CalDAVState, book: ChecklistBook) -> Bool {
-        guard let base = state.base, book.checklists == base.checklists,
+        guard let base = state.base,
+            book.checklists.filter({ list in
+                !Self.isAutomaticFirstList(list) || base.checklists.contains { $0.name == list.name }
+            }) == base.checklists,
             Set(collections.map(\.url)) == Set(state.collections.keys)
         else { return false }
         return collections.allSatisfy { collection in

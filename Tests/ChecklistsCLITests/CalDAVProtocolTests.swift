@@ -154,7 +154,8 @@ struct CalDAVProtocolTests {
         _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\nnew Trips\n")
         let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         let before = try collections(server, home: home)
-        #expect(Set(before.values.map(\.name)) == ["Groceries", "Trips", "List"])
+        // The automatic first `List`, left empty, is not published (SPEC §11).
+        #expect(Set(before.values.map(\.name)) == ["Groceries", "Trips"])
         let tasksBefore = Set(try server.tasks(home: home).keys)
         let groceries = try #require(before.first { $0.value.name == "Groceries" }?.key)
         let trips = try #require(before.first { $0.value.name == "Trips" }?.key)
@@ -162,11 +163,17 @@ struct CalDAVProtocolTests {
         // Renamed here: the same collection gets the new name; its tasks stay where they are.
         try server.must(laptop, ["use", "Groceries"])
         try server.must(laptop, ["rename", "Shopping"])
-        try server.must(laptop, ["caldav"])
+        #expect(try server.must(laptop, ["caldav"]).stdout.contains("in nothing; out 1 list renamed"))
         let renamed = try collections(server, home: home)
         #expect(renamed[groceries]?.name == "Shopping")
-        #expect(renamed.count == 3)
+        #expect(renamed.count == 2)
         #expect(Set(try server.tasks(home: home).keys) == tasksBefore)
+        // An empty checklist renamed here keeps its collection too: no DELETE and MKCALENDAR.
+        try server.must(laptop, ["use", "Trips"])
+        try server.must(laptop, ["rename", "Voyages"])
+        #expect(try server.must(laptop, ["caldav"]).stdout.contains("out 1 list renamed"))
+        #expect(try collections(server, home: home)[trips]?.name == "Voyages")
+        #expect(try collections(server, home: home).count == 2)
 
         // Renamed by another client, an empty list too: the checklists here follow.
         for (path, name) in [(groceries, "Market"), (trips, "Journeys")] {
@@ -181,7 +188,7 @@ struct CalDAVProtocolTests {
         try server.must(laptop, ["caldav"])
         #expect(try Set(names(laptop)) == ["Market", "Journeys", "List"])
         #expect(try laptop.exported().list("Market")?.items.map(\.text) == ["Milk", "Eggs"])
-        #expect(try collections(server, home: home).count == 3)
+        #expect(try collections(server, home: home).count == 2)
 
         // Renamed on both sides: this machine's name wins, and stderr says so.
         try server.must(laptop, ["use", "Market"])
@@ -248,7 +255,7 @@ struct CalDAVProtocolTests {
         defer { laptop.remove() }
         _ = try laptop.batch("new Groceries\nicon Groceries\nadd Milk\n")
         let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
-        #expect(try Set(collections(server, home: home).values.map(\.name)) == ["Groceries", "List"])
+        #expect(try Set(collections(server, home: home).values.map(\.name)) == ["Groceries"])
         #expect(try server.tasks(home: home).count == 1)
         #expect(try iconOf("Groceries", laptop, server) == "Groceries")
         // The refusal is not asked again at every sync.

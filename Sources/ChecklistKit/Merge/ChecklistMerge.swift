@@ -225,6 +225,17 @@ private struct Merger {
             result[index] = holder
             taken.insert(holder)
         }
+        // An empty checklist has no items to follow when it is renamed: when exactly one empty
+        // base checklist is left and exactly one empty checklist with a name new to BASE is left
+        // here, that is the one renamed (a drop and a new of an empty checklist end the same way).
+        let baseNames = Set(base.map { $0.name.lowercased() })
+        let leftInBase = base.indices.filter { result[$0] == nil && base[$0].items.isEmpty }
+        let leftHere = lists.indices.filter {
+            !taken.contains($0) && lists[$0].items.isEmpty && !baseNames.contains(lists[$0].name.lowercased())
+        }
+        if leftInBase.count == 1, leftHere.count == 1, let index = leftInBase.first, let renamed = leftHere.first {
+            result[index] = renamed
+        }
         return result
     }
 

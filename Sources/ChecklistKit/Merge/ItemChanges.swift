@@ -14,30 +14,60 @@ public struct ItemChanges: Sendable, Equatable {
         self.removed = removed
     }
 
+    /// Checklists renamed: a checklist only the old version has whose items are, more than half
+    /// of them, in one checklist only the new version has (or, both empty, the one left of each,
+    /// as the merge pairs them). Their items count as changed only when their own fields did.
+    public var renamedLists = 0
+
     /// Counts the changes from `old` to `new` (a missing `old`: every item is added), by item ID.
     public init(from old: ChecklistBook?, to new: ChecklistBook) {
+        let oldLists = old?.checklists ?? []
+        let oldNames = Set(oldLists.map(\.name))
+        let newNames = Set(new.checklists.map(\.name))
         var before: [Int: (list: String, item: ChecklistItem)] = [:]
-        for list in old?.checklists ?? [] {
+        for list in oldLists {
             for item in list.items { before[item.itemID] = (list.name, item) }
         }
+        // Items that only went from a checklist now gone to one that is new: a rename, if most did.
+        var moved: [String: [String: Int]] = [:]
         for list in new.checklists {
             for item in list.items {
-                if let previous = before.removeValue(forKey: item.itemID) {
-                    if previous.item != item || previous.list != list.name { changed += 1 }
-                } else {
+                guard let previous = before.removeValue(forKey: item.itemID) else {
                     added += 1
+                    continue
+                }
+                if previous.item != item {
+                    changed += 1
+                } else if previous.list != list.name {
+                    if !newNames.contains(previous.list), !oldNames.contains(list.name) {
+                        moved[previous.list, default: [:]][list.name, default: 0] += 1
+                    } else {
+                        changed += 1
+                    }
                 }
             }
         }
         removed = before.count
+        let sizes = Dictionary(oldLists.map { ($0.name, $0.items.count) }, uniquingKeysWith: max)
+        for (gone, targets) in moved {
+            for (target, count) in targets {
+                if count * 2 > sizes[gone, default: 0] { renamedLists += 1 } else { changed += count }
+            }
+        }
+        let emptyGone = oldLists.filter { $0.items.isEmpty && !newNames.contains($0.name) }
+        let emptyNew = new.checklists.filter { $0.items.isEmpty && !oldNames.contains($0.name) }
+        if old != nil, emptyGone.count == 1, emptyNew.count == 1 { renamedLists += 1 }
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { added == 0 && changed == 0 && removed == 0 }
+    public var isEmpty: Bool { added == 0 && changed == 0 && removed == 0 && renamedLists == 0 }
 
-    /// `2 added, 1 changed`, or `nothing` when there are no changes.
+    /// `2 added, 1 changed, 1 list renamed`, or `nothing` when there are no changes.
     public var summary: String {
-        let parts = [(added, "added"), (changed, "changed"), (removed, "removed")].filter { $0.0 > 0 }
-        return parts.isEmpty ? "nothing" : parts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        var parts = [(added, "added"), (changed, "changed"), (removed, "removed")].filter { $0.0 > 0 }.map {
+            "\($0.0) \($0.1)"
+        }
+        if renamedLists > 0 { parts.append("\(renamedLists) \(renamedLists == 1 ? "list" : "lists") renamed") }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 }

@@ -53,9 +53,9 @@ struct ChecklistMergeTests {
             ])
     }
 
-    @Test func aKnownPairingFollowsARenameOfAnEmptyChecklistAndTheOriginsSaySo() {
-        // THEIRS renamed the empty "Trips" to "Journeys": without the pairing it reads as a
-        // delete and an add; with it, one checklist renamed, its icon changed here kept.
+    @Test func aRenameOfAnEmptyChecklistIsFollowedAndTheOriginsSaySo() {
+        // THEIRS renamed the empty "Trips" to "Journeys": with the pairing, or without it as the
+        // one empty checklist left on each side, one checklist renamed, its icon changed here kept.
         let base = book([("Groceries", [item("Milk", 0)]), ("Trips", [])])
         let ours = ChecklistBook(
             checklists: [
@@ -64,7 +64,8 @@ struct ChecklistMergeTests {
             currentIndex: 0, nextItemID: 1)
         let theirs = book([("Groceries", [item("Milk", 0)]), ("Journeys", [])])
         let unpaired = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
-        #expect(unpaired.book.checklists.map(\.name) == ["Groceries", "Journeys", "Trips"])
+        #expect(unpaired.book.checklists.map(\.name) == ["Groceries", "Journeys"])
+        #expect(unpaired.book.checklists.map(\.iconName) == ["No Icon", "Trips"])
         let paired = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs, theirsOfBase: [0: 0, 1: 1])
         #expect(paired.book.checklists.map(\.name) == ["Groceries", "Journeys"])
         #expect(paired.book.checklists.map(\.iconName) == ["No Icon", "Trips"])
@@ -375,5 +376,12 @@ struct ChecklistMergeTests {
         var other = item("Milk", 5)
         other.giveUID()
         #expect(other.uid != here.uid)
+    }
+
+    @Test func twoEmptyChecklistsNewHereAreNotTakenForOneRenamed() {
+        let base = book([("Groceries", [item("Milk", 0)]), ("Trips", [])])
+        let ours = book([("Groceries", [item("Milk", 0)]), ("Journeys", []), ("Voyages", [])])
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: base)
+        #expect(result.book.checklists.map(\.name) == ["Groceries", "Journeys", "Voyages"])
     }
 }

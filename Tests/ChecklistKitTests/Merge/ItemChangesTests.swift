@@ -36,4 +36,21 @@ struct ItemChangesTests {
         #expect(changes.isEmpty)
         #expect(changes.summary == "nothing")
     }
+
+    @Test func aRenamedChecklistIsOneRenameNotEveryItemChanged() {
+        let items = (0..<10).map { item("task \($0)", $0) }
+        let old = book(["Groceries": items, "Trips": []])
+        var checkedOne = items
+        checkedOne[0].checked = true
+        let new = book(["Shopping": checkedOne, "Journeys": []])
+        let changes = ItemChanges(from: old, to: new)
+        #expect(changes.renamedLists == 2)
+        #expect(changes.summary == "1 changed, 2 lists renamed")
+    }
+
+    @Test func itemsMovedToANewChecklistFromOneThatStaysAreChanged() {
+        let old = book(["A": [item("one", 0), item("two", 1), item("three", 2)]])
+        let new = book(["A": [item("one", 0)], "B": [item("two", 1), item("three", 2)]])
+        #expect(ItemChanges(from: old, to: new).summary == "2 changed")
+    }
 }
