@@ -93,12 +93,18 @@ extension Session {
             try requireItemsRead(list)
             book.remove(at: index)
             let count = list.items.count
-            let line = OutputLine("dropped \(list.name) and its \(count) item\(count == 1 ? "" : "s")")
+            let line = OutputLine(
+                "dropped \(list.name) and its \(count) item\(count == 1 ? "" : "s"); \(Self.undoBringsBack(1))")
             return (line: line, summary: "drop \"\(list.name)\"")
         }
         var result = CommandResult(lines: [dropped.line])
         result.notices = notices
         return result
+    }
+
+    /// What the result line of a command that deletes adds: the way back, for `count` things.
+    static func undoBringsBack(_ count: Int) -> String {
+        "undo brings \(count == 1 ? "it" : "them") back"
     }
 
     /// The `lists` table: number, name, icon, status; `*` marks the current checklist.
