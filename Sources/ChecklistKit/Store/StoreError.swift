@@ -12,6 +12,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case lockFailed(path: String, reason: String)
     /// The change could not be saved and was not applied (exit status 74).
     case saveFailed(path: String, reason: String)
+    /// The file's owner may not write it (mode 0400): the change was refused (exit status 74).
+    case readOnly(path: String)
 
     /// The exit status SPEC §2 gives for this failure.
     public var exitStatus: ExitStatus {
@@ -33,6 +35,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot lock \(path): \(reason); nothing was changed"
         case .saveFailed(let path, let reason):
             "cannot save \(path): \(reason); the change was not applied"
+        case .readOnly(let path):
+            "cannot save \(path): the file is read-only (chmod u+w allows changes); the change was not applied"
         }
     }
 }
