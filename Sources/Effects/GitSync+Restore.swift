@@ -24,6 +24,22 @@ extension GitSync {
         }
     }
 
+    /// The way out of a damaged data file in a sync repository whose last commit holds a readable
+    /// version: move it aside, and the next command brings that version back
+    /// (`restoreMissingDataFile`); `nil` anywhere else, where `StoreError.movingAside` says what to do.
+    public static func wayOutOfDamage(path: String, environment: [String: String]) -> String? {
+        guard let place = try? ResolvedDataFile(path: path), insideRepository(place.folder),
+            ChildProcess.isAvailable("git", path: environment["PATH"]),
+            let git = try? Git(folder: place.folder, environment: environment),
+            (try? git.succeeds(["config", "--get", "merge.checklists.driver"])) == true,
+            let repository = try? Repository(git: git, place: place), let head = try? repository.head(),
+            case .success(.some) = try? DataHistory(repository: repository).book(at: head)
+        else { return nil }
+        let aside = StoreError.shellWord(path + ".damaged")
+        return "the last sync's version is in git (commit \(head.prefix(12))): move this one aside with"
+            + " mv \(StoreError.shellWord(path)) \(aside), and the next command brings that version back"
+    }
+
     /// Whether `folder` or a folder above it holds a `.git`.
     private static func insideRepository(_ folder: String) -> Bool {
         var current = folder

@@ -38,6 +38,13 @@ public enum FileSystem {
         return Stamp(info)
     }
 
+    /// Whether the file at `path` exists and its mode lacks the owner's write bit (0400, 0444):
+    /// a file its owner marked read-only, whoever asks (root, to whom `access(2)` says yes).
+    public static func lacksOwnerWrite(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IWUSR == 0
+    }
+
     /// The largest file `read` takes: far beyond any checklists file or import, and small enough
     /// to allocate.
     public static let readLimit = 1 << 30

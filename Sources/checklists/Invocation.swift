@@ -76,7 +76,12 @@ struct Invocation {
                 path: path, scope: scope, checkingLater: command?.checksLater == true,
                 readingCurrent: command?.readsCurrentItems ?? true)
         } catch {
-            Output.error("checklists: \(error)")
+            // A damaged file's way out names the last sync's version when there is one.
+            var wayOut: String?
+            if case .undecodable(let damaged, _, _) = error {
+                wayOut = GitSync.wayOutOfDamage(path: damaged, environment: environment)
+            }
+            Output.error("checklists: \(error.withWayOut(wayOut))")
             Self.leave(error.exitStatus)
         }
         if !store.fileExists {

@@ -35,7 +35,8 @@ enum ManualText {
             Ctrl-R search, Ctrl-C discards the line, Ctrl-D leaves), one command per line otherwise \
             (blank lines and lines starting with # are skipped).
 
-            COMMANDS (names may be shortened to a unique prefix; quote text with " or '):
+            COMMANDS (names may be shortened to a unique prefix, of three letters at least for drop, \
+            delete and clear; quote text with " or '):
 
             \(commands.joined(separator: "\n"))
 

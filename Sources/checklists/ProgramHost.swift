@@ -27,6 +27,10 @@ final class ProgramHost: SessionHost {
         lineReader?.historyEntries() ?? []
     }
 
+    func wayOutOfDamage(path: String) -> String? {
+        GitSync.wayOutOfDamage(path: path, environment: environment)
+    }
+
     /// `sync` runs the git sync and then the CalDAV sync, each where the data file is set up for
     /// it, and the git sync again when the CalDAV sync changed the checklists; `sync init` sets
     /// git sync up.

@@ -32,7 +32,11 @@ struct CorruptDataFileTests {
             #expect(
                 outcome.stderr.hasPrefix("checklists: \(cli.dataFile) is not a readable checklists file: "),
                 "\(label): \(outcome.stderr)")
-            #expect(outcome.stderr.hasSuffix("; it was left untouched\n"), "\(label)")
+            #expect(
+                outcome.stderr.hasSuffix(
+                    "; it was left untouched; to start afresh, move it aside: mv \(cli.dataFile) \(cli.dataFile).damaged\n"
+                ),
+                "\(label): \(outcome.stderr)")
         }
         let batch = try cli.batch("add x\nshow\n")
         #expect(batch.status == 65, "\(label)")
@@ -144,5 +148,45 @@ struct CorruptDataFileTests {
         #expect(data.list("Groceries")?.items.map(\.text) == ["Buy milk", "Crème fraîche"])
         #expect(data.list("Trips")?.items.map(\.text) == ["Passport 🛂"])
         #expect(try cli.run(["add", "x"]).status == 0)
+    }
+
+    /// The way out a damaged file's message gives works: moved aside, the next command starts
+    /// afresh (SPEC §5: the bytes stay for whoever wants to look at them).
+    @Test func theWayOutOfADamagedFileStartsAfresh() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let bytes = Array(try realFile(cli).prefix(100))
+        try Data(bytes).write(to: URL(filePath: cli.dataFile))
+        let damaged = try cli.run(["add", "Milk"])
+        #expect(damaged.status == 65)
+        let command = try #require(damaged.stderr.components(separatedBy: "move it aside: ").last)
+        #expect(try cli.shell(command).status == 0, "\(command)")
+        #expect(cli.bytes(cli.dataFile + ".damaged") == bytes)
+        #expect(try cli.run(["add", "Milk"]).status == 0)
+    }
+
+    /// In a sync repository the message names the last sync's version, and following it brings
+    /// that version back.
+    @Test func aDamagedFileInASyncRepositoryPointsAtTheLastSyncsVersion() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        _ = try realFile(cli)
+        let initialized = try cli.run(["sync", "init"])
+        try #require(initialized.status == 0, "\(initialized.stderr)")
+        try Data("not an archive".utf8).write(to: URL(filePath: cli.dataFile))
+        for outcome in [try cli.run(["show"]), try cli.batch("show\n")] {
+            #expect(outcome.status == 65)
+            #expect(outcome.stderr.contains("the last sync's version is in git (commit "), "\(outcome.stderr)")
+            #expect(outcome.stderr.hasSuffix(", and the next command brings that version back\n"))
+        }
+        let failed = try cli.run(["show"])
+        let command = try #require(
+            failed.stderr.components(separatedBy: "move this one aside with ").last?
+                .components(separatedBy: ", and the next").first)
+        #expect(try cli.shell(command).status == 0, "\(command)")
+        let restored = try cli.run(["show", "Trips"])
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(restored.stdout.contains("Passport"))
+        #expect(restored.stderr.contains("restored from the last sync"))
     }
 }

@@ -40,6 +40,38 @@ struct DueDateTests {
         #expect(help.stdout.contains("eod, eow (Sunday), eom, eoy"))
     }
 
+    /// Issue #40: a year after the month and day, `this fri`, `in an hour`, `+1h30m`; a date with
+    /// slashes gets the ISO form of each order that is a day.
+    @Test func datesWithAYearAndTheRelativeWordsPeopleTypeAreTaken() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        _ = try cli.batch("add Call mum\n")
+        let expected: [([String], String)] = [
+            (["dec", "25", "2027"], "due 2027-12-25  #0"), (["1", "jan", "2027"], "due 2027-01-01  #0"),
+            (["dec", "25,", "2027"], "due 2027-12-25  #0"), (["25 dec, 2027 6pm"], "due 2027-12-25 18:00  #0"),
+            (["dec", "25", "20:27"], " 20:27  #0"),
+        ]
+        for (words, shown) in expected {
+            let outcome = try cli.run(["due", "1"] + words)
+            #expect(outcome.status == 0, "\(words): \(outcome.stderr)")
+            #expect(outcome.stdout.hasSuffix(shown + "\n"), "\(words): \(outcome.stdout)")
+        }
+        for words in [["this", "fri"], ["in", "an", "hour"], ["+1h30m"], ["in", "1", "hour", "30", "minutes"]] {
+            let outcome = try cli.run(["due", "1"] + words)
+            #expect(outcome.status == 0, "\(words): \(outcome.stderr)")
+        }
+        let us = try cli.run(["due", "1", "12/25/2026"])
+        #expect(us.status == 1)
+        #expect(us.stderr.hasPrefix("checklists: \"12/25/2026\" is not a date; did you mean \"2026-12-25\"?"))
+        let either = try cli.run(["due", "1", "03/04/2026"])
+        #expect(
+            either.stderr.hasPrefix(
+                "checklists: \"03/04/2026\" is not a date; did you mean \"2026-03-04\" or \"2026-04-03\"?"))
+        let help = try cli.run(["help", "due"])
+        #expect(help.stdout.contains("dec 25 2027"))
+        #expect(help.stdout.contains("this fri"))
+    }
+
     @Test func aTimeZoneTheSystemDoesNotKnowIsToldOnce() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

@@ -142,4 +142,33 @@ struct FailedSaveTests {
         #expect(try cli.batch("add x\n", arguments: ["--file", path]).status == 74)
         #expect(cli.bytes(blocker) == Array("keep me".utf8))
     }
+
+    /// A data file of mode 0400 in a writable folder: the rename would replace it (root or not)
+    /// and the new file keep 0400, so every change is refused as a read-only folder's is (SPEC §5).
+    @Test func aReadOnlyDataFileIsNeverReplacedByAnyChange() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        #expect(try cli.batch("new Groceries\nadd one\nadd two\n").status == 0)
+        #expect(try cli.run(["delete", "2"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: cli.dataFile)
+        let before = try #require(cli.bytes(cli.dataFile))
+        // The one-shot fast path, a full load, undo and a batch.
+        for arguments in [["add", "three"], ["check", "1"], ["drop", "Groceries"], ["undo"]] {
+            let outcome = try cli.run(arguments)
+            #expect(outcome.status == 74, "\(arguments)")
+            #expect(
+                outcome.stderr == "checklists: cannot save \(cli.dataFile): the file is read-only (chmod u+w allows"
+                    + " changes); the change was not applied\n", "\(arguments)")
+        }
+        let batch = try cli.batch("add three\nshow\n")
+        #expect(batch.status == 74)
+        #expect(batch.stdout == "Groceries  1 Remaining\n1 [ ] one  #0\n")
+        #expect(try cli.run(["show"]).status == 0, "reading goes on")
+        #expect(cli.bytes(cli.dataFile) == before)
+        let mode = try FileManager.default.attributesOfItem(atPath: cli.dataFile)[.posixPermissions] as? Int
+        #expect(mode == 0o400)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: cli.dataFile)
+        #expect(try cli.run(["undo"]).status == 0, "the refused undo is still there to take")
+        #expect(try cli.exported().allItems.map(\.text) == ["one", "two"])
+    }
 }

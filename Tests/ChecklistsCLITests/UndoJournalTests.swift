@@ -35,6 +35,26 @@ struct UndoJournalTests {
         #expect(mode == 0o600)
     }
 
+    @Test func commandsThatDeleteTakeThreeLettersAndSayUndoBringsBackWhatTheyTook() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        _ = try cli.batch("new Groceries\nadd Milk\nadd Eggs\ncheck 1\nnew Trips\n")
+        for (arguments, full) in [(["dr", "Groc"], "drop"), (["cl"], "clear"), (["de", "1"], "delete")] {
+            let refused = try cli.run(arguments)
+            #expect(refused.status == 1, "\(arguments)")
+            #expect(refused.stderr.contains("too short for \(full)"), "\(arguments): \(refused.stderr)")
+        }
+        #expect(try cli.exported().list("Groceries")?.items.count == 2, "nothing was deleted")
+        #expect(try must(cli, ["dro", "Groc"]) == "dropped Groceries and its 2 items; undo brings it back\n")
+        #expect(try must(cli, ["undo"]) == "undid drop \"Groceries\"\n")
+        #expect(try must(cli, ["redo"]) == "redid drop \"Groceries\"\n")
+        try must(cli, ["undo"])
+        try must(cli, ["use", "Groceries"])
+        #expect(try must(cli, ["cle"]) == "removed 1 checked item from Groceries; undo brings it back\n")
+        #expect(try must(cli, ["undo"]) == "undid clear\n")
+        #expect(try texts(cli) == ["Milk", "Eggs"])
+    }
+
     @Test func undoWithNoJournalYetSaysOnlyThatThereIsNothingToUndo() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

@@ -29,6 +29,17 @@ struct FileSystemTests {
         #expect(try FileSystem.readStamped(path)?.stamp != saved, "a replaced file has another stamp")
     }
 
+    @Test func aFileWithoutItsOwnersWriteBitLacksOwnerWriteWhoeverAsks() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("data")
+        #expect(!FileSystem.lacksOwnerWrite(path), "no file: nothing to refuse")
+        try FileSystem.writeAtomically([1], to: path)
+        for (mode, lacks) in [(0o600, false), (0o200, false), (0o400, true), (0o444, true), (0o066, true)] {
+            #expect(chmod(path, mode_t(mode)) == 0)
+            #expect(FileSystem.lacksOwnerWrite(path) == lacks, "\(String(mode, radix: 8))")
+        }
+    }
+
     @Test func readOfAMissingFileIsNil() throws {
         let folder = try TemporaryFolder()
         #expect(try FileSystem.read(folder.file("absent")) == nil)

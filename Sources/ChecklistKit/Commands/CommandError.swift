@@ -6,6 +6,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String)
     /// Several commands start with this prefix.
     case ambiguousCommand(String, candidates: [String])
+    /// A prefix too short for a command that deletes (`dr` for `drop`).
+    case shortPrefix(String, command: String, letters: Int)
     /// The arguments do not fit the command's usage.
     case usage(command: String, usage: String, problem: String)
     /// No checklist matches.
@@ -29,6 +31,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
             "unknown command \"\(name)\"; type help for the list of commands"
         case .ambiguousCommand(let name, let candidates):
             "\"\(name)\" could be \(Self.list(candidates)); type more letters"
+        case .shortPrefix(let name, let command, let letters):
+            "\"\(name)\" is too short for \(command), which deletes: type \(command), or at least its first \(letters) letters"
         case .usage(let command, let usage, let problem):
             "\(problem); usage: \(usage) (help \(command) for more)"
         case .noSuchList(let name, let hint):

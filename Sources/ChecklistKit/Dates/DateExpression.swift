@@ -3,16 +3,20 @@
 ///
 /// ```
 /// DATE  := now | FROM-NOW | ISO-TIME | DAY [at TIME] | TIME [on DAY]
-/// DAY   := YYYY-MM-DD | today | tomorrow | yesterday | [next] WEEKDAY | next week
-///        | Nd | +Nd | in N days | Nw | +Nw | in N weeks | MONTH D | D MONTH
+/// DAY   := YYYY-MM-DD | today | tomorrow | yesterday | [next|this] WEEKDAY | next week
+///        | Nd | +Nd | in N days | Nw | +Nw | in N weeks | MONTH D [YYYY] | D MONTH [YYYY]
 ///        | eod | eow | eom | eoy | sow | som | soy
 /// TIME  := H:MM | HH:MM | HH:MM:SS | H[:MM]am | H[:MM]pm | H am | noon | midnight
-/// FROM-NOW := +Nm | +Nh | in N minutes | in N hours
+/// FROM-NOW := +Nm | +Nh | +NhMm | in N minutes | in N hours [[and] M minutes]
+/// (N after `in` may be `a` or `an`: `in an hour`, `in a week`)
 /// ISO-TIME := YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]
 /// ```
 ///
 /// A DAY without a TIME is a whole day; a TIME alone is the next time the clock shows it. Words
-/// are case-insensitive; weekday and month names may be shortened to three letters or more.
+/// are case-insensitive; weekday and month names may be shortened to three letters or more; a
+/// comma after a word is ignored (`dec 25, 2027`). `this fri` is today on a Friday, where `fri`
+/// and `next fri` are a week on. A year after a month and day has four digits (`dec 25 2027`):
+/// a time there is written with its colon (`dec 25 20:27`).
 public struct DateExpression: Equatable, Sendable {
     /// A day, relative to today or not.
     public enum Day: Equatable, Sendable {
@@ -22,6 +26,8 @@ public struct DateExpression: Equatable, Sendable {
         case daysAhead(Int)
         /// The next such weekday (0 Sunday to 6 Saturday), a week ahead when it is today.
         case weekday(Int)
+        /// The next such weekday from today on: today when it is one (`this fri`).
+        case weekdayFromToday(Int)
         /// Monday of next week (`next week`, `sow`).
         case nextWeek
         /// The next `month`/`day` from today on (`dec 25`, `25 dec`).
@@ -83,10 +89,14 @@ public struct DateExpression: Equatable, Sendable {
 
     /// Parses `text`; the error says why it is no DATE, with the closest form there is.
     public static func parse(_ text: String) throws(DateExpressionError) -> DateExpression {
-        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // A comma after a word is only punctuation (`dec 25, 2027`, `fri, 9am`).
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { word in
+            let bare = word.hasSuffix(",") ? word.dropLast() : word
+            return bare.isEmpty ? nil : bare
+        }
         if let problem = DateGrammar.impossibleDay(in: words) { throw .noSuchDay(text, problem) }
         guard let form = DateGrammar.form(words) else {
-            throw .notADate(text, suggestion: DateSuggestion.closest(to: words))
+            throw .notADate(text, suggestions: DateSuggestion.closest(to: words))
         }
         return DateExpression(form)
     }
@@ -133,6 +143,7 @@ public struct DateExpression: Equatable, Sendable {
         case .weekday(let target):
             let ahead = (target - weekday + 7) % 7
             return today.adding(days: ahead == 0 ? 7 : ahead)
+        case .weekdayFromToday(let target): return today.adding(days: (target - weekday + 7) % 7)
         case .nextWeek: return today.adding(days: 7 - (weekday + 6) % 7)
         case .endOfWeek: return today.adding(days: (7 - weekday) % 7)
         case .endOfMonth:
@@ -155,19 +166,22 @@ public struct DateExpression: Equatable, Sendable {
 
     /// The forms in one line, for error messages.
     public static let forms =
-        "a DAY (2026-11-25, today, tomorrow, fri, next week, in 3 days, +2w, dec 25, eom), a TIME"
-        + " (18:00, 9am, 6:30pm, noon) or a DAY and a TIME, now, +30m, in 2 hours, or 2026-11-25T18:00Z"
+        "a DAY (2026-11-25, today, tomorrow, fri, this fri, next week, in 3 days, +2w, dec 25, dec 25 2027, eom),"
+        + " a TIME (18:00, 9am, 6:30pm, noon) or a DAY and a TIME, now, +30m, +1h30m, in an hour,"
+        + " or 2026-11-25T18:00Z"
 
     /// Every form, for `help due`, `--help` and the manual.
     public static let formLines = [
         "DATE, in the local time zone and any case: a DAY, a TIME, or a DAY and a TIME (tomorrow 9am)",
         "  DAY   2026-11-25; today, tomorrow, yesterday; a weekday (friday, fri, tues, thurs: the next",
-        "        one; next fri too); next week (its Monday); 3d, +3d, in 3 days; +2w, in 2 weeks;",
-        "        dec 25, 25 dec (the next one); eod, eow (Sunday), eom, eoy; sow, som, soy (the next",
-        "        start of a week, month, year). A DAY alone is the whole day.",
+        "        one; next fri too; this fri: today when it is Friday); next week (its Monday); 3d, +3d,",
+        "        in 3 days; +2w, in 2 weeks, in a week; dec 25, 25 dec (the next one); dec 25 2027,",
+        "        25 dec 2027, dec 25, 2027 (that year's); eod, eow (Sunday), eom, eoy; sow, som, soy (the",
+        "        next start of a week, month, year). A DAY alone is the whole day. 12/25/2026 reads two",
+        "        ways and is refused: write 2026-12-25 or dec 25 2026.",
         "  TIME  18:00, 9:05, 18:00:30, 9am, 6pm, 6:30pm, noon, midnight (00:00 of that day). Alone,",
         "        the next time the clock shows it.",
-        "  now, +30m, in 30 minutes, +2h, in 2 hours: from now",
+        "  now, +30m, in 30 minutes, +2h, in 2 hours, in an hour, +1h30m, in 1 hour 30 minutes: from now",
         "  2026-11-25T18:00, 2026-11-25T18:00Z, 2026-11-25T18:00+01:00: ISO 8601, as written",
     ]
 }

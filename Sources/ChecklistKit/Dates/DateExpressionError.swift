@@ -1,7 +1,8 @@
 /// Why a DATE was refused; each message names the problem and the way on (SPEC §6).
 public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The text is no DATE; `suggestion` is the closest text that is, if any.
-    case notADate(String, suggestion: String?)
+    /// The text is no DATE; `suggestions` are the closest texts that are: none, one, or two when
+    /// the text reads two ways (`03/04/2026`).
+    case notADate(String, suggestions: [String])
     /// The text names a day that does not exist (February 30), with what is wrong.
     case noSuchDay(String, String)
     /// The clock time does not exist on that day here: a daylight-saving change skips it.
@@ -11,8 +12,9 @@ public enum DateExpressionError: Error, Equatable, Sendable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case .notADate(let text, let suggestion):
-            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? "."
+        case .notADate(let text, let suggestions):
+            let quoted = suggestions.map { "\"\($0)\"" }.joined(separator: " or ")
+            let hint = suggestions.isEmpty ? "." : "; did you mean \(quoted)?"
             return "\"\(text)\" is not a date\(hint) A DATE is \(DateExpression.forms); help due lists every form"
         case .noSuchDay(let text, let problem):
             return "\"\(text)\" is not a date: \(problem)"

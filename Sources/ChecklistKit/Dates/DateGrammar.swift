@@ -53,17 +53,33 @@ enum DateGrammar {
             if second == "week" { return (.nextWeek, rest.dropFirst()) }
             if let weekday = weekday(second) { return (.weekday(weekday), rest.dropFirst()) }
         }
+        if first == "this", let weekday = rest.first.flatMap(weekday) {
+            return (.weekdayFromToday(weekday), rest.dropFirst())
+        }
         if let days = dayCount(first) { return (.daysAhead(days), rest) }
         if first == "in", let (days, end) = inDays(rest) { return (.daysAhead(days), end) }
-        if let second = rest.first {
-            if let month = month(first), let day = dayOfMonth(second) {
-                return (.monthDay(month: month, day: day), rest.dropFirst())
-            }
-            if let day = dayOfMonth(first), let month = month(second) {
-                return (.monthDay(month: month, day: day), rest.dropFirst())
-            }
+        if let second = rest.first, let (month, day) = monthAndDay(first, second) {
+            let end = rest.dropFirst()
+            // A year after them makes it that year's day (`dec 25 2027`); a day that year lacks is none.
+            guard let year = end.first.flatMap(year) else { return (.monthDay(month: month, day: day), end) }
+            guard let date = CalendarDay(year: year, month: month, day: day) else { return nil }
+            return (.date(date), end.dropFirst())
         }
         return nil
+    }
+
+    /// `MONTH D` or `D MONTH` as the month (1 to 12) and the day of the month.
+    static func monthAndDay(_ first: Substring, _ second: Substring) -> (month: Int, day: Int)? {
+        if let month = month(first), let day = dayOfMonth(second) { return (month, day) }
+        if let day = dayOfMonth(first), let month = month(second) { return (month, day) }
+        return nil
+    }
+
+    /// A year after a month and day: four digits, the first not 0 (`2027`). A time is written
+    /// with a colon (`dec 25 20:27`), so four digits there are never one.
+    static func year(_ word: Substring) -> Int? {
+        guard word.count == 4, word.first != "0", let year = number(word) else { return nil }
+        return year
     }
 
     /// `Nd`, `+Nd`, `Nw`, `+Nw` as a number of days.
@@ -75,9 +91,9 @@ enum DateGrammar {
         return unit == "d" ? count : count * 7
     }
 
-    /// `N day(s)` or `N week(s)` (after `in`) as a number of days.
+    /// `N day(s)` or `N week(s)` (after `in`) as a number of days; `a day`, `a week` for one.
     static func inDays(_ words: Words) -> (Int, Words)? {
-        guard let count = words.first.flatMap(number), let unit = words.dropFirst().first else { return nil }
+        guard let count = words.first.flatMap(count), let unit = words.dropFirst().first else { return nil }
         switch unit {
         case "day", "days": return (count, words.dropFirst(2))
         case "week", "weeks": return (count * 7, words.dropFirst(2))
@@ -156,25 +172,44 @@ enum DateGrammar {
 
     // MARK: From now, ISO 8601
 
-    /// `+Nm`, `+Nh`, `in N minutes` or `in N hours` at the front of `words`, as seconds.
+    /// `+Nm`, `+Nh`, `+NhMm`, `in N minutes`, `in N hours` or `in N hours [and] M minutes` at the
+    /// front of `words`, as seconds; `a` or `an` is one (`in an hour`).
     static func fromNow(_ words: Words) -> (Int, Words)? {
         guard let first = words.first else { return nil }
-        if first.hasPrefix("+"), let unit = first.last, let count = number(first.dropFirst().dropLast()) {
-            switch unit {
-            case "m": return (count * 60, words.dropFirst())
-            case "h": return (count * 3600, words.dropFirst())
-            default: return nil
+        if first.hasPrefix("+") {
+            let text = first.dropFirst()
+            // `+1h30m`: hours, then minutes, each at most once; `+90m` and `+2h` alone as before.
+            guard let hourMark = text.firstIndex(of: "h") else {
+                guard text.last == "m", let minutes = number(text.dropLast()) else { return nil }
+                return (minutes * 60, words.dropFirst())
             }
+            let afterHours = text[text.index(after: hourMark)...]
+            guard let hours = number(text[..<hourMark]) else { return nil }
+            if afterHours.isEmpty { return (hours * 3600, words.dropFirst()) }
+            guard afterHours.last == "m", let minutes = number(afterHours.dropLast()) else { return nil }
+            return (hours * 3600 + minutes * 60, words.dropFirst())
         }
-        guard first == "in", let count = words.dropFirst().first.flatMap(number),
+        guard first == "in", let amount = words.dropFirst().first.flatMap(count),
             let unit = words.dropFirst(2).first
         else { return nil }
-        switch unit {
-        case "minute", "minutes", "min", "mins": return (count * 60, words.dropFirst(3))
-        case "hour", "hours", "hr", "hrs": return (count * 3600, words.dropFirst(3))
-        default: return nil
+        let end = words.dropFirst(3)
+        if minuteUnits.contains(unit) { return (amount * 60, end) }
+        guard hourUnits.contains(unit) else { return nil }
+        // Minutes may follow the hours: `in 1 hour 30 minutes`, `in 2 hours and 15 minutes`.
+        let more = end.first == "and" ? end.dropFirst() : end
+        if let minutes = more.first.flatMap(count), let minuteUnit = more.dropFirst().first,
+            minuteUnits.contains(minuteUnit)
+        {
+            return (amount * 3600 + minutes * 60, more.dropFirst(2))
         }
+        return (amount * 3600, end)
     }
+
+    /// The words for minutes after `in N`.
+    static let minuteUnits: Set<Substring> = ["minute", "minutes", "min", "mins"]
+
+    /// The words for hours after `in N`.
+    static let hourUnits: Set<Substring> = ["hour", "hours", "hr", "hrs"]
 
     /// `YYYY-MM-DDTHH:MM[:SS]` (local time) optionally followed by `Z` or `±HH:MM` (that instant).
     static func isoTime(_ word: Substring) -> DateExpression.Form? {
@@ -200,6 +235,11 @@ enum DateGrammar {
 
     // MARK: Words
 
+    /// A count after `in`: a number, or `a`/`an` for one (`in a week`, `in an hour`).
+    static func count(_ word: Substring) -> Int? {
+        word == "a" || word == "an" ? 1 : number(word)
+    }
+
     /// A count of ASCII digits, at most `DateExpression.largestCount`.
     static func number(_ word: Substring) -> Int? {
         guard !word.isEmpty, word.count <= 7, word.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(word),
@@ -223,11 +263,14 @@ enum DateGrammar {
                 return "\(name) \(year) has \(CalendarDay.length(ofMonth: month, in: year)) days"
             }
             let next = index + 1 < words.count ? words[index + 1] : ""
+            let year = index + 2 < words.count ? self.year(words[index + 2]) : nil
             for (monthWord, dayWord) in [(word, next), (next, word)] {
-                if let month = month(monthWord), let day = dayOfMonth(dayWord),
-                    day > CalendarDay.length(ofMonth: month, in: 2028)
-                {
-                    let name = CalendarDay.monthNames[month - 1].withCapital
+                guard let month = month(monthWord), let day = dayOfMonth(dayWord) else { continue }
+                let name = CalendarDay.monthNames[month - 1].withCapital
+                if let year, day > CalendarDay.length(ofMonth: month, in: year) {
+                    return "\(name) \(year) has \(CalendarDay.length(ofMonth: month, in: year)) days"
+                }
+                if day > CalendarDay.length(ofMonth: month, in: 2028) {
                     return "\(name) has at most \(CalendarDay.length(ofMonth: month, in: 2028)) days"
                 }
             }

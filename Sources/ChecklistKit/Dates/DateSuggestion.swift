@@ -10,18 +10,32 @@ enum DateSuggestion {
         [
             "today", "tomorrow", "yesterday", "next", "week", "weeks", "day", "days", "in", "at", "on", "noon",
             "midnight", "now", "minutes", "hours", "eod", "eow", "eom", "eoy", "sow", "som", "soy", "am", "pm",
+            "this", "and", "an",
         ] + DateExpression.weekdays.map { Substring($0) } + CalendarDay.monthNames.map { Substring($0) }
 
     /// Whole phrases people type for forms the grammar has under another name.
     static let phrases: [String: String] = [
         "end of day": "eod", "end of week": "eow", "end of month": "eom", "end of year": "eoy",
         "next month": "som", "next year": "soy", "this week": "eow", "tonight": "today 20:00",
-        "day after tomorrow": "in 2 days",
+        "day after tomorrow": "in 2 days", "this month": "eom", "this year": "eoy", "this weekend": "sat",
+        "in half an hour": "+30m", "half an hour": "+30m", "in a fortnight": "in 2 weeks",
+        "a week from now": "in 1 week", "a week from today": "in 1 week",
     ]
 
-    /// The closest text to `words` that is a DATE, or `nil` when no repair gives one.
-    static func closest(to words: [Substring]) -> String? {
-        guard !words.isEmpty, words.count <= 6 else { return nil }
+    /// The closest texts to `words` that are a DATE: none when no repair gives one, two when a
+    /// date written with its year last reads both ways (`03/04/2026`), else one.
+    static func closest(to words: [Substring]) -> [String] {
+        guard !words.isEmpty, words.count <= 6 else { return [] }
+        for (index, word) in words.enumerated() {
+            // Day and month in either order: each reading that is a day, in ISO form.
+            let readings = yearLast(word).map { reading in
+                var candidate = words
+                candidate[index] = reading
+                return candidate
+            }
+            let accepted = readings.filter(isADate)
+            if !accepted.isEmpty { return accepted.map { $0.joined(separator: " ") } }
+        }
         var candidates: [[Substring]] = []
         if let phrase = phrases[words.joined(separator: " ")] {
             candidates.append(phrase.split(separator: " "))
@@ -43,8 +57,33 @@ enum DateSuggestion {
         candidates.append(["in"] + words)
         if let last = words.last, DateGrammar.number(last) != nil { candidates.append(words + ["days"]) }
         candidates.append(words.indices.map { repaired[$0].first ?? words[$0] })
-        let accepted = candidates.first { DateGrammar.form($0) != nil && DateGrammar.impossibleDay(in: $0) == nil }
-        return accepted?.joined(separator: " ")
+        guard let accepted = candidates.first(where: isADate) else { return [] }
+        return [accepted.joined(separator: " ")]
+    }
+
+    /// Whether `words` make a DATE of a day that exists.
+    private static func isADate(_ words: [Substring]) -> Bool {
+        DateGrammar.form(words) != nil && DateGrammar.impossibleDay(in: words) == nil
+    }
+
+    /// `12/25/2026`, `25.12.2026` or `3-4-2026` (year last) as the ISO days it may mean: month
+    /// first, then day first, each only when it is a day, once when both are the same day.
+    static func yearLast(_ word: Substring) -> [Substring] {
+        for separator: Character in ["/", ".", "-"] {
+            guard let parts = split(word, at: separator), parts.count == 3, parts[2].count == 4,
+                parts.dropLast().allSatisfy({ $0.count <= 2 }), let first = Int(parts[0]),
+                let second = Int(parts[1]), let year = Int(parts[2])
+            else { continue }
+            let days = [
+                CalendarDay(year: year, month: first, day: second), CalendarDay(year: year, month: second, day: first),
+            ]
+            var readings: [Substring] = []
+            for case let day? in days where !readings.contains(Substring(day.description)) {
+                readings.append(Substring(day.description))
+            }
+            return readings
+        }
+        return []
     }
 
     /// Other words `word` may have been meant as, the likeliest first (none for a word the grammar knows).
@@ -61,6 +100,9 @@ enum DateSuggestion {
             }
         } else if word.hasPrefix("+"), let count = DateGrammar.number(word.dropFirst()) {
             result.append("+\(count)d")
+        } else if word.hasPrefix("+"), word.last?.isNumber == true, DateGrammar.form([word + "m"]) != nil {
+            // `+1h30`: the minutes' unit left off.
+            result.append(word + "m")
         } else if ["h", ".", ",", ":"].contains(separators), (2...4).contains(digits.count),
             let parts = split(word, at: separators.first ?? ":"), parts.count == 2,
             let hour = Int(parts[0]), let minute = Int(parts[1]), (1...2).contains(parts[0].count), hour <= 23,

@@ -225,7 +225,8 @@ extension Session {
             let count = book.checklists[index].items.count(where: \.checked)
             book.update(at: index) { $0.items.removeAll(where: \.checked) }
             let name = book.checklists[index].name
-            return [OutputLine("removed \(count) checked item\(count == 1 ? "" : "s") from \(name)")]
+            let line = "removed \(count) checked item\(count == 1 ? "" : "s") from \(name)"
+            return [OutputLine(count == 0 ? line : line + "; " + Self.undoBringsBack(count))]
         }
     }
 }

@@ -85,15 +85,26 @@ extension Session {
         }
     }
 
+    /// `drop LIST`; the undo journal names the checklist by its name, not by what was typed.
     func drop(_ reference: String) throws -> CommandResult {
-        try changeResult("drop \"\(reference)\"") { book in
+        let (dropped, notices) = try change("drop", summarizing: \.summary) { book in
             let index = try resolveList(reference, in: book)
             let list = book.checklists[index]
             try requireItemsRead(list)
             book.remove(at: index)
             let count = list.items.count
-            return [OutputLine("dropped \(list.name) and its \(count) item\(count == 1 ? "" : "s")")]
+            let line = OutputLine(
+                "dropped \(list.name) and its \(count) item\(count == 1 ? "" : "s"); \(Self.undoBringsBack(1))")
+            return (line: line, summary: "drop \"\(list.name)\"")
         }
+        var result = CommandResult(lines: [dropped.line])
+        result.notices = notices
+        return result
+    }
+
+    /// What the result line of a command that deletes adds: the way back, for `count` things.
+    static func undoBringsBack(_ count: Int) -> String {
+        "undo brings \(count == 1 ? "it" : "them") back"
     }
 
     /// The `lists` table: number, name, icon, status; `*` marks the current checklist.

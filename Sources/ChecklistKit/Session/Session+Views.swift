@@ -19,7 +19,10 @@ extension Session {
         lines.append(OutputLine("ITEM: a position from show (3), a range (2-5) or an ID (#17).", .dim))
         lines.append(OutputLine("DATE: \(DateExpression.forms), in the local time zone (help due).", .dim))
         lines.append(OutputLine("RULE: \(RepeatPattern.forms).", .dim))
-        lines.append(OutputLine("Commands may be shortened to a unique prefix; quote text with \" or '.", .dim))
+        lines.append(
+            OutputLine(
+                "Commands may be shortened to a unique prefix (drop, delete and clear to three letters at least);"
+                    + " quote text with \" or '.", .dim))
         return CommandResult(lines: lines)
     }
 

@@ -72,12 +72,20 @@ public final class Session {
             guard let command = try parsed.get() else { return CommandResult() }
             return try run(command)
         } catch let error as StoreError {
-            return CommandResult(error: error.description, exitStatus: error.exitStatus)
+            let reported = error.withWayOut(
+                host.flatMap { host in Self.damagedPath(error).flatMap(host.wayOutOfDamage) })
+            return CommandResult(error: reported.description, exitStatus: error.exitStatus)
         } catch let error as InspectionError {
             return CommandResult(error: error.description, exitStatus: .dataError)
         } catch {
             return CommandResult(error: "\(error)")
         }
+    }
+
+    /// The path of the damaged file `error` reports, `nil` for any other error.
+    static func damagedPath(_ error: StoreError) -> String? {
+        guard case .undecodable(let path, _, _) = error else { return nil }
+        return path
     }
 
     /// Runs a parsed command.

@@ -17,4 +17,13 @@ public protocol SessionHost: AnyObject {
 
     /// Runs `watch [--once] [--exec COMMAND]`.
     func watch(once: Bool, exec: String?) throws -> CommandResult
+
+    /// Where a good copy of the damaged data file at `path` is, and how to take it back (the last
+    /// sync's commit); `nil` when there is none, for `StoreError.movingAside`.
+    func wayOutOfDamage(path: String) -> String?
+}
+
+extension SessionHost {
+    /// No copy known: `StoreError.movingAside` says what to do.
+    public func wayOutOfDamage(path: String) -> String? { nil }
 }

@@ -263,6 +263,7 @@ public final class ChecklistStore {
     /// The lock file (`lock`, its descriptor) then notes the saved file's `ChangeRecord`: a later
     /// load that finds the file with that record knows it is this program's own (`wroteLast`).
     func save(_ copy: ChecklistBook, lock: Int32) throws {
+        try refuseReadOnlyFile()
         try saveCarryingOrEncoding(copy)
         FileLock.writeNote(Self.note(of: ChangeRecord.of(path), saved: stamp), descriptor: lock)
     }
@@ -373,6 +374,14 @@ public final class ChecklistStore {
         layout = nil
     }
 
+    /// Refuses to replace a data file its owner may not write (SPEC §5), as editors and git do:
+    /// the rename of a save would replace it all the same, and the new file keep its mode. The
+    /// mode's owner-write bit decides, not `access(2)`, which lets root write any file. Every
+    /// save (`save`, `putBack`) asks here first; the caller holds the lock.
+    private func refuseReadOnlyFile() throws(StoreError) {
+        if FileSystem.lacksOwnerWrite(path) { throw .readOnly(path: path) }
+    }
+
     /// The data file's bytes now, `nil` when there is none; the caller holds the lock.
     func fileBytes() throws(StoreError) -> [UInt8]? {
         do {
@@ -384,6 +393,7 @@ public final class ChecklistStore {
 
     /// Writes `bytes` as the data file, atomically and durably, and loads it; the caller holds the lock.
     func putBack(_ bytes: [UInt8]) throws(StoreError) {
+        try refuseReadOnlyFile()
         do {
             try FileSystem.writeAtomically(bytes, to: path, keepingAccess: true)
         } catch {

@@ -53,6 +53,17 @@ struct CommandTests {
         #expect(message == "\"e\" could be edit, export or exit; type more letters")
     }
 
+    @Test func aCommandThatDeletesTakesThreeLettersAtLeast() throws {
+        #expect(throws: CommandError.shortPrefix("dr", command: "drop", letters: 3)) { try parse("dr Groceries") }
+        #expect(throws: CommandError.shortPrefix("DE", command: "delete", letters: 3)) { try parse("DE 1") }
+        #expect(throws: CommandError.shortPrefix("cl", command: "clear", letters: 3)) { try parse("cl") }
+        #expect(try parse("dro Groceries") == .drop("Groceries"))
+        #expect(try parse("del 1") == .delete([.position(1)]))
+        #expect(try parse("cle") == .clear)
+        let message = CommandError.shortPrefix("cl", command: "clear", letters: 3).description
+        #expect(message == "\"cl\" is too short for clear, which deletes: type clear, or at least its first 3 letters")
+    }
+
     @Test func anUnknownCommandSaysHowToListThem() {
         #expect(throws: CommandError.unknownCommand("frobnicate")) { try parse("frobnicate 1") }
         #expect(

@@ -22,6 +22,15 @@ struct CompletionTests {
         #expect(complete("use 中") == ["中文"])
     }
 
+    @Test func completionAgreesWithTheThreeLettersACommandThatDeletesTakes() {
+        #expect(complete("dr") == ["drop"], "the full word is offered")
+        #expect(complete("cl") == ["clear"])
+        #expect(complete("dr Gr").isEmpty, "dr is refused, so it names no checklist")
+        #expect(complete("dro Gr") == ["Groceries"])
+        #expect(Completion.complete(shellWords: ["dr", "Gr"], checklistNames: { names }) == .words([]))
+        #expect(Completion.complete(shellWords: ["dro", "Gr"], checklistNames: { names }) == .words(["Groceries"]))
+    }
+
     @Test func namesWithSpacesCompleteFromEverythingTyped() {
         #expect(complete("use Garden W") == ["Garden Work"])
         #expect(complete("use \"Garden W") == ["Garden Work"])

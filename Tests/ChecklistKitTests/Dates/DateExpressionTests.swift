@@ -55,8 +55,8 @@ struct DateExpressionTests {
         Row(input: input, now: now, zone: zone, expected: ExpectedBox(make: expected))
     }
 
-    private static func notADate(_ input: String, _ suggestion: String?) -> Row {
-        row(input, .refused(.notADate(input, suggestion: suggestion)))
+    private static func notADate(_ input: String, _ suggestions: String...) -> Row {
+        row(input, .refused(.notADate(input, suggestions: suggestions)))
     }
 
     static let days: [Row] = [
@@ -74,6 +74,16 @@ struct DateExpressionTests {
         row("dec 25", .day("2026-12-25")), row("25 dec", .day("2026-12-25")), row("December 25th", .day("2026-12-25")),
         row("jun 15", .day("2026-06-15")), row("jun 14", .day("2027-06-14")), row("feb 29", .day("2028-02-29")),
         row("sept 1", .day("2026-09-01")),
+        // With a year (issue #40): that year's day, past or future, a comma after a word or not.
+        row("dec 25 2027", .day("2027-12-25")), row("25 dec 2027", .day("2027-12-25")),
+        row("1 jan 2027", .day("2027-01-01")), row("dec 25, 2027", .day("2027-12-25")),
+        row("25 dec, 2027", .day("2027-12-25")), row("December 25th, 2027", .day("2027-12-25")),
+        row("jun 14 2026", .day("2026-06-14")), row("feb 29 2028", .day("2028-02-29")),
+        row("Mar 3 2031", .day("2031-03-03")),
+        // `this WEEKDAY`: today when it is that day (a Monday here), else the next one.
+        row("this monday", .day("2026-06-15")), row("this mon", .day("2026-06-15")),
+        row("this friday", .day("2026-06-19")), row("this sun", .day("2026-06-21")),
+        row("in a day", .day("2026-06-16")), row("in a week", .day("2026-06-22")),
         row("eod", .day("2026-06-15")), row("eow", .day("2026-06-21")), row("eom", .day("2026-06-30")),
         row("eoy", .day("2026-12-31")), row("som", .day("2026-07-01")), row("soy", .day("2027-01-01")),
         // At the ends of weeks, months and years.
@@ -96,6 +106,12 @@ struct DateExpressionTests {
         row("friday 7:15", .time(utc(2026, 6, 19, 7, 15))), row("today 08:00", .time(utc(2026, 6, 15, 8))),
         row("next week 9am", .time(utc(2026, 6, 22, 9))), row("in 2 days 18:00", .time(utc(2026, 6, 17, 18))),
         row("dec 25 6pm", .time(utc(2026, 12, 25, 18))), row("tomorrow noon", .time(utc(2026, 6, 16, 12))),
+        // A month and day then four digits with a colon: still a time, as before.
+        row("dec 25 20:27", .time(utc(2026, 12, 25, 20, 27))), row("25 dec 20:27", .time(utc(2026, 12, 25, 20, 27))),
+        row("dec 25 2027 20:27", .time(utc(2027, 12, 25, 20, 27))),
+        row("dec 25, 2027, 6pm", .time(utc(2027, 12, 25, 18))), row("1 jan 2027 at 9am", .time(utc(2027, 1, 1, 9))),
+        row("9am on 1 jan 2027", .time(utc(2027, 1, 1, 9))), row("this fri 9am", .time(utc(2026, 6, 19, 9))),
+        row("this monday 18:00", .time(utc(2026, 6, 15, 18))),
         row("tomorrow midnight", .time(utc(2026, 6, 16))), row("eod 17:00", .time(utc(2026, 6, 15, 17))),
         // A time alone: the next time the clock shows it.
         row("18:00", .time(utc(2026, 6, 15, 18))), row("9:31", .time(utc(2026, 6, 15, 9, 31))),
@@ -111,6 +127,11 @@ struct DateExpressionTests {
         row("+2h", .time(utc(2026, 6, 15, 11, 30))), row("+48h", .time(utc(2026, 6, 17, 9, 30))),
         row("in 30 minutes", .time(utc(2026, 6, 15, 10))), row("in 1 hour", .time(utc(2026, 6, 15, 10, 30))),
         row("in 2 hours", .time(utc(2026, 6, 15, 11, 30))),
+        row("in an hour", .time(utc(2026, 6, 15, 10, 30))), row("in a minute", .time(utc(2026, 6, 15, 9, 31))),
+        row("+1h30m", .time(utc(2026, 6, 15, 11))), row("+0h5m", .time(utc(2026, 6, 15, 9, 35))),
+        row("in 1 hour 30 minutes", .time(utc(2026, 6, 15, 11))),
+        row("in 2 hours and 15 minutes", .time(utc(2026, 6, 15, 11, 45))),
+        row("in an hour and a minute", .time(utc(2026, 6, 15, 10, 31))),
         row("+1h", .time(utc(2027, 1, 1, 0, 59, 59)), now: utc(2026, 12, 31, 23, 59, 59)),
         // ISO 8601 as written: local without an offset, that instant with one.
         row("2026-11-25T18:00", .time(utc(2026, 11, 25, 18))), row("2026-11-25T18:00Z", .time(utc(2026, 11, 25, 18))),
@@ -155,18 +176,29 @@ struct DateExpressionTests {
 
     static let refusals: [Row] = [
         notADate("tomorrow 9", "tomorrow 09:00"), notADate("tomorrow 18", "tomorrow 18:00"),
-        notADate("2026-07-01 10", "2026-07-01 10:00"), notADate("fri 25:00", nil), notADate("someday", nil),
+        notADate("2026-07-01 10", "2026-07-01 10:00"), notADate("fri 25:00"), notADate("someday"),
         notADate("tomorow", "tomorrow"), notADate("tommorow 9am", "tomorrow 9am"), notADate("fridya", "friday"),
         notADate("nxt week", "next week"), notADate("9.30", "09:30"), notADate("1830", "18:30"),
         notADate("9h30", "09:30"), notADate("9:5", "09:05"), notADate("2026/07/01", "2026-07-01"),
         notADate("2026-7-1", "2026-07-01"), notADate("13pm", "13:00"), notADate("+3", "+3d"),
         notADate("3 days", "in 3 days"), notADate("in 3", "in 3 days"), notADate("+1 d", "+1d"),
-        notADate("next month", "som"), notADate("end of month", "eom"), notADate("", nil), notADate("fr", nil),
-        notADate("+d", nil), notADate("+1.5d", nil), notADate("+-1d", nil), notADate("+٣d", nil),
-        notADate("24:00", nil),
-        notADate("12:60", nil), notADate("fri fri", nil), notADate("2026-07-01 10:00 extra", nil),
-        notADate("+1m 09:00", nil), notADate("26-07-01", nil), notADate("0am", nil), notADate("2026-11-25T9:00", nil),
-        notADate("2026-11-25T18:00+25:00", nil),
+        notADate("next month", "som"), notADate("end of month", "eom"), notADate(""), notADate("fr"),
+        notADate("+d"), notADate("+1.5d"), notADate("+-1d"), notADate("+٣d"),
+        notADate("24:00"),
+        notADate("12:60"), notADate("fri fri"), notADate("2026-07-01 10:00 extra"),
+        notADate("+1m 09:00"), notADate("26-07-01"), notADate("0am"), notADate("2026-11-25T9:00"),
+        notADate("2026-11-25T18:00+25:00"),
+        // Day and month in either order with the year last: the ISO form of each order that is a day.
+        notADate("12/25/2026", "2026-12-25"), notADate("25/12/2026", "2026-12-25"),
+        notADate("03/04/2026", "2026-03-04", "2026-04-03"), notADate("5/5/2026", "2026-05-05"),
+        notADate("25.12.2026", "2026-12-25"), notADate("12/25/2026 18:00", "2026-12-25 18:00"),
+        notADate("31/31/2026"),
+        // What people type for forms the grammar has under another name.
+        notADate("dec 25 0930", "dec 25 09:30"), notADate("in half an hour", "+30m"),
+        notADate("this weekend", "sat"), notADate("this month", "eom"), notADate("+1h30", "+1h30m"),
+        notADate("this"), notADate("in an"), notADate("+1d12h"),
+        row("feb 29 2027", .refused(.noSuchDay("feb 29 2027", "February 2027 has 28 days"))),
+        row("31 april 2027", .refused(.noSuchDay("31 april 2027", "April 2027 has 30 days"))),
         row("2026-02-30", .refused(.noSuchDay("2026-02-30", "February 2026 has 28 days"))),
         row("2027-02-29 10:00", .refused(.noSuchDay("2027-02-29 10:00", "February 2027 has 28 days"))),
         row("2026-13-01", .refused(.noSuchDay("2026-13-01", "there is no month 13"))),
@@ -207,13 +239,17 @@ struct DateExpressionTests {
     }
 
     @Test func theRefusalSaysWhatADateIsAndWhereEveryFormIsListed() {
-        let refusal = DateExpressionError.notADate("tomorrow 9", suggestion: "tomorrow 09:00")
+        let refusal = DateExpressionError.notADate("tomorrow 9", suggestions: ["tomorrow 09:00"])
         #expect(
             refusal.description.hasPrefix("\"tomorrow 9\" is not a date; did you mean \"tomorrow 09:00\"? A DATE is"))
         #expect(refusal.description.hasSuffix("help due lists every form"))
         #expect(!refusal.description.contains("time zone"))
         #expect(
-            DateExpressionError.notADate("x", suggestion: nil).description.hasPrefix("\"x\" is not a date. A DATE is"))
+            DateExpressionError.notADate("x", suggestions: []).description.hasPrefix("\"x\" is not a date. A DATE is"))
+        let twoWays = DateExpressionError.notADate("03/04/2026", suggestions: ["2026-03-04", "2026-04-03"])
+        #expect(
+            twoWays.description.hasPrefix(
+                "\"03/04/2026\" is not a date; did you mean \"2026-03-04\" or \"2026-04-03\"? A DATE is"))
     }
 
     @Test func everyExampleInTheHelpIsADate() throws {
@@ -222,7 +258,8 @@ struct DateExpressionTests {
             "3d", "+3d", "in 3 days", "+2w", "in 2 weeks", "dec 25", "25 dec", "eod", "eow", "eom", "eoy", "sow", "som",
             "soy", "18:00", "9:05", "18:00:30", "9am", "6pm", "6:30pm", "noon", "midnight", "tomorrow 9am", "now",
             "+30m", "in 30 minutes", "+2h", "in 2 hours", "2026-11-25T18:00", "2026-11-25T18:00Z",
-            "2026-11-25T18:00+01:00",
+            "2026-11-25T18:00+01:00", "this fri", "in a week", "dec 25 2027", "25 dec 2027", "dec 25, 2027",
+            "in an hour", "+1h30m", "in 1 hour 30 minutes", "dec 25 2026",
         ]
         let help = DateExpression.formLines.joined(separator: " ")
         for example in examples {

@@ -1,4 +1,5 @@
 import ChecklistKit
+import TestSupport
 import Testing
 
 /// The outward commands reach the session's host with their arguments, once each; what the host
@@ -66,5 +67,20 @@ struct SessionHostTests {
         #expect(fixture.failure("caldav") == "caldav is not available here")
         #expect(fixture.failure("watch").hasPrefix("watch runs on its own"))
         #expect(fixture.run("history").isEmpty)
+    }
+
+    @Test func aFileDamagedDuringASessionGetsTheWayOutTheHostKnows() throws {
+        let fixture = try SessionFixture()
+        fixture.run("add Milk")
+        try TemporaryFolder.write("not a plist", to: fixture.path)
+        #expect(
+            fixture.failure("show").hasSuffix(
+                "to start afresh, move it aside: mv \(fixture.path) \(fixture.path).damaged"))
+        let host = RecordingHost()
+        host.wayOut = "the last sync's version is in git"
+        fixture.session.host = host
+        let result = fixture.session.run("show")
+        #expect(result.exitStatus == .dataError)
+        #expect(result.error?.hasSuffix("it was left untouched; the last sync's version is in git") == true)
     }
 }

@@ -296,7 +296,7 @@ struct SessionItemTests {
     @Test func clearRemovesTheCheckedItemsOfTheCurrentChecklist() throws {
         let fixture = try groceries()
         fixture.runAll(["check 1 3", "use List", "add Done already", "check 1", "use Groceries"])
-        #expect(fixture.run("clear") == ["removed 2 checked items from Groceries"])
+        #expect(fixture.run("clear") == ["removed 2 checked items from Groceries; undo brings them back"])
         #expect(fixture.texts == ["Eggs"])
         #expect(fixture.session.book.checklists[1].items.map(\.text) == ["Done already"], "other lists keep theirs")
         #expect(fixture.run("clear") == ["removed 0 checked items from Groceries"])
@@ -359,7 +359,7 @@ struct SessionItemTests {
 
     @Test func uniqueCommandPrefixesWork() throws {
         let fixture = try SessionFixture()
-        fixture.runAll(["ad Milk", "AD Eggs", "ch 1", "tog 1", "tog 2", "mo 2 1", "ed 1 Free-range eggs", "cl"])
+        fixture.runAll(["ad Milk", "AD Eggs", "ch 1", "tog 1", "tog 2", "mo 2 1", "ed 1 Free-range eggs", "cle"])
         #expect(fixture.texts == ["Milk"])
         #expect(fixture.run("sh") == ["List  1 Remaining", "1 [ ] Milk  #0"])
         #expect(fixture.run("LiStS").count == 1)

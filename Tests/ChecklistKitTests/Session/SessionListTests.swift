@@ -240,7 +240,7 @@ struct SessionListTests {
     @Test func dropDeletesAChecklistWithItsItems() throws {
         let fixture = try SessionFixture()
         fixture.runAll(["new Groceries", "add Milk", "add Eggs", "use List"])
-        #expect(fixture.run("drop gro") == ["dropped Groceries and its 2 items"])
+        #expect(fixture.run("drop gro") == ["dropped Groceries and its 2 items; undo brings it back"])
         #expect(fixture.names == ["List"])
         #expect(fixture.currentName == "List")
         #expect(try fixture.reloadedBook().checklists.map(\.name) == ["List"])
@@ -251,7 +251,7 @@ struct SessionListTests {
     @Test func droppingTheCurrentChecklistLeavesNoneCurrent() throws {
         let fixture = try SessionFixture()
         fixture.run("new Groceries")
-        #expect(fixture.run("drop 1") == ["dropped Groceries and its 0 items"])
+        #expect(fixture.run("drop 1") == ["dropped Groceries and its 0 items; undo brings it back"])
         #expect(fixture.currentName == nil)
         #expect(fixture.run("lists") == ["  1  List  No Icon       (No Items)"])
         #expect(fixture.failure("add Milk").hasPrefix("no checklist is current"))

@@ -44,6 +44,14 @@ struct SessionUndoTests {
         #expect(fixture.run("redo") == ["redid add \"Milk\""])
     }
 
+    @Test func undoOfADropNamesTheChecklistNotWhatWasTyped() throws {
+        let fixture = try SessionFixture()
+        fixture.runAll(["new Groceries", "add Milk"])
+        fixture.run("drop groc")
+        #expect(fixture.run("undo") == ["undid drop \"Groceries\""])
+        #expect(fixture.run("redo") == ["redid drop \"Groceries\""])
+    }
+
     @Test func undoOfADeleteNamesTheItems() throws {
         let fixture = try SessionFixture()
         fixture.runAll(["add Milk", "add Eggs", "add Bread", "add Tea", "add Jam"])

@@ -89,4 +89,40 @@ struct ChecklistStoreAccessTests {
             #expect(try mode(path) == shared)
         }
     }
+
+    @Test func aFileItsOwnerMayNotWriteIsNeverReplacedWhoeverRuns() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("Checklists.plist")
+        _ = try ChecklistStore(path: path).modify { $0.insert(Checklist(name: "A")) }
+        let before = try #require(TemporaryFolder.bytes(path))
+        for readOnly in [0o400, 0o444] {
+            try FileManager.default.setAttributes([.posixPermissions: readOnly], ofItemAtPath: path)
+            let store = try ChecklistStore(path: path)
+            // Root may write the file (access(2) says so), and the rename would replace it anyway.
+            #expect(throws: StoreError.readOnly(path: path)) { try store.modify { $0.insert(Checklist(name: "B")) } }
+            #expect(throws: StoreError.readOnly(path: path)) {
+                try store.withLock { lock in try lock.save(ChecklistBook.firstRun) }
+            }
+            #expect(throws: StoreError.readOnly(path: path)) {
+                try store.withLock { lock in try lock.putBack(before) }
+            }
+            #expect(store.book.checklists.map(\.name) == ["A", "List"])
+            #expect(TemporaryFolder.bytes(path) == before)
+            #expect(try mode(path) == readOnly)
+            // A command that changes nothing still runs.
+            _ = try store.modify { _ in }
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        _ = try ChecklistStore(path: path).modify { $0.insert(Checklist(name: "B")) }
+        #expect(try ChecklistStore(path: path).book.checklists.map(\.name) == ["A", "B", "List"])
+    }
+
+    @Test func theRefusalOfAReadOnlyFileSaysSoAndHowToAllowChanges() {
+        let message = StoreError.readOnly(path: "/d/Checklists.plist").description
+        #expect(
+            message
+                == "cannot save /d/Checklists.plist: the file is read-only (chmod u+w allows changes);"
+                + " the change was not applied")
+        #expect(StoreError.readOnly(path: "/d/Checklists.plist").exitStatus == .ioError)
+    }
 }

@@ -214,7 +214,7 @@ struct ChecklistStoreScopeTests {
         }
         let original = try #require(TemporaryFolder.bytes(path))
         // List 2 is not the current checklist: its items are read for the message and for undo.
-        #expect(try run("drop List 2").lines.map(\.text) == ["dropped List 2 and its 300 items"])
+        #expect(try run("drop List 2").lines.map(\.text) == ["dropped List 2 and its 300 items; undo brings it back"])
         let dropped = try #require(TemporaryFolder.bytes(path))
         #expect(Self.carriesTheObjects(of: original, dropped))
         var expected = start

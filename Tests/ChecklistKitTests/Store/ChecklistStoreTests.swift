@@ -127,7 +127,7 @@ struct ChecklistStoreTests {
         #expect {
             try ChecklistStore(path: path, clock: TestClock().function)
         } throws: { error in
-            guard case .undecodable(let failedPath, let reason) = error as? StoreError else { return false }
+            guard case .undecodable(let failedPath, let reason, _) = error as? StoreError else { return false }
             return failedPath == path && !reason.isEmpty
         }
         #expect(TemporaryFolder.bytes(path) == garbage)
@@ -135,6 +135,22 @@ struct ChecklistStoreTests {
         #expect(error.exitStatus == .dataError)
         #expect(error.description.contains(path))
         #expect(error.description.contains("untouched"))
+    }
+
+    @Test func aDamagedFileGetsAWayOut() {
+        let plain = StoreError.undecodable(path: "/d/Checklists.plist", reason: "bad")
+        #expect(
+            plain.description
+                == "/d/Checklists.plist is not a readable checklists file: bad; it was left untouched; to start"
+                + " afresh, move it aside: mv /d/Checklists.plist /d/Checklists.plist.damaged")
+        let spaced = StoreError.undecodable(path: "/my lists/it's.plist", reason: "bad")
+        #expect(spaced.description.hasSuffix("mv '/my lists/it'\\''s.plist' '/my lists/it'\\''s.plist.damaged'"))
+        let synced = plain.withWayOut("take the last sync's")
+        #expect(synced.description.hasSuffix("it was left untouched; take the last sync's"))
+        #expect(synced.exitStatus == .dataError)
+        #expect(
+            StoreError.lockTimeout(path: "/d/x", seconds: 10).withWayOut("y") == .lockTimeout(path: "/d/x", seconds: 10)
+        )
     }
 
     @Test func aFileCorruptedByAnotherProgramFailsTheCommandWithStatus65() throws {

@@ -20,6 +20,8 @@ final class RecordingHost: SessionHost {
     /// What they throw instead, when set.
     var failure: (any Error)?
     var runsWatch = false
+    /// What `wayOutOfDamage` answers.
+    var wayOut: String?
 
     func history() -> [String] {
         calls.append(.history)
@@ -39,6 +41,10 @@ final class RecordingHost: SessionHost {
     func watch(once: Bool, exec: String?) throws -> CommandResult {
         calls.append(.watch(once: once, exec: exec))
         return try answered()
+    }
+
+    func wayOutOfDamage(path: String) -> String? {
+        wayOut
     }
 
     private func answered() throws -> CommandResult {
