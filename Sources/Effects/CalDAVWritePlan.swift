@@ -124,17 +124,27 @@ struct CalDAVWritePlan {
             && a.repeatRule == b.repeatRule
     }
 
-    /// The first VTODO of a calendar object's text.
+    /// The task of a calendar object's text: its series' master VTODO (the one without a
+    /// `RECURRENCE-ID`: overrides beside it, from Thunderbird or jtx Board, are not the item),
+    /// else its first VTODO.
     static func todo(in data: [UInt8]) -> CalendarComponent? {
         guard let calendars = try? ICalendarReader.read(data) else { return nil }
-        for calendar in calendars { if let todo = calendar.components(named: "VTODO").first { return todo } }
+        for calendar in calendars {
+            if let index = masterIndex(in: calendar.components) { return calendar.components[index] }
+        }
         return nil
+    }
+
+    /// The position of the master VTODO among `components` (see `todo(in:)`).
+    static func masterIndex(in components: [CalendarComponent]) -> Int? {
+        components.firstIndex { $0.name == "VTODO" && $0.property("RECURRENCE-ID") == nil }
+            ?? components.firstIndex { $0.name == "VTODO" }
     }
 
     /// The calendar object around `todo`: the server's, with its VTODO replaced, or a new one.
     static func calendar(with todo: CalendarComponent, from existing: CalDAVState.Resource?) -> CalendarComponent {
         if let existing, var calendar = (try? ICalendarReader.read(existing.data))?.first,
-            let index = calendar.components.firstIndex(where: { $0.name == "VTODO" })
+            let index = masterIndex(in: calendar.components)
         {
             calendar.components[index] = todo
             return calendar

@@ -113,4 +113,23 @@ struct CalDAVWritePlanTests {
         let ours = book([("Food", [item("Milk", 0, uid: "m")])])
         #expect(describe(plan(ours: ours, there: there)) == ["PROPPATCH g/ "])
     }
+
+    @Test func aSeriesWithAnOverrideIsOneItemTheMasterAndIsWrittenBackWithTheOverride() throws {
+        // Thunderbird's completed occurrence first, the series' master after it.
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:w\r\nRECURRENCE-ID;VALUE=DATE:20261201\r\n"
+            + "SUMMARY:Water plants\r\nSTATUS:COMPLETED\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:w\r\n"
+            + "SUMMARY:Water plants\r\nSTATUS:NEEDS-ACTION\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let master = try #require(CalDAVWritePlan.todo(in: Array(text.utf8)))
+        #expect(master.property("RECURRENCE-ID") == nil)
+        #expect(!CalendarTask.item(master, itemID: 0, created: 0).checked)
+        var edited = master
+        edited.set("SUMMARY", ContentLine("SUMMARY", value: "Water the plants"))
+        let resource = CalDAVState.Resource(
+            uid: "w", href: groceries.url + "w.ics", etag: "\"1\"", collection: groceries.url, data: Array(text.utf8))
+        let written = ICalendarWriter.write([CalDAVWritePlan.calendar(with: edited, from: resource)])
+        #expect(written.contains("RECURRENCE-ID;VALUE=DATE:20261201"))
+        #expect(written.contains("SUMMARY:Water the plants"))
+        #expect(written.ranges(of: "BEGIN:VTODO").count == 2)
+    }
 }

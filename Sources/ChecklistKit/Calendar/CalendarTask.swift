@@ -15,7 +15,9 @@ public enum CalendarTask {
         let before = todo
         if todo.property("UID") == nil { todo.set("UID", ContentLine("UID", value: uid)) }
         todo.set("SUMMARY", ContentLine("SUMMARY", value: CalendarText.escaped(item.text)))
-        if item.checked {
+        if item.checked, isCancelled(before) {
+            // Cancelled elsewhere reads as checked here; it stays cancelled unless unchecked here.
+        } else if item.checked {
             todo.set("STATUS", ContentLine("STATUS", value: "COMPLETED"))
             if !isChecked(before) || before.property("COMPLETED") == nil {
                 todo.set("COMPLETED", ContentLine("COMPLETED", value: CalendarTime.utcValue(now)))
@@ -44,18 +46,21 @@ public enum CalendarTask {
         } else {
             todo.set("RRULE", nil)
         }
-        let alarms = todo.components(named: "VALARM")
-        if item.shouldRemind, alarms.isEmpty {
+        let timed = todo.components.contains(where: isTimeAlarm)
+        if item.shouldRemind, !timed {
+            // When `watch` rings: at the due time, or at 09:00 on a whole day (SPEC §9, §11).
+            let offset = if case .day? = item.due { "PT9H" } else { "PT0S" }
             todo.components.append(
                 CalendarComponent(
                     "VALARM",
                     properties: [
                         ContentLine("ACTION", value: "DISPLAY"),
-                        ContentLine("TRIGGER", parameters: [.init("RELATED", ["END"])], value: "PT0S"),
+                        ContentLine("TRIGGER", parameters: [.init("RELATED", ["END"])], value: offset),
                         ContentLine("DESCRIPTION", value: CalendarText.escaped(item.text)),
                     ]))
-        } else if !item.shouldRemind, !alarms.isEmpty {
-            todo.components.removeAll { $0.name == "VALARM" }
+        } else if !item.shouldRemind, timed {
+            // Only the alarms with a time: a location alarm is not a reminder of ours to remove.
+            todo.components.removeAll(where: isTimeAlarm)
         }
         if let categories {
             todo.set(
@@ -78,16 +83,33 @@ public enum CalendarTask {
         let text = todo.property("SUMMARY").map { CalendarText.unescaped($0.value) } ?? ""
         return ChecklistItem(
             text: text, checked: isChecked(todo), itemID: itemID, created: created, due: dueDate(of: todo),
-            shouldRemind: !todo.components(named: "VALARM").isEmpty,
+            shouldRemind: todo.components.contains(where: isTimeAlarm),
             repeatRule: todo.property("RRULE").map { RepeatRule(rrule: String(CalendarText.trimmed($0.value))) })
     }
 
-    /// Whether a task is done: `STATUS:COMPLETED`, or a `COMPLETED` time without another status.
+    /// Whether a task is done: `STATUS:COMPLETED` or `STATUS:CANCELLED` (no longer to do, as
+    /// SPEC §11 reads it), or a `COMPLETED` time without another status.
     public static func isChecked(_ todo: CalendarComponent) -> Bool {
         if let status = todo.property("STATUS").map({ CalendarText.trimmed($0.value).uppercased() }) {
-            return status == "COMPLETED"
+            return status == "COMPLETED" || status == "CANCELLED"
         }
         return todo.property("COMPLETED") != nil
+    }
+
+    /// Whether a task was cancelled (`STATUS:CANCELLED`).
+    public static func isCancelled(_ todo: CalendarComponent) -> Bool {
+        todo.property("STATUS").map { CalendarText.trimmed($0.value).uppercased() == "CANCELLED" } ?? false
+    }
+
+    /// Whether a component is an alarm that rings at a time: a display or audio `VALARM` with a
+    /// trigger, but not Apple's location alarm, whose trigger is a fixed moment of 1976 beside
+    /// `X-APPLE-PROXIMITY` (SPEC §11) and which would otherwise ring at once, 50 years late.
+    static func isTimeAlarm(_ component: CalendarComponent) -> Bool {
+        guard component.name.uppercased() == "VALARM", component.property("TRIGGER") != nil,
+            component.property("X-APPLE-PROXIMITY") == nil
+        else { return false }
+        let action = component.property("ACTION").map { CalendarText.trimmed($0.value).uppercased() } ?? "DISPLAY"
+        return action == "DISPLAY" || action == "AUDIO"
     }
 
     /// The task's due date (`DUE`): a whole day for a DATE value, else the moment it names.

@@ -57,4 +57,48 @@ struct CalendarTaskTests {
             "VTODO", properties: [ContentLine("STATUS", value: "IN-PROCESS"), ContentLine("COMPLETED", value: "x")])
         #expect(!CalendarTask.isChecked(reopened))
     }
+
+    /// The VTODO in `text` (one calendar object).
+    private func todo(_ text: String) throws -> CalendarComponent {
+        let calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + text + "END:VCALENDAR\r\n"
+        return try #require(try ICalendarReader.read(Array(calendar.utf8)).first?.components.first)
+    }
+
+    @Test func aWholeDayReminderRingsAtNineAsWatchDoesATimedOneAtTheDueTime() throws {
+        let day = try #require(CalendarDay(year: 2026, month: 12, day: 1))
+        let wholeDay = ChecklistItem(text: "Bins", itemID: 1, created: 0, due: .day(day), shouldRemind: true)
+        let timed = ChecklistItem(text: "Call", itemID: 2, created: 0, due: .time(817_322_400), shouldRemind: true)
+        let dayAlarm = CalendarTask.todo(wholeDay, uid: "d", now: now).components(named: "VALARM").first
+        #expect(dayAlarm?.property("TRIGGER")?.value == "PT9H")
+        #expect(dayAlarm?.property("TRIGGER")?.parameters.first?.values == ["END"])
+        let timedAlarm = CalendarTask.todo(timed, uid: "t", now: now).components(named: "VALARM").first
+        #expect(timedAlarm?.property("TRIGGER")?.value == "PT0S")
+    }
+
+    @Test func anAppleLocationAlarmIsNoReminderAndIsKept() throws {
+        let server = try todo(
+            "BEGIN:VTODO\r\nUID:loc\r\nSUMMARY:Buy stamps\r\nSTATUS:NEEDS-ACTION\r\n"
+                + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;VALUE=DATE-TIME:19760401T005545Z\r\n"
+                + "X-APPLE-PROXIMITY:ARRIVE\r\nEND:VALARM\r\nEND:VTODO\r\n")
+        var item = CalendarTask.item(server, itemID: 1, created: 0)
+        #expect(!item.shouldRemind)
+        // Checked here: the location alarm stays as it was.
+        item.checked = true
+        let checked = CalendarTask.todo(item, uid: "loc", now: now, existing: server)
+        #expect(checked.components(named: "VALARM").count == 1)
+        #expect(checked.components(named: "VALARM").first?.property("X-APPLE-PROXIMITY") != nil)
+    }
+
+    @Test func aCancelledTaskReadsAsCheckedAndStaysCancelledUntilUncheckedHere() throws {
+        let server = try todo("BEGIN:VTODO\r\nUID:c\r\nSUMMARY:Party\r\nSTATUS:CANCELLED\r\nEND:VTODO\r\n")
+        var item = CalendarTask.item(server, itemID: 1, created: 0)
+        #expect(item.checked)
+        item.text = "Party (off)"
+        let edited = CalendarTask.todo(item, uid: "c", now: now, existing: server)
+        #expect(edited.property("STATUS")?.value == "CANCELLED")
+        #expect(edited.property("COMPLETED") == nil)
+        item.checked = false
+        #expect(
+            CalendarTask.todo(item, uid: "c", now: now, existing: server).property("STATUS")?.value == "NEEDS-ACTION")
+    }
 }
