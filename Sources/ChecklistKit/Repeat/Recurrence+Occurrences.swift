@@ -26,7 +26,8 @@ extension Recurrence {
     /// `secondOfDay` has an occurrence on, in order, as python-dateutil's `rrule` gives them
     /// (`DTSTART` itself only when the rule gives it); stops when `body` returns false, when
     /// `COUNT` is used up or an occurrence passes `until` (the rule's `UNTIL` as a clock time),
-    /// or after the year 9999: a rule that never gives a date ends there.
+    /// after the year 9999, or once a whole cycle of the calendar (400 years, as the periods
+    /// fall in it) has given no date: then it never will.
     public func forEachOccurrence(start: Int, secondOfDay: Int, until: WallTime?, _ body: (Int) -> Bool) {
         let rule = withDefaults(start: start)
         let plainWeekdays = Set(
@@ -41,40 +42,50 @@ extension Recurrence {
         var periodStart = start
         var remaining = count
         var calendar = RecurrenceYear(year, rule: rule)
-        while true {
-            // The period's days, as indices into its year.
-            var days: [Int]
+        var ordinalDays = Set<Int>()
+        var ordinalMonth = (year: 0, month: 0)
+        var days: [Int] = []
+        days.reserveCapacity(366)
+        var emptyPeriods = 0
+        let cycle = periodsPerCycle
+        /// Whether the day at `index` of `calendar` passes every BY rule.
+        func matches(_ index: Int) -> Bool {
+            !((!rule.months.isEmpty && !rule.months.contains(calendar.month(index)))
+                || (!rule.weekNumbers.isEmpty && !calendar.isInWeekNumber(index))
+                || (!plainWeekdays.isEmpty && !plainWeekdays.contains(calendar.weekday(index)))
+                || (hasOrdinals && !ordinalDays.contains(index))
+                || (!rule.monthDays.isEmpty && !positiveMonthDays.contains(calendar.monthDay(index))
+                    && !negativeMonthDays.contains(calendar.negativeMonthDay(index)))
+                || (!rule.yearDays.isEmpty && !calendar.isYearDay(index, in: rule.yearDays)))
+        }
+        while emptyPeriods <= cycle {
+            // The period's days that pass, as indices into its year.
+            days.removeAll(keepingCapacity: true)
             switch frequency {
             case .yearly, .monthly:
                 guard year <= Self.lastYear else { return }
                 if calendar.year != year { calendar = RecurrenceYear(year, rule: rule) }
-                days = Array(
+                if hasOrdinals, ordinalMonth != (year, month) {
+                    ordinalDays = calendar.ordinalWeekdays(rule, month: month)
+                    ordinalMonth = (year, month)
+                }
+                let range =
                     frequency == .yearly
-                        ? 0..<calendar.length : calendar.monthStarts[month - 1]..<calendar.monthStarts[month])
+                    ? 0..<calendar.length : calendar.monthStarts[month - 1]..<calendar.monthStarts[month]
+                for index in range where matches(index) { days.append(index) }
             case .weekly, .daily:
                 let periodYear = CivilTime.date(days: periodStart).year
                 guard periodYear <= Self.lastYear else { return }
                 if calendar.year != periodYear { calendar = RecurrenceYear(periodYear, rule: rule) }
                 var index = periodStart - calendar.firstDay
-                days = [index]
                 // A week runs to the day before the next week start (the first one from `start`).
-                while frequency == .weekly, days.count < 7 {
+                repeat {
+                    if matches(index) { days.append(index) }
                     index += 1
-                    if calendar.weekday(index) == weekStart.rawValue { break }
-                    days.append(index)
-                }
-            }
-            let ordinalDays = hasOrdinals ? calendar.ordinalWeekdays(rule, month: month) : []
-            days.removeAll { index in
-                (!rule.months.isEmpty && !rule.months.contains(calendar.month(index)))
-                    || (!rule.weekNumbers.isEmpty && !calendar.isInWeekNumber(index))
-                    || (!plainWeekdays.isEmpty && !plainWeekdays.contains(calendar.weekday(index)))
-                    || (hasOrdinals && !ordinalDays.contains(index))
-                    || (!rule.monthDays.isEmpty && !positiveMonthDays.contains(calendar.monthDay(index))
-                        && !negativeMonthDays.contains(calendar.negativeMonthDay(index)))
-                    || (!rule.yearDays.isEmpty && !calendar.isYearDay(index, in: rule.yearDays))
+                } while frequency == .weekly && calendar.weekday(index) != weekStart.rawValue
             }
             if !setPositions.isEmpty { days = Self.pick(setPositions, from: days) }
+            emptyPeriods = days.isEmpty ? emptyPeriods + 1 : 0
             for index in days {
                 let day = calendar.firstDay + index
                 if let until, WallTime(day: day, second: secondOfDay) > until { return }
@@ -98,6 +109,21 @@ extension Recurrence {
                 periodStart += interval
             }
         }
+    }
+
+    /// How many periods pass before their starts fall on the same places of the Gregorian
+    /// calendar's 400-year cycle (146,097 days, 20,871 weeks, 4,800 months) again.
+    private var periodsPerCycle: Int {
+        let units: Int
+        switch frequency {
+        case .daily: units = 146_097
+        case .weekly: units = 20_871
+        case .monthly: units = 4_800
+        case .yearly: units = 400
+        }
+        var (a, b) = (units, interval)
+        while b != 0 { (a, b) = (b, a % b) }
+        return units / a
     }
 
     /// The rule with what RFC 5545 takes from `DTSTART` filled in, as dateutil does: without any

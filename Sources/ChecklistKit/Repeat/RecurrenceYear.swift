@@ -53,7 +53,9 @@ struct RecurrenceYear {
     /// The month (1 to 12) of the day at `index`; past the year's end, January.
     func month(_ index: Int) -> Int {
         guard index < length else { return 1 }
-        return (1...12).first { monthStarts[$0] > index } ?? 12
+        var month = 1
+        while month < 12 && monthStarts[month] <= index { month += 1 }
+        return month
     }
 
     /// The day of the month of the day at `index`.
