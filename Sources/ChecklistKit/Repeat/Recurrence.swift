@@ -11,6 +11,12 @@ public struct Recurrence: Sendable, Equatable {
         public var weekday: RepeatPattern.Weekday
         /// Which of them in the month or year (1 the first, -1 the last); `nil` for every one.
         public var ordinal: Int?
+
+        /// The weekday, with an ordinal or without.
+        public init(weekday: RepeatPattern.Weekday, ordinal: Int?) {
+            self.weekday = weekday
+            self.ordinal = ordinal
+        }
     }
 
     /// How often the rule comes round.
