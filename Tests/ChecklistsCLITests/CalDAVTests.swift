@@ -170,6 +170,8 @@ struct CalDAVTests {
         let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
         let (href, text) = try #require(try server.tasks(home: home).first)
         #expect(text.contains("RRULE:FREQ=WEEKLY"))
+        // Issue #36 finding 1: the series' start, from which every client computes it.
+        #expect(text.contains("DTSTART;VALUE=DATE:20990105\r\n"))
         let collection = String(href[...(try #require(href.lastIndex(of: "/")))])
         if style == "apple" {
             // The done task loses its rule; a new task carries the next date and the rule.

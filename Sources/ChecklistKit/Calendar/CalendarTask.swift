@@ -1,6 +1,7 @@
 /// Items as VTODO components and back, by SPEC §11's mapping: text as `SUMMARY`, checked as
 /// `STATUS:COMPLETED` with `COMPLETED` and `PERCENT-COMPLETE:100`, the due date as `DUE` (UTC, or
-/// a `VALUE=DATE` for a whole day), the reminder as a `VALARM`, the repeat rule as `RRULE`.
+/// a `VALUE=DATE` for a whole day), the reminder as a `VALARM`, the repeat rule as `RRULE` with a
+/// `DTSTART` (the due date, in the same form).
 ///
 /// A task built on an existing one (read from a server or a file) keeps every property and
 /// component the mapping does not cover exactly as it was, and each mapped property that still
@@ -28,16 +29,9 @@ public enum CalendarTask {
             todo.set("COMPLETED", nil)
             todo.set("PERCENT-COMPLETE", nil)
         }
+        let dueBefore = dueDate(of: before)
         if let due = item.due {
-            if dueDate(of: before) != due {
-                switch due {
-                case .day(let day):
-                    let value = day.description.filter { $0 != "-" }
-                    todo.set("DUE", ContentLine("DUE", parameters: [.init("VALUE", ["DATE"])], value: value))
-                case .time(let time):
-                    todo.set("DUE", ContentLine("DUE", value: CalendarTime.utcValue(time)))
-                }
-            }
+            if dueBefore != due { todo.set("DUE", line("DUE", due)) }
         } else {
             todo.set("DUE", nil)
         }
@@ -45,6 +39,17 @@ public enum CalendarTask {
             todo.set("RRULE", ContentLine("RRULE", value: rule.rrule))
         } else {
             todo.set("RRULE", nil)
+        }
+        let startBefore = start(of: before)
+        if let due = item.due, item.repeatRule != nil {
+            // RFC 5545 computes a series from DTSTART: without one, clients count from the moment
+            // the task is completed. Items have no start of their own, so it is the due date; a
+            // start the task came with stays while its due date does.
+            let keepsStart = startBefore != nil && startBefore != dueBefore && dueBefore == due
+            if !keepsStart, startBefore != due { todo.set("DTSTART", line("DTSTART", due)) }
+        } else if startBefore != nil, startBefore == dueBefore, dueBefore != item.due {
+            // A start that was only the due date (SPEC §11: no start date) follows it.
+            todo.set("DTSTART", item.due.map { line("DTSTART", $0) })
         }
         let timed = todo.components.contains(where: isTimeAlarm)
         if item.shouldRemind, !timed {
@@ -76,6 +81,16 @@ public enum CalendarTask {
             todo.set("SEQUENCE", ContentLine("SEQUENCE", value: String(sequence &+ 1)))
         }
         return todo
+    }
+
+    /// A `DUE` or `DTSTART` line: a DATE for a whole day, else a UTC DATE-TIME.
+    private static func line(_ name: String, _ due: Due) -> ContentLine {
+        switch due {
+        case .day(let day):
+            ContentLine(name, parameters: [.init("VALUE", ["DATE"])], value: day.description.filter { $0 != "-" })
+        case .time(let time):
+            ContentLine(name, value: CalendarTime.utcValue(time))
+        }
     }
 
     /// The item a VTODO describes, with `itemID`; `created` is its `DueDate` when it has no due date.
@@ -114,7 +129,19 @@ public enum CalendarTask {
 
     /// The task's due date (`DUE`): a whole day for a DATE value, else the moment it names.
     public static func dueDate(of todo: CalendarComponent) -> Due? {
-        guard let line = todo.property("DUE"), let value = CalendarTime(line) else { return nil }
+        date(todo.property("DUE"))
+    }
+
+    /// The task's start (`DTSTART`), read as `dueDate` reads `DUE`. Items have none of their own
+    /// yet (SPEC §13); a repeating task's series is computed from its due date, which is the
+    /// start this program writes.
+    public static func start(of todo: CalendarComponent) -> Due? {
+        date(todo.property("DTSTART"))
+    }
+
+    /// A whole day for a DATE value, else the moment a DATE-TIME names.
+    private static func date(_ line: ContentLine?) -> Due? {
+        guard let line, let value = CalendarTime(line) else { return nil }
         if case .day(let year, let month, let day) = value {
             return CalendarDay(year: year, month: month, day: day).map(Due.day)
         }

@@ -101,7 +101,8 @@ public enum Completion {
         }
     }
 
-    /// The words that can come next in a RULE typed so far (`every 2 weeks on fri,th`).
+    /// The words that can come next in a RULE typed so far (`every 2 weeks on fri,th`,
+    /// `monthly on the last day`).
     private static func ruleCandidates(after typed: [String], partial: String) -> [String] {
         let days = RepeatPattern.Weekday.allCases.map { $0.name.lowercased() }
         let pool: [String]
@@ -110,8 +111,11 @@ public enum Completion {
         case "every" where typed.count == 1: pool = ["day", "week", "month", "year", "weekday"] + days
         case let word? where typed.first == "every" && typed.count == 2 && Int(word) != nil:
             pool = RepeatPattern.unitWords
-        case "week", "weeks": pool = ["on"]
+        case "week", "weeks", "month", "months", "monthly": pool = ["on"]
+        case "on" where typed.contains(where: { $0.hasPrefix("month") }): pool = ["the"]
         case "on", "and": pool = days
+        case "the": pool = ["last"]
+        case "last": pool = ["day"]
         default: pool = []
         }
         // Several days typed as one word (`mon,th`): complete the one after the last comma.

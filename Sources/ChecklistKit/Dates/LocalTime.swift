@@ -58,6 +58,30 @@ public enum LocalTime {
         return found
     }
 
+    /// The time of local calendar fields as RFC 5545 reads them (§3.3.5): a clock time that happens
+    /// twice is its first occurrence, and one a daylight-saving gap skips is read with the offset
+    /// before the gap, so it lands the gap's length later (02:15 in a 30-minute gap from 02:00:
+    /// 02:45). `nil` for fields naming no day or out of the years 1 to 9999.
+    public static func timeMovingGaps(_ fields: Fields) -> Double? {
+        if let time = time(fields) { return time }
+        guard let day = CalendarDay(year: fields.year, month: fields.month, day: fields.day),
+            (0...23).contains(fields.hour), (0...59).contains(fields.minute), (0...59).contains(fields.second)
+        else { return nil }
+        let clock = Double(day.daysSince1970 * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second)
+        // The offset a day earlier is the one before the gap (zones change at most once a day).
+        let earlier = clock - unixOffset - 86_400
+        return clock - offset(at: earlier) - unixOffset
+    }
+
+    /// The local zone's offset from UTC at `time`, in seconds (east positive).
+    static func offset(at time: Double) -> Double {
+        let parts = fields(time)
+        let local =
+            CivilTime.days(year: parts.year, month: parts.month, day: parts.day) * 86_400 + parts.hour * 3600
+            + parts.minute * 60 + parts.second
+        return Double(local) - Double(unixTime(time))
+    }
+
     /// The time of local calendar fields as `mktime` gives it: a clock time skipped by a
     /// daylight-saving change lands past the gap, a repeated one on the zone's choice.
     public static func lenientTime(_ fields: Fields) -> Double? {

@@ -2,7 +2,7 @@ extension RepeatPattern {
     /// The RULE forms `repeat` takes, for its error message and help.
     public static let forms =
         "daily, weekly, monthly, yearly, weekdays, every N days|weeks|months|years, every mon,thu (any weekdays),"
-        + " every N weeks on fri"
+        + " every N weeks on fri, monthly on the last day"
 
     /// The first words of a RULE, for Tab completion.
     public static let firstWords = ["daily", "weekly", "monthly", "yearly", "weekdays", "every"]
@@ -13,7 +13,8 @@ extension RepeatPattern {
     /// Reads RULE words, ignoring case: `daily`, `weekly`, `monthly`, `yearly`, `weekdays`,
     /// `every N days|weeks|months|years` (`every week` too), `every mon,thu` (weekday names, whole
     /// or from three letters, separated by commas, spaces or `and`), `every N weeks on fri`,
-    /// `every weekday`; what `words` writes reads back. An RRULE in the subset is accepted too.
+    /// `every weekday`, `monthly on the last day` (`every N months on the last day`); what
+    /// `words` writes reads back. An RRULE in the subset is accepted too.
     /// `nil` when the text is none of these.
     public init?(words text: String) {
         if text.contains("=") {
@@ -21,7 +22,17 @@ extension RepeatPattern {
             self = pattern
             return
         }
-        let tokens = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+        var tokens = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+        let onLastDay = tokens.count > 4 && tokens.suffix(4) == ["on", "the", "last", "day"]
+        if onLastDay {
+            tokens.removeLast(4)
+            let rest = tokens.joined(separator: " ")
+            guard let pattern = RepeatPattern(words: rest), pattern.frequency == .monthly, !pattern.onLastDay else {
+                return nil
+            }
+            self.init(.monthly, interval: pattern.interval, onLastDay: true)
+            return
+        }
         guard let first = tokens.first else { return nil }
         if tokens.count == 1 {
             switch first {

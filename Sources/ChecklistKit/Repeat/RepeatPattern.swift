@@ -1,8 +1,10 @@
-/// The part of RFC 5545's RRULE that checklists understands: a frequency, an interval and, for
-/// weekly rules, the days of the week (`FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH`).
+/// The part of RFC 5545's RRULE that the RULE words say: a frequency, an interval, for weekly
+/// rules the days of the week (`FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH`), for monthly ones the last
+/// day of the month (`FREQ=MONTHLY;BYMONTHDAY=-1`).
 ///
 /// It is what the RULE words of `repeat` say (SPEC §12), written as an RRULE for the archive
-/// and read back from one; a rule outside it stays a `RepeatRule` without a pattern.
+/// and read back from one; a rule outside it stays a `RepeatRule` without a pattern, shown in
+/// RRULE form (its dates come from `Recurrence` all the same).
 public struct RepeatPattern: Sendable, Equatable {
     /// How often the rule comes round (RRULE `FREQ`).
     public enum Frequency: String, Sendable, CaseIterable {
@@ -72,12 +74,16 @@ public struct RepeatPattern: Sendable, Equatable {
     public var interval: Int
     /// The days of a weekly rule, sorted Monday first, each once; empty: the due date's weekday.
     public var weekdays: [Weekday]
+    /// Whether a monthly rule falls on the month's last day (else on the due date's day).
+    public var onLastDay: Bool
 
-    /// A pattern; `weekdays` are sorted and made unique, and count only for a weekly rule.
-    public init(_ frequency: Frequency, interval: Int = 1, on weekdays: [Weekday] = []) {
+    /// A pattern; `weekdays` are sorted and made unique, and count only for a weekly rule,
+    /// `onLastDay` only for a monthly one.
+    public init(_ frequency: Frequency, interval: Int = 1, on weekdays: [Weekday] = [], onLastDay: Bool = false) {
         self.frequency = frequency
         self.interval = min(max(interval, 1), Self.maximumInterval)
         self.weekdays = frequency == .weekly ? Array(Set(weekdays)).sorted() : []
+        self.onLastDay = frequency == .monthly && onLastDay
     }
 
     /// `every weekday`: Monday to Friday.
@@ -86,8 +92,8 @@ public struct RepeatPattern: Sendable, Equatable {
     // MARK: RRULE
 
     /// Reads an RRULE value (`FREQ=WEEKLY;BYDAY=MO,TH`, an `RRULE:` prefix allowed, names in any
-    /// case); `nil` when it says anything this pattern cannot (COUNT, UNTIL, BYMONTHDAY, an
-    /// ordinal BYDAY, a week start other than Monday where it matters, …).
+    /// case); `nil` when it says anything this pattern cannot (COUNT, UNTIL, a BYMONTHDAY but a
+    /// monthly -1, an ordinal BYDAY, a week start other than Monday where it matters, …).
     public init?(rrule text: String) {
         var body = Substring(text)
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
@@ -115,7 +121,9 @@ public struct RepeatPattern: Sendable, Equatable {
             }
         }
         let weekStart = parts.removeValue(forKey: "WKST")
-        guard parts.isEmpty else { return nil }
+        let monthDay = parts.removeValue(forKey: "BYMONTHDAY")
+        let onLastDay = monthDay != nil
+        guard parts.isEmpty, monthDay == nil || (monthDay == "-1" && frequency == .monthly) else { return nil }
         switch frequency {
         case .weekly: break
         // FREQ=DAILY;BYDAY=… (a daily rule limited to some days) is a weekly rule on those days.
@@ -127,24 +135,27 @@ public struct RepeatPattern: Sendable, Equatable {
             guard Weekday(code: weekStart) != nil else { return nil }
             guard weekStart.uppercased() == "MO" || interval == 1 || weekdays.isEmpty else { return nil }
         }
-        self.init(weekdays.isEmpty ? frequency : .weekly, interval: interval, on: weekdays)
+        self.init(weekdays.isEmpty ? frequency : .weekly, interval: interval, on: weekdays, onLastDay: onLastDay)
     }
 
-    /// The pattern as an RRULE value: `FREQ`, then `INTERVAL` when above 1, then `BYDAY`.
+    /// The pattern as an RRULE value: `FREQ`, then `INTERVAL` when above 1, then `BYDAY` or
+    /// `BYMONTHDAY`.
     public var rrule: String {
         var text = "FREQ=" + frequency.rawValue
         if interval > 1 { text += ";INTERVAL=\(interval)" }
         if !weekdays.isEmpty { text += ";BYDAY=" + weekdays.map(\.code).joined(separator: ",") }
+        if onLastDay { text += ";BYMONTHDAY=-1" }
         return text
     }
 
     // MARK: Words
 
     /// The rule in words: `every week`, `every 2 weeks on Friday`, `every weekday`,
-    /// `every Monday and Thursday`, `every 3 months`.
+    /// `every Monday and Thursday`, `every 3 months`, `every month on the last day`.
     public var words: String {
         if self == Self.weekdaysOnly { return "every weekday" }
         let period = interval == 1 ? frequency.unit : "\(interval) \(frequency.unit)s"
+        if onLastDay { return "every \(period) on the last day" }
         guard !weekdays.isEmpty else { return "every " + period }
         let days = Self.sentence(weekdays.map(\.name))
         return interval == 1 ? "every " + days : "every \(period) on \(days)"

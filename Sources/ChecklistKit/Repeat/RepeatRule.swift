@@ -2,8 +2,8 @@
 ///
 /// The text is kept exactly as written or read, so a rule from elsewhere (a phone over CalDAV, a
 /// JSON import) goes back out unchanged. When it is in the subset `RepeatPattern` understands,
-/// the rule is shown in words and checking the item makes the next occurrence; otherwise it is
-/// shown in RRULE form and checking the item only checks it (the rule stays on the item).
+/// the rule is shown in words, else in RRULE form. Any valid RRULE (`Recurrence`) gives the next
+/// occurrence when the item is checked; an invalid one only checks it (the rule stays on it).
 public struct RepeatRule: Sendable, Equatable, CustomStringConvertible {
     /// The RRULE value (`FREQ=WEEKLY;BYDAY=MO,TH`), as stored.
     public let rrule: String
@@ -42,11 +42,5 @@ public struct RepeatRule: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         if let pattern { return pattern.words }
         return rrule.uppercased().hasPrefix("RRULE:") ? rrule : "RRULE:" + rrule
-    }
-
-    /// The due date of the next occurrence after one due at `due` is done at `now`
-    /// (`RepeatPattern.nextOccurrence`); `nil` for a rule outside the subset.
-    public func nextOccurrence(after due: Double, now: Double) -> Double? {
-        pattern?.nextOccurrence(after: due, now: now)
     }
 }

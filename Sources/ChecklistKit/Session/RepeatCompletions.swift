@@ -12,28 +12,25 @@ struct RepeatCompletions {
 
     /// Completes `item`, just checked and holding a rule: takes its rule off and makes its next
     /// occurrence, with a fresh ID from `book`. The next date counts from the item's due date
-    /// (from today when it has none). A rule that gives none (an RRULE beyond what checklists
-    /// computes) leaves the item checked with its rule, and a note says so.
+    /// (from today when it has none). A rule that gives none (an invalid RRULE, or a series
+    /// whose COUNT or UNTIL is used up) leaves the item checked with its rule, and a note says so.
     mutating func complete(_ item: inout ChecklistItem, now: Double, book: inout ChecklistBook) {
         guard let rule = item.repeatRule else { return }
         // A whole day (or none: from today) repeats as whole days, a time at its clock time.
-        let wholeDay: Bool
-        let start: Double
-        switch item.due {
-        case .day(let day)?: (start, wholeDay) = (LocalTime.start(of: day), true)
-        case .time(let time)?: (start, wholeDay) = (time, false)
-        case nil: (start, wholeDay) = (LocalTime.startOfDay(now), true)
-        }
-        guard let due = rule.nextOccurrence(after: start, now: now) else {
+        let due = item.due ?? .day(LocalTime.day(now))
+        guard let following = rule.nextOccurrence(after: due, now: now) else {
+            let why =
+                Recurrence(rrule: rule.rrule) == nil
+                ? "which checklists cannot work out" : "which gives no date after this one"
             notes.append(
                 OutputLine(
-                    "note: \"\(item.text)\" repeats \(rule), which checklists cannot work out;"
+                    "note: \"\(item.text)\" repeats \(rule), \(why);"
                         + " it is checked and keeps its rule, and no next one was added", .warning))
             return
         }
         next[item.itemID] = ChecklistItem(
-            text: item.text, itemID: book.takeItemID(), created: now,
-            due: wholeDay ? .day(LocalTime.day(due)) : .time(due), shouldRemind: item.shouldRemind, repeatRule: rule)
+            text: item.text, itemID: book.takeItemID(), created: now, due: following.due,
+            shouldRemind: item.shouldRemind, repeatRule: following.rule)
         item.repeatRule = nil
     }
 

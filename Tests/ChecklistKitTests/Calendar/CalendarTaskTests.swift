@@ -25,6 +25,43 @@ struct CalendarTaskTests {
         }
     }
 
+    /// Issue #36 finding 1: RFC 5545 computes a series from DTSTART; without one, python caldav
+    /// and plann made a whole-day bill's next one due at the minute it was completed.
+    @Test func aRepeatingTaskCarriesItsDueDateAsDTSTARTInTheSameForm() throws {
+        let rule = RepeatRule(rrule: "FREQ=MONTHLY")
+        var bill = ChecklistItem(text: "Bill", itemID: 1, created: 0, repeatRule: rule)
+        bill.due = CalendarDay(year: 2026, month: 12, day: 1).map(Due.day)
+        let day = ICalendarWriter.write([CalendarTask.todo(bill, uid: "b", now: now)])
+        #expect(day.contains("\r\nDUE;VALUE=DATE:20261201\r\n"))
+        #expect(day.contains("\r\nDTSTART;VALUE=DATE:20261201\r\n"))
+        bill.due = .time(817_322_400)  // 2026-11-25 18:00 UTC
+        let time = ICalendarWriter.write([CalendarTask.todo(bill, uid: "b", now: now)])
+        #expect(time.contains("\r\nDUE:20261125T180000Z\r\n"))
+        #expect(time.contains("\r\nDTSTART:20261125T180000Z\r\n"))
+        bill.repeatRule = nil
+        #expect(!ICalendarWriter.write([CalendarTask.todo(bill, uid: "b", now: now)]).contains("DTSTART"))
+    }
+
+    @Test func aTasksOwnStartStaysWhileItsDueDateDoesAndADTSTARTThatWasTheDueDateFollowsIt() throws {
+        let server =
+            "BEGIN:VTODO\r\nUID:abc\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Bill\r\nSTATUS:NEEDS-ACTION\r\n"
+            + "DTSTART;VALUE=DATE:20261125\r\nDUE;VALUE=DATE:20261201\r\nRRULE:FREQ=MONTHLY\r\nEND:VTODO\r\n"
+        let existing = try #require(try ICalendarReader.read(Array(server.utf8)).first)
+        var item = CalendarTask.item(existing, itemID: 9, created: 0)
+        #expect(ICalendarWriter.write([CalendarTask.todo(item, uid: "abc", now: now, existing: existing)]) == server)
+        // A new due date: the series starts there (items have no start of their own yet).
+        item.due = CalendarDay(year: 2027, month: 1, day: 1).map(Due.day)
+        let moved = CalendarTask.todo(item, uid: "abc", now: now, existing: existing)
+        #expect(CalendarTask.start(of: moved) == item.due)
+        // Apple's DTSTART equal to DUE on a task that does not repeat follows the due date.
+        var plain = item
+        plain.repeatRule = nil
+        plain.due = CalendarDay(year: 2027, month: 2, day: 1).map(Due.day)
+        let followed = CalendarTask.todo(plain, uid: "abc", now: now, existing: moved)
+        #expect(CalendarTask.start(of: followed) == plain.due)
+        #expect(CalendarTask.dueDate(of: followed) == plain.due)
+    }
+
     @Test func whatTheMappingDoesNotCoverIsKeptAndAnUnchangedTaskIsWrittenAsItWasRead() throws {
         let server =
             "BEGIN:VTODO\r\nUID:abc\r\nDTSTAMP:20260101T000000Z\r\nSEQUENCE:4\r\nSUMMARY:Buy milk\r\n"

@@ -41,6 +41,19 @@ struct RepeatPatternTests {
         #expect(rrule("every week on wed") == "FREQ=WEEKLY;BYDAY=WE")
     }
 
+    /// Issue #36 finding 4: the end of the month is its own rule.
+    @Test func monthlyOnTheLastDayIsTheMonthsLastDay() {
+        #expect(rrule("monthly on the last day") == "FREQ=MONTHLY;BYMONTHDAY=-1")
+        #expect(rrule("every month on the last day") == "FREQ=MONTHLY;BYMONTHDAY=-1")
+        #expect(rrule("Every 3 Months on the last day") == "FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=-1")
+        #expect(RepeatPattern(words: "monthly on the last day")?.words == "every month on the last day")
+        #expect(
+            RepeatPattern(rrule: "FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1")?.words == "every 2 months on the last day")
+        for text in ["weekly on the last day", "on the last day", "monthly on the last day on the last day"] {
+            #expect(rrule(text) == nil, "\(text)")
+        }
+    }
+
     @Test func anRRuleInTheSubsetIsAcceptedAsARule() {
         #expect(rrule("FREQ=WEEKLY;INTERVAL=2;BYDAY=FR") == "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR")
         #expect(rrule("freq=monthly") == "FREQ=MONTHLY")
@@ -91,7 +104,8 @@ struct RepeatPatternTests {
 
     @Test func anRRuleBeyondTheSubsetIsNotAPattern() {
         for text in [
-            "FREQ=WEEKLY;COUNT=3", "FREQ=DAILY;UNTIL=20270101T000000Z", "FREQ=MONTHLY;BYMONTHDAY=-1",
+            "FREQ=WEEKLY;COUNT=3", "FREQ=DAILY;UNTIL=20270101T000000Z", "FREQ=MONTHLY;BYMONTHDAY=1",
+            "FREQ=WEEKLY;BYMONTHDAY=-1", "FREQ=MONTHLY;BYMONTHDAY=-1,15",
             "FREQ=MONTHLY;BYDAY=2TU", "FREQ=HOURLY", "INTERVAL=2", "FREQ=DAILY;FREQ=WEEKLY", "FREQ=DAILY;INTERVAL=0",
             "FREQ=DAILY;INTERVAL=x", "FREQ=MONTHLY;BYDAY=MO", "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR;WKST=SU",
             "FREQ=WEEKLY;BYDAY=", "FREQ=WEEKLY;", "FREQ=DAILY;INTERVAL=2;BYDAY=MO", "every week", "", "RRULE:",

@@ -166,17 +166,89 @@ struct SessionRepeatTests {
     @Test func aRuleTheProgramCannotWorkOutLeavesTheItemCheckedWithItsRule() throws {
         try LocalZone.with(LocalZone.utc) {
             let fixture = try chores()
-            let rule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU")
+            let rule = RepeatRule(rrule: "FREQ=FORTNIGHTLY")
             _ = try fixture.store.modify { book in book.update(at: 0) { $0.items[0].repeatRule = rule } }
-            #expect(fixture.run("show")[1] == "1 [ ] Water plants  RRULE:FREQ=MONTHLY;BYDAY=2TU  #0")
+            #expect(fixture.run("show")[1] == "1 [ ] Water plants  RRULE:FREQ=FORTNIGHTLY  #0")
             #expect(
                 fixture.run("check 1") == [
-                    "checked 1 [x] Water plants  RRULE:FREQ=MONTHLY;BYDAY=2TU  #0",
-                    "note: \"Water plants\" repeats RRULE:FREQ=MONTHLY;BYDAY=2TU, which checklists cannot work out;"
+                    "checked 1 [x] Water plants  RRULE:FREQ=FORTNIGHTLY  #0",
+                    "note: \"Water plants\" repeats RRULE:FREQ=FORTNIGHTLY, which checklists cannot work out;"
                         + " it is checked and keeps its rule, and no next one was added",
                 ])
             #expect(items(fixture).count == 3)
             #expect(items(fixture)[0].checked && items(fixture)[0].repeatRule == rule)
+        }
+    }
+
+    /// Issue #36 finding 4: a phone's rule the words cannot say is followed as RFC 5545 computes it.
+    @Test func aRuleTheWordsCannotSayStillGivesTheNextOccurrence() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.run("due 1 2026-06-09")
+            let rule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU")
+            _ = try fixture.store.modify { book in book.update(at: 0) { $0.items[0].repeatRule = rule } }
+            #expect(
+                fixture.run("check 1") == [
+                    "checked 1 [x] Water plants  due 2026-06-09  #0",
+                    "next: 2 [ ] Water plants  due 2026-07-14  RRULE:FREQ=MONTHLY;BYDAY=2TU  #3",
+                ])
+        }
+    }
+
+    /// Issue #36 finding 4: a COUNT counts down with each occurrence, and the last one only checks.
+    @Test func aSeriesWithACountEndsWhenItIsUsedUp() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.run("due 1 2026-06-15")
+            let rule = RepeatRule(rrule: "FREQ=DAILY;COUNT=2")
+            _ = try fixture.store.modify { book in book.update(at: 0) { $0.items[0].repeatRule = rule } }
+            fixture.run("check 1")
+            #expect(items(fixture)[1].repeatRule?.rrule == "FREQ=DAILY;COUNT=1")
+            #expect(items(fixture)[1].due == CalendarDay(year: 2026, month: 6, day: 16).map(Due.day))
+            #expect(
+                fixture.run("check 2") == [
+                    "checked 2 [x] Water plants  due 2026-06-16  RRULE:FREQ=DAILY;COUNT=1  #3",
+                    "note: \"Water plants\" repeats RRULE:FREQ=DAILY;COUNT=1, which gives no date after this one;"
+                        + " it is checked and keeps its rule, and no next one was added",
+                ])
+            #expect(items(fixture).count == 4)
+        }
+    }
+
+    /// Issue #36 finding 4: a series due at 00:00 comes back tomorrow at 00:00, not overdue today.
+    @Test func aSeriesAtMidnightComesBackInTheFuture() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["due 1 2026-06-14 00:00", "repeat 1 daily", "check 1"])
+            #expect(items(fixture)[1].due == .time(TestTime.utc(2026, 6, 16)))
+        }
+    }
+
+    /// Issue #36 finding 4: `monthly on the last day` can be typed, and stays at the month's end.
+    @Test func monthlyOnTheLastDayCanBeTypedAndStaysAtTheMonthsEnd() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            #expect(
+                fixture.run("repeat 3 monthly on the last day") == [
+                    "repeats: 3 [ ] Rent  due 2026-06-30  every month on the last day  #2"
+                ])
+            fixture.run("check 3")
+            #expect(items(fixture)[3].due == CalendarDay(year: 2026, month: 7, day: 31).map(Due.day))
+            #expect(items(fixture)[3].repeatRule?.rrule == "FREQ=MONTHLY;BYMONTHDAY=-1")
+        }
+    }
+
+    /// Issue #36 finding 4: a rule on weekdays set on another day moves the due date to the next of them.
+    @Test func aRuleOnWeekdaysMovesTheDueDateToTheNextOfThem() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            // 2026-06-20 is a Saturday.
+            fixture.runAll(["due 1 2026-06-20 18:00", "due 2 2026-06-20"])
+            #expect(
+                fixture.run("repeat 1-2 every mon,thu") == [
+                    "repeats: 1 [ ] Water plants  due 2026-06-22 18:00  every Monday and Thursday  #0",
+                    "repeats: 2 [ ] Pills  due 2026-06-22  every Monday and Thursday  #1",
+                ])
         }
     }
 

@@ -16,6 +16,9 @@ enum LocalZone {
     static let berlin = "CET-1CEST,M3.5.0,M10.5.0/3"
     /// US Eastern time with its daylight-saving rule (as America/New_York since 2007).
     static let newYork = "EST5EDT,M3.2.0,M11.1.0"
+    /// Lord Howe Island (as Australia/Lord_Howe since 2008): UTC+10:30, and +11 from the first
+    /// Sunday in October 02:00 to the first Sunday in April 02:00: a daylight-saving gap of 30 minutes.
+    static let lordHowe = "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0"
 
     /// Runs `body` with `TZ` set to `zone`.
     static func with<Result>(_ zone: String, _ body: () throws -> Result) rethrows -> Result {

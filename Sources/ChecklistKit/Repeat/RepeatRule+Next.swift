@@ -1,0 +1,103 @@
+import KeyedArchive
+
+extension RepeatRule {
+    /// The next occurrence of a series once the one due `due` is done at `now`: its due date,
+    /// and the rule it carries (a `COUNT` then counts what is left from it, as the series
+    /// restarts there: its `DTSTART` is its due date). `nil` when the rule is not understood, or
+    /// gives no more dates (`COUNT` or `UNTIL` used up).
+    ///
+    /// SPEC §12: the first date the rule gives after `due` that is in the future, counted from
+    /// `due` (the series' `DTSTART`) as RFC 5545 does (python-dateutil's `rrule`), at the same
+    /// time of day in the local zone (`TZ`); a whole day gives a whole day, which may be today,
+    /// and a time (00:00 too) must be after `now`. Pure but for the zone.
+    public func nextOccurrence(after due: Due, now: Double) -> (due: Due, rule: RepeatRule)? {
+        guard let recurrence = Recurrence(rrule: rrule) else { return nil }
+        let today = LocalTime.day(now)
+        var found: (due: Due, position: Int)?
+        var position = 0
+        Self.forEachOccurrence(of: recurrence, from: due) { occurrence in
+            position += 1
+            let isNext: Bool
+            switch (occurrence, due) {
+            case (.day(let day), .day(let dueDay)): isNext = day > dueDay && day >= today
+            case (.time(let time), .time(let dueTime)): isNext = time > dueTime && time > now
+            default: isNext = false
+            }
+            if isNext { found = (occurrence, position) }
+            return !isNext
+        }
+        guard let found else { return nil }
+        return (found.due, counting(from: found.position, in: recurrence))
+    }
+
+    /// The first date the rule gives from `due` on (`due` itself when the rule gives it), for an
+    /// item the rule is set on (SPEC §12: `every mon,thu` set on a Saturday moves it to Monday);
+    /// `nil` when the rule is not understood or gives no date.
+    public func firstOccurrence(from due: Due) -> Due? {
+        guard let recurrence = Recurrence(rrule: rrule) else { return nil }
+        var first: Due?
+        Self.forEachOccurrence(of: recurrence, from: due) { occurrence in
+            first = occurrence
+            return false
+        }
+        return first
+    }
+
+    /// Calls `body` with each occurrence of the series that starts at `start` (its `DTSTART`),
+    /// in order, until it returns false: whole days from a whole day, times at `start`'s local
+    /// clock time from a time.
+    private static func forEachOccurrence(of recurrence: Recurrence, from start: Due, _ body: (Due) -> Bool) {
+        let first: Recurrence.WallTime
+        switch start {
+        case .day(let day):
+            first = Recurrence.WallTime(day: day.daysSince1970, second: 0)
+        case .time(let time):
+            first = wallTime(LocalTime.fields(time))
+        }
+        let until = recurrence.until.map { until -> Recurrence.WallTime in
+            switch until {
+            case .day(let year, let month, let day):
+                return Recurrence.WallTime(day: CivilTime.days(year: year, month: month, day: day), second: 0)
+            case .utc(let seconds):
+                return wallTime(LocalTime.fields(seconds))
+            case .clock(let fields, _):
+                return wallTime(fields)
+            }
+        }
+        recurrence.forEachOccurrence(start: first.day, secondOfDay: first.second, until: until) { day in
+            guard let date = CalendarDay(daysSince1970: day) else { return false }
+            switch start {
+            case .day:
+                return body(.day(date))
+            case .time:
+                let fields = LocalTime.Fields(
+                    year: date.year, month: date.month, day: date.day, hour: first.second / 3600,
+                    minute: first.second / 60 % 60, second: first.second % 60)
+                guard let time = LocalTime.timeMovingGaps(fields) else { return false }
+                return body(.time(time))
+            }
+        }
+    }
+
+    /// Local calendar fields as a day and seconds into it.
+    private static func wallTime(_ fields: LocalTime.Fields) -> Recurrence.WallTime {
+        Recurrence.WallTime(
+            day: CivilTime.days(year: fields.year, month: fields.month, day: fields.day),
+            second: fields.hour * 3600 + fields.minute * 60 + fields.second)
+    }
+
+    /// This rule for the series restarted at its occurrence `position` (1 the first): with a
+    /// `COUNT`, the count left from there, the rest of the text as it is.
+    private func counting(from position: Int, in recurrence: Recurrence) -> RepeatRule {
+        guard let count = recurrence.count, position > 1 else { return self }
+        var parts = rrule.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        for index in parts.indices {
+            let name = parts[index].split(separator: "=", maxSplits: 1).first?.uppercased() ?? ""
+            if name == "COUNT" || name == "RRULE:COUNT" {
+                let prefix = name == "COUNT" ? "" : String(parts[index].prefix(6))
+                parts[index] = prefix + "COUNT=\(count - position + 1)"
+            }
+        }
+        return RepeatRule(rrule: parts.joined(separator: ";"))
+    }
+}
