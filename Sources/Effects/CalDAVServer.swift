@@ -57,7 +57,12 @@ struct CalDAVServer {
 
     /// Performs `requests`, failing on a transport failure or a refusal (401, and 403 unless
     /// `refusing` is false: a sync report answers 403 for a token it no longer knows).
-    func perform(_ requests: [HTTPRequest], refusing: Bool = true) throws(CalDAVError) -> [HTTPResponse] {
+    ///
+    /// With `keepingOversized`, an answer cut off at `CurlTransport.answerLimit` comes back as it
+    /// is (status 0, `curlCode` `CurlTransport.tooLarge`) for the caller to ask again in parts.
+    func perform(
+        _ requests: [HTTPRequest], refusing: Bool = true, keepingOversized: Bool = false
+    ) throws(CalDAVError) -> [HTTPResponse] {
         let responses: [HTTPResponse]
         do {
             responses = try transport.perform(requests)
@@ -69,7 +74,9 @@ struct CalDAVServer {
             }
         }
         for (request, response) in zip(requests, responses) {
-            if response.status == 0 { throw noAnswer(response) }
+            if response.status == 0, !(keepingOversized && response.curlCode == CurlTransport.tooLarge) {
+                throw noAnswer(response)
+            }
             if response.status == 401 { throw refusedPassword }
             if refusing && response.status == 403 { throw .accessRefused(server: server, url: request.url) }
         }
@@ -335,31 +342,62 @@ struct CalDAVServer {
         return path[..<end]
     }
 
-    /// The calendar data and ETag of `hrefs` in each collection (`calendar-multiget`, one batch),
-    /// and the hrefs the server answered 404 for (gone since it listed them).
+    /// The most tasks one `calendar-multiget` asks for: answers stay far below the answer limit
+    /// for ordinary tasks, and a part that still outgrows it is asked for again in halves.
+    static let multigetBatch = 100
+
+    /// Fetches tasks by href (`calendar-multiget`, per collection, `multigetBatch` at a time):
+    /// what came back with its ETag and text, and the hrefs the server says are gone. A task
+    /// whose answer alone is larger than the answer limit is in `oversized`, neither found nor
+    /// gone: it is left as it is, not taken for deleted (SPEC §11).
     func fetch(
         _ hrefs: [String: [String]]
-    ) throws(CalDAVError) -> (found: [String: (etag: String, data: [UInt8])], gone: Set<String>) {
-        let wanted = hrefs.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }
-        let requests = wanted.map { collection, hrefs in
-            let list = hrefs.map { "<d:href>\(Self.escapedXML(Self.path(of: $0)))</d:href>" }.joined()
-            return HTTPRequest.xml(
-                "REPORT", collection, depth: "1",
-                "<c:calendar-multiget xmlns:d=\"DAV:\" xmlns:c=\"\(Self.caldav)\"><d:prop><d:getetag/><c:calendar-data/>"
-                    + "</d:prop>\(list)</c:calendar-multiget>")
+    ) throws(CalDAVError) -> (found: [String: (etag: String, data: [UInt8])], gone: Set<String>, oversized: Set<String>)
+    {
+        var parts: [(collection: String, hrefs: [String])] = []
+        for (collection, list) in hrefs.sorted(by: { $0.key < $1.key }) {
+            var start = 0
+            while start < list.count {
+                let end = min(start + Self.multigetBatch, list.count)
+                parts.append((collection, Array(list[start..<end])))
+                start = end
+            }
         }
         var found: [String: (etag: String, data: [UInt8])] = [:]
         var gone: Set<String> = []
-        for ((collection, _), response) in zip(wanted, try perform(requests)) {
-            for entry in try entries(response, of: collection) {
-                if entry.isGone { gone.insert(entry.href) }
-                guard let data = entry.property(Self.caldav, "calendar-data")?.text,
-                    let etag = entry.property(Self.dav, "getetag")?.text.trimmedXML
-                else { continue }
-                found[entry.href] = (etag, Array(data.utf8))
+        var oversized: Set<String> = []
+        while !parts.isEmpty {
+            let requests = parts.map { part in
+                let list = part.hrefs.map { "<d:href>\(Self.escapedXML(Self.path(of: $0)))</d:href>" }.joined()
+                return HTTPRequest.xml(
+                    "REPORT", part.collection, depth: "1",
+                    "<c:calendar-multiget xmlns:d=\"DAV:\" xmlns:c=\"\(Self.caldav)\"><d:prop><d:getetag/>"
+                        + "<c:calendar-data/></d:prop>\(list)</c:calendar-multiget>")
             }
+            var again: [(collection: String, hrefs: [String])] = []
+            for (part, response) in zip(parts, try perform(requests, keepingOversized: true)) {
+                if response.status == 0 {
+                    // Cut off at the answer limit: halves, down to one task that is too large alone.
+                    if part.hrefs.count == 1 {
+                        oversized.formUnion(part.hrefs)
+                    } else {
+                        let half = part.hrefs.count / 2
+                        again.append((part.collection, Array(part.hrefs[..<half])))
+                        again.append((part.collection, Array(part.hrefs[half...])))
+                    }
+                    continue
+                }
+                for entry in try entries(response, of: part.collection) {
+                    if entry.isGone { gone.insert(entry.href) }
+                    guard let data = entry.property(Self.caldav, "calendar-data")?.text,
+                        let etag = entry.property(Self.dav, "getetag")?.text.trimmedXML
+                    else { continue }
+                    found[entry.href] = (etag, Array(data.utf8))
+                }
+            }
+            parts = again
         }
-        return (found, gone)
+        return (found, gone, oversized)
     }
 
     /// A PROPFIND of `properties` (inner XML of `<d:prop>`) at `url`.

@@ -279,8 +279,13 @@ public struct CalDAVSync {
         for (url, hrefs) in wanted {
             for href in hrefs where !settled.contains(href) {
                 survey.unsettled.insert(url)
+                if answer.oversized.contains(href) {
+                    survey.notices.append(
+                        "the task \(href) is larger than \(CurlTransport.answerLimit >> 20) MiB: it is left as it is,"
+                            + " here and on the server, and looked at again at the next sync")
+                }
                 guard let resource = known[href] else { continue }
-                if answer.found[href] == nil {
+                if answer.found[href] == nil, !answer.oversized.contains(href) {
                     survey.notices.append(
                         "the server sent no readable answer for the task \(href): it is left as it is, here and"
                             + " on the server, and looked at again at the next sync")
