@@ -92,6 +92,8 @@ struct Invocation {
             }
         }
         let session = Session(store: store, journal: UndoJournal(dataFile: store.identity, environment: environment))
+        // A one-shot command's current checklist is the file's when it takes the lock (SPEC §5).
+        session.currentFromFile = !command.isEmpty
         let host = ProgramHost(store: store, environment: environment)
         session.host = host
         let stdoutIsTerminal = isatty(1) == 1

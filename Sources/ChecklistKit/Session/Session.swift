@@ -13,6 +13,12 @@ public final class Session {
     public var host: (any SessionHost)?
     /// The name of this session's current checklist, kept across reloads from disk.
     var currentName: String?
+    /// Whether the current checklist is the file's, as it is when a change takes the lock (a
+    /// one-shot command, SPEC §5), rather than this session's own, kept across other processes'
+    /// changes (the REPL, batch lines).
+    public var currentFromFile = false
+    /// The command being run: what a change reads again when the file changed before the lock.
+    private var running: Command?
     /// The reminders this session has shown (the REPL shows each once).
     var shownReminders = FiredReminders()
     /// The changes made to the data file, by this process and others, for undo and redo.
@@ -43,7 +49,7 @@ public final class Session {
     }
 
     func applyCurrent(to book: inout ChecklistBook) {
-        guard let currentName else { return }
+        guard !currentFromFile, let currentName else { return }
         if let index = book.checklists.firstIndex(where: { $0.name == currentName }) {
             book.select(index)
         } else {
@@ -87,6 +93,8 @@ public final class Session {
             notices.append("\(store.path) was changed by another process; reloaded it")
         }
         try readItemsNeeded(by: command)
+        running = command
+        defer { running = nil }
         var result = try dispatch(command)
         if command.involvesDates, !toldZoneProblem, let problem = LocalTime.zoneProblem() {
             notices.append(problem)
@@ -171,6 +179,11 @@ public final class Session {
         var currentAfter: String?
         var summaryText = summary
         let applied = try store.modify(
+            reloaded: { [running] in
+                // Resolved against the file as it is under the lock: what the command reads of it
+                // is read again from the file another process changed.
+                if let running { try self.readItemsNeeded(by: running) }
+            },
             { book in
                 applyCurrent(to: &book)
                 let before = book.checklists

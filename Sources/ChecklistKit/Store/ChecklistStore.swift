@@ -227,12 +227,16 @@ public final class ChecklistStore {
     /// Applies `change` under the lock to the freshest book and saves it; on any error nothing changes.
     ///
     /// `change` may throw its own errors to refuse; they are passed through unchanged.
+    /// `reloaded` runs under the lock before it when the file had changed and was loaded again
+    /// (a store that loads in part reads there what the change needs: `readItems`).
     /// `afterSave` runs once the change is saved, still under the lock (the undo journal's record).
     public func modify<Result>(
+        reloaded whenReloaded: (() throws -> Void)? = nil,
         _ change: (inout ChecklistBook) throws -> Result, afterSave: (() -> Void)? = nil
     ) throws -> Applied<Result> {
         try locked { lock in
             let reloaded = try reloadIfChanged()
+            if reloaded { try whenReloaded?() }
             var copy = book
             var result = try change(&copy)
             guard copy != book else { return Applied(result: result, reloaded: reloaded) }
