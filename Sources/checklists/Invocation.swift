@@ -68,13 +68,11 @@ struct Invocation {
         let store: ChecklistStore
         do {
             // A one-shot command of the current checklist or of one it names (show, add, a change,
-            // undo) reads only the items it needs (`Command.loadsInPart`, `Command.readsCurrentItems`);
-            // a change checks a file from elsewhere while the disk writes it (`Command.checksLater`).
+            // undo) reads only the items it needs of a file this program wrote
+            // (`Command.loadsInPart`, `Command.readsCurrentItems`); any other file is read whole.
             let command = try? parsed.get()
             let scope: LoadScope = command?.loadsInPart == true ? .currentChecklist : .everything
-            store = try ChecklistStore(
-                path: path, scope: scope, checkingLater: command?.checksLater == true,
-                readingCurrent: command?.readsCurrentItems ?? true)
+            store = try ChecklistStore(path: path, scope: scope, readingCurrent: command?.readsCurrentItems ?? true)
         } catch {
             Output.error("checklists: \(error)")
             Self.leave(error.exitStatus)
