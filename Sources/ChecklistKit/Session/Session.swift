@@ -192,6 +192,7 @@ public final class Session {
                 if let summarizing { summaryText = summarizing(result) }
                 currentAfter = book.current?.name
                 (removed, added) = Self.difference(before, book.checklists)
+                try Self.refuseArchiveNull(removing: removed, adding: added)
                 return result
             },
             afterSave: {
@@ -207,6 +208,26 @@ public final class Session {
         currentName = store.book.current?.name
         let notices = applied.reloaded ? ["\(store.path) was changed by another process; reloaded it first"] : []
         return (applied.result, notices)
+    }
+
+    /// The string an NSKeyedArchiver archive stores first in `$objects` to stand for nil: Foundation
+    /// (the iOS app) reads every string equal to it as nil, wherever it is stored.
+    static let archiveNull = "$null"
+
+    /// Refuses a change that would store `archiveNull` as a checklist's name or an item's text
+    /// where it was not before (`removed` became `added`): Foundation would read it as nothing and
+    /// drop the item or the whole checklist. One already in the file (from an earlier version)
+    /// does not block other changes.
+    static func refuseArchiveNull(removing removed: [Checklist], adding added: [Checklist]) throws(CommandError) {
+        func count(_ lists: [Checklist]) -> Int {
+            lists.reduce(0) { sum, list in
+                sum + (list.name == archiveNull ? 1 : 0) + list.items.count { $0.text == archiveNull }
+            }
+        }
+        let adding = count(added)
+        guard adding > 0, adding > count(removed) else { return }
+        throw .refused(
+            "\"\(archiveNull)\" cannot be a text or a checklist name: the iOS app would read it as nothing and drop it")
     }
 
     /// The checklists of `before` that `after` does not hold unchanged, and those of `after` that
