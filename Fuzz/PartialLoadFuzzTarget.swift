@@ -3,26 +3,30 @@
 // fuzzed with the other readers by Fuzz/FuzzTarget.swift's entry point (built by Scripts/fuzz.sh).
 
 /// The partial load and the edit: neither may trap, whatever the bytes; a book loaded in part
-/// (the file not noted as our own) must be what the full load gives, and every change saved by
-/// an edit must read back, in full, as the full load's book with the change.
+/// from a file this program wrote (the full load of the bytes, encoded) must be what the full
+/// load gives, and every change saved by an edit must read back, in full, as the full load's book
+/// with the change.
 func fuzzPartialLoad(_ bytes: [UInt8]) {
-    // A file noted as our own is trusted: on hostile bytes the results may be wrong, but the
-    // load, the edits, the edited files and the full reads must still only throw or give nil.
-    if let trusted = ChecklistBook.partlyLoaded(archive: bytes, written: true) {
+    // Only a file noted as our own is loaded in part, and it is trusted: on hostile bytes the
+    // results may be wrong, but the load, the edits, the edited files and the full reads must
+    // still only throw or give nil.
+    if let trusted = ChecklistBook.partlyLoaded(archive: bytes) {
         for change in PartialChange.allCases {
             var changed = trusted.book
             change.apply(to: &changed)
             if let edit = try? changed.edit(of: trusted.layout) {
                 let edited = edit.bytes(original: bytes)
                 _ = try? ChecklistBook(archive: edited, loadTime: 0)
-                _ = ChecklistBook.partlyLoaded(archive: edited, written: true)
+                _ = ChecklistBook.partlyLoaded(archive: edited)
             }
             _ = try? trusted.layout.loadingEverything(of: changed, loadTime: 0)
         }
     }
-    checkPartialLoad(bytes, written: false, changes: PartialChange.allCases)
-    checkPutOffChecks(bytes)
-    checkLeavingCurrentUnread(bytes)
+    // Any other file is loaded in full and saved encoded whole: what the partial load then reads.
+    guard let full = try? ChecklistBook(archive: bytes, loadTime: 0) else { return }
+    let own = full.archived()
+    checkPartialLoad(own, changes: PartialChange.allCases)
+    checkLeavingCurrentUnread(own)
 }
 
 /// Checks the load in part for a command that needs no item of the current checklist
@@ -46,48 +50,15 @@ private func checkLeavingCurrentUnread(_ bytes: [UInt8]) {
     }
 }
 
-/// Checks the load in part that puts a file's checks off until its save (`checkingLater`): it
-/// passes them exactly when the checked load in part gives the same book (or the editor's pass,
-/// which it also puts off, fails), and an edit made trusting a file that passed holds what the
-/// checked load's edit holds.
-private func checkPutOffChecks(_ bytes: [UInt8]) {
-    guard let putOff = ChecklistBook.partlyLoaded(archive: bytes, checkingLater: true) else { return }
-    let checked = ChecklistBook.partlyLoaded(archive: bytes)
-    let passes = putOff.layout.passesPutOffChecks()
-    if passes {
-        guard let checked else { preconditionFailure("the put-off checks passed a file the checked load refuses") }
-        precondition(checked.book == putOff.book, "the put-off checks passed a book the checked load does not give")
-    } else if let checked, checked.book == putOff.book {
-        precondition(
-            !ArchiveEditor.ownWriteHolds(for: bytes), "the put-off checks refused a file the checked load gives")
-    }
-    guard passes, let checked else { return }
-    for change in [PartialChange.add, .dropNext, .importList] {
-        var trusting = putOff.book
-        change.apply(to: &trusting)
-        var careful = checked.book
-        change.apply(to: &careful)
-        // Either may throw or ask for an encode; both edits that are made read back alike.
-        guard let trusted = try? trusting.edit(of: putOff.layout), let made = try? careful.edit(of: checked.layout)
-        else { continue }
-        let trustedBook = try? ChecklistBook(archive: trusted.bytes(original: bytes), loadTime: 0)
-        let madeBook = try? ChecklistBook(archive: made.bytes(original: bytes), loadTime: 0)
-        precondition(
-            trustedBook != nil && trustedBook == madeBook,
-            "an edit made trusting a file that passed its checks holds another book (\(change))")
-    }
-}
-
-/// Checks the partial load of `bytes` against the full load, then saves each of `changes` by an
-/// edit and checks the edited file. `written` says the file is one of our edits (`bytes` passed
-/// these checks before it was edited), so the partial load trusts it as the store would.
+/// Checks the partial load of `bytes`, a file this program wrote, against the full load, then
+/// saves each of `changes` by an edit and checks the edited file.
 ///
-/// An edited file is checked in turn as the store reads it next (as our own) and as anyone else
-/// would; the edit of a change adding an item is edited once more.
-private func checkPartialLoad(_ bytes: [UInt8], written: Bool, changes: [PartialChange]) {
-    guard let (book, layout) = ChecklistBook.partlyLoaded(archive: bytes, written: written) else { return }
+/// With `editingAgain`, an edited file is checked in turn as the store reads it next (as our
+/// own); the edit of a change adding an item is edited once more.
+private func checkPartialLoad(_ bytes: [UInt8], changes: [PartialChange], editingAgain: Bool = true) {
+    guard let (book, layout) = ChecklistBook.partlyLoaded(archive: bytes) else { return }
     guard let full = try? ChecklistBook(archive: bytes, loadTime: 0) else {
-        preconditionFailure("the partial load accepted a file the full load refuses (written: \(written))")
+        preconditionFailure("the partial load accepted a file the full load refuses")
     }
     checkAgreement(partial: book, full: full)
     checkReadingMore(layout, full: full)
@@ -97,13 +68,13 @@ private func checkPartialLoad(_ bytes: [UInt8], written: Bool, changes: [Partial
         var expected = full
         change.apply(to: &expected)
         // The save when the edit cannot express the change, or leaves too much dead: the
-        // checklists not loaded read in full (they passed the skim, so they decode), a NaN
+        // checklists not loaded read in full (this program wrote them, so they decode), a NaN
         // `DueDate` given the time of loading (0 here) as the full load gives it.
         let whole: ChecklistBook
         do {
             whole = try layout.loadingEverything(of: changed, loadTime: 0)
         } catch {
-            preconditionFailure("reading the checklists not loaded failed after the skim: \(error) (\(change))")
+            preconditionFailure("reading the checklists not loaded failed: \(error) (\(change))")
         }
         precondition(
             whole == expected, "the book read in full differs from the full load (\(change))")
@@ -113,13 +84,11 @@ private func checkPartialLoad(_ bytes: [UInt8], written: Bool, changes: [Partial
         let edited = edit.bytes(original: bytes)
         precondition(edited.count == edit.length, "the edited file's length is not the one announced (\(change))")
         guard let reread = try? ChecklistBook(archive: edited, loadTime: 0) else {
-            preconditionFailure("the edited file does not load (\(change), written: \(written))")
+            preconditionFailure("the edited file does not load (\(change))")
         }
-        precondition(
-            reread == expected, "the edited file does not hold the changed book (\(change), written: \(written))")
-        guard !written else { continue }
-        checkPartialLoad(edited, written: false, changes: [])
-        checkPartialLoad(edited, written: true, changes: change == .add ? [.mixed] : [])
+        precondition(reread == expected, "the edited file does not hold the changed book (\(change))")
+        guard editingAgain else { continue }
+        checkPartialLoad(edited, changes: change == .add ? [.mixed] : [], editingAgain: false)
     }
 }
 
@@ -306,7 +275,7 @@ func partialLoadSeeds() -> [(name: String, bytes: [UInt8])] {
     guard let edit = try? first.edit(of: layout) else { return seeds }
     let edited = edit.bytes(original: middle)
     seeds.append(("edited", edited))
-    guard let (book, again) = ChecklistBook.partlyLoaded(archive: edited, written: true) else { return seeds }
+    guard let (book, again) = ChecklistBook.partlyLoaded(archive: edited) else { return seeds }
     var second = book
     PartialChange.mixed.apply(to: &second)
     PartialChange.selectNext.apply(to: &second)

@@ -475,8 +475,15 @@ public final class EditLineReader: LineReader {
     fileprivate func readCharacter(_ editLine: OpaquePointer, into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         if let text = initialText {
             // The text to edit in place goes on the line before the first key, inserted, not typed.
+            // el_gets has drawn the prompt, and the cursor is after it; EL_REFRESH redraws the
+            // prompt and the line from the start of the cursor's line, so the cursor goes there
+            // first (else the prompt shows twice and libedit's idea of the columns is off by one
+            // prompt, so later changes show at the wrong place).
             initialText = nil
-            if !text.isEmpty, clibedit_insertstr(editLine, text) == 0 { _ = clibedit_refresh(editLine) }
+            if !text.isEmpty, clibedit_insertstr(editLine, text) == 0 {
+                writeOutput("\r")
+                _ = clibedit_refresh(editLine)
+            }
         }
         while true {
             var descriptor = pollfd(fd: editorInputDescriptor, events: Int16(POLLIN), revents: 0)

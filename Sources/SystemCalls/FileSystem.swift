@@ -266,16 +266,10 @@ public enum FileSystem {
     /// nothing is fsynced: a crash may then leave the old file, the new one or an empty or partial
     /// one. With `startingWriteback` (the default), each piece written starts on its way to the
     /// disk at once (see `TemporaryFile`). Returns the new file's stamp.
-    ///
-    /// `confirming` runs once the new bytes are written and on their way to the disk, before the
-    /// fsync waits for them: work that must pass before `path` is replaced can run while the
-    /// disk writes. When it returns `false`, the temporary file is removed, `path` is untouched,
-    /// and the call throws with code `ECANCELED` (`SystemError.isRefusedReplacement`).
     @discardableResult
     public static func replaceAtomically(
         _ path: String, mode: mode_t = 0o600, keepingAccess: Bool = false, holdingReplaced: Bool = false,
-        durable: Bool = true, startingWriteback: Bool = true, confirming: () -> Bool = { true },
-        produce: (inout TemporaryFile) -> Int
+        durable: Bool = true, startingWriteback: Bool = true, produce: (inout TemporaryFile) -> Int
     ) throws(SystemError) -> Stamp {
         var existing = stat()
         let replacing = keepingAccess && stat(path, &existing) == 0
@@ -301,7 +295,6 @@ public enum FileSystem {
             guard fchmod(descriptor, mode) == 0 else { throw SystemError("chmod") }
             var file = TemporaryFile(descriptor: descriptor, startingWriteback: startingWriteback)
             let length = produce(&file)
-            guard confirming() else { throw SystemError("replace", path: path, code: ECANCELED) }
             try file.finish(length: length, syncing: durable)
             // The file keeps its device, inode, size and modification time through the rename.
             guard fstat(descriptor, &info) == 0 else { throw SystemError("fstat") }

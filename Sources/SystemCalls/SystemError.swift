@@ -20,10 +20,6 @@ public struct SystemError: Error, CustomStringConvertible, Equatable {
         self.code = code
     }
 
-    /// Whether this is a replacement its `confirming` check refused (`ECANCELED`,
-    /// `FileSystem.replaceAtomically`): nothing was replaced.
-    public var isRefusedReplacement: Bool { code == ECANCELED }
-
     /// `strerror`'s text for `code` alone, e.g. "No such file or directory".
     public static func message(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))

@@ -68,13 +68,11 @@ struct Invocation {
         let store: ChecklistStore
         do {
             // A one-shot command of the current checklist or of one it names (show, add, a change,
-            // undo) reads only the items it needs (`Command.loadsInPart`, `Command.readsCurrentItems`);
-            // a change checks a file from elsewhere while the disk writes it (`Command.checksLater`).
+            // undo) reads only the items it needs of a file this program wrote
+            // (`Command.loadsInPart`, `Command.readsCurrentItems`); any other file is read whole.
             let command = try? parsed.get()
             let scope: LoadScope = command?.loadsInPart == true ? .currentChecklist : .everything
-            store = try ChecklistStore(
-                path: path, scope: scope, checkingLater: command?.checksLater == true,
-                readingCurrent: command?.readsCurrentItems ?? true)
+            store = try ChecklistStore(path: path, scope: scope, readingCurrent: command?.readsCurrentItems ?? true)
         } catch {
             // A damaged file's way out names the last sync's version when there is one.
             var wayOut: String?
@@ -97,6 +95,8 @@ struct Invocation {
             }
         }
         let session = Session(store: store, journal: UndoJournal(dataFile: store.identity, environment: environment))
+        // A one-shot command's current checklist is the file's when it takes the lock (SPEC §5).
+        session.currentFromFile = !command.isEmpty
         let host = ProgramHost(store: store, environment: environment)
         session.host = host
         let stdoutIsTerminal = isatty(1) == 1

@@ -103,6 +103,34 @@ struct CorruptDataFileTests {
         #expect(!left.contains { $0.contains(".tmp-") }, "\(left)")
     }
 
+    /// Every command that reads the data file answers a damaged one with 65, whether or not it
+    /// would have changed anything: an `uncheck` of an unchecked item, an `undo`, a `use` of the
+    /// current checklist (SPEC §5).
+    @Test func aDamagedFileIsAnsweredWithSixtyFiveByEveryCommandThatReadsIt() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let bytes = try realFile(cli)
+        // "Buy milk" (in Groceries; Trips is current) made an 8-byte integer.
+        let text = [0x58] + Array("Buy milk".utf8)
+        let at = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + text.count, bytes.count)]) == text })
+        var damaged = bytes
+        damaged[at] = 0x13
+        try Data(damaged).write(to: URL(filePath: cli.dataFile))
+        let commands: [[String]] = [
+            ["uncheck", "1"], ["undo"], ["redo"], ["use", "Trips"], ["show"], ["show", "Trips"], ["lists"],
+            ["find", "x"], ["upcoming"], ["icon"], ["icon", "Trips"], ["remind", "1", "on"],
+            ["due", "1", "2030-01-02"],
+            ["clear"], ["edit", "1", "Passport 🛂"], ["move", "1", "1"], ["check", "#99"], ["delete", "5"],
+            ["rename", "Trips"], ["export", "json"], ["add", "x"],
+        ]
+        for arguments in commands {
+            let outcome = try cli.run(arguments)
+            #expect(outcome.status == 65, "\(arguments): \(outcome.status) \(outcome.stdout) \(outcome.stderr)")
+            #expect(outcome.stderr.contains("is not a readable checklists file"), "\(arguments): \(outcome.stderr)")
+        }
+        #expect(cli.bytes(cli.dataFile) == damaged)
+    }
+
     @Test func aDamagedHeaderOrTrailerIsRejected() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

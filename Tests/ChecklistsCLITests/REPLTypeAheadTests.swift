@@ -110,6 +110,35 @@ struct REPLTypeAheadTests {
         #expect(oneShot.stderr.contains("missing TEXT"))
     }
 
+    /// The line being edited in place is drawn once, after one prompt, and every change made to it
+    /// shows where it is made: what the screen shows is what is saved.
+    @Test func theLineEditedInPlaceShowsOnePromptAndTheTextAsItIsSaved() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        #expect(try cli.run(["add", "Eggs large"]).status == 0)
+        let terminal = try startREPL(cli)
+        defer { terminal.close() }
+        try terminal.readUntil("List (1)> ")
+        terminal.send("edit 1\r")
+        try terminal.readUntil("Eggs large")
+        usleep(200_000)
+        #expect(TerminalScreen(terminal.output).cursorLine == "edit #0> Eggs large")
+        // Backspace over "large" and the space, type at the end, then at the start (Ctrl-A).
+        terminal.send(String(repeating: "\u{7F}", count: 6) + "XY")
+        try terminal.readUntil("Y")
+        usleep(200_000)
+        #expect(TerminalScreen(terminal.output).cursorLine == "edit #0> EggsXY")
+        terminal.send("\u{1}Z")
+        try terminal.readUntil("Z")
+        usleep(200_000)
+        #expect(TerminalScreen(terminal.output).cursorLine == "edit #0> ZEggsXY")
+        terminal.send("\r")
+        try terminal.readUntil("List (1)> ")
+        terminal.send(Self.controlD)
+        #expect(try terminal.waitForExit(timeout: 10) == 0)
+        #expect(try cli.exported().allItems.map(\.text) == ["ZEggsXY"])
+    }
+
     @Test func thePromptsCountFollowsAChangeAnotherProcessMadeWithoutAKeypress() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

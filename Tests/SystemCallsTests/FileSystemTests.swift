@@ -71,37 +71,6 @@ struct FileSystemTests {
         #expect(leftovers == ["data"], "no temporary file is left behind")
     }
 
-    @Test func aReplacementNotConfirmedLeavesTheFileAndNoTemporaryFile() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.file("data")
-        try TemporaryFolder.write([1, 2, 3], to: path)
-        var written: [UInt8]?
-        #expect {
-            try FileSystem.replaceAtomically(
-                path,
-                confirming: {
-                    // The new bytes are in the temporary file when the confirmation runs.
-                    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                    written = names.first { $0 != "data" }.flatMap { TemporaryFolder.bytes(folder.file($0)) }
-                    return false
-                }
-            ) { file in
-                [UInt8]([4, 5]).withUnsafeBytes { file.write($0, at: 0) }
-                return 2
-            }
-        } throws: { error in
-            (error as? SystemError)?.isRefusedReplacement == true
-        }
-        #expect(written == [4, 5])
-        #expect(TemporaryFolder.bytes(path) == [1, 2, 3])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["data"])
-        try FileSystem.replaceAtomically(path, confirming: { true }) { file in
-            [UInt8]([6]).withUnsafeBytes { file.write($0, at: 0) }
-            return 1
-        }
-        #expect(TemporaryFolder.bytes(path) == [6])
-    }
-
     @Test func aWriteThatNeedNotBeDurableStillReplacesTheFileWhole() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("journal")

@@ -4,7 +4,7 @@ import KeyedArchive
 /// to carry over the bytes of everything the change did not touch.
 ///
 /// Made by `ChecklistBook.partlyLoaded(archive:)`, which reads only the current checklist's items
-/// and skims the others (`LoadScope.currentChecklist`).
+/// of a file this program wrote and counts the others' (`LoadScope.currentChecklist`).
 struct ArchivedLayout {
     /// One checklist of the file.
     struct List: Equatable {
@@ -12,15 +12,12 @@ struct ArchivedLayout {
         var uid: UInt64
         /// The UID of its `Items` array (`nil` when it has none).
         var itemsUID: UInt64?
-        /// Its items' UIDs, in order; `nil` for a checklist neither loaded nor skimmed (read when
-        /// it is loaded).
+        /// Its items' UIDs, in order; `nil` for a checklist not loaded (read when it is loaded).
         var itemUIDs: [UInt64]?
     }
 
-    /// The file's bytes.
+    /// The file's bytes: a file this program wrote, as its last save left it (the lock file's note).
     var file: [UInt8]
-    /// Whether the file is one this program wrote, as its last save left it (the lock file's note).
-    var ownWrite: Bool
     /// The UID of the `Checklists` array.
     var checklistsUID: UInt64
     /// The checklists' names in the order of the `Checklists` array.
@@ -32,25 +29,9 @@ struct ArchivedLayout {
     /// Objects of `file` that hold `false` and `true`, as reading it met them: the booleans of
     /// the objects an edit adds.
     var booleanObjects: (false: Int?, true: Int?) = (nil, nil)
-    /// Whether the load put off the checks of a file from elsewhere until the file is replaced
-    /// (`ChecklistBook.partlyLoaded(archive:written:alsoReading:checkingLater:readingCurrent:)`): its edits are
-    /// made trusting it, and written only if `passesPutOffChecks` says so.
-    var checksPutOff = false
     /// What the load read of the file's `$objects`: later reads of the file take it instead of
     /// reading it again.
     var objectReferences: KeyedUnarchiver.ObjectReferences?
-
-    /// Whether the file passes the checks its load put off: the skim of the checklists not
-    /// loaded, and the editor's pass over the carried objects, which an edit made trusting the
-    /// file skipped (`ArchiveEditor.ownWriteHolds`). `true` when none were put off.
-    func passesPutOffChecks() -> Bool {
-        guard checksPutOff else { return true }
-        return ChecklistBook.passesPutOffSkim(of: self) && ArchiveEditor.ownWriteHolds(for: file)
-    }
-
-    /// Whether an edit of the file may skip the editor's pass over the carried objects: the
-    /// file is this program's own, or that pass is put off with the rest of its checks.
-    var editsTrusting: Bool { ownWrite || checksPutOff }
 
     /// The file's bytes per item (checklists not loaded counted by their item count).
     var bytesPerItem: Int {
@@ -61,8 +42,7 @@ struct ArchivedLayout {
     /// The checklists not loaded whose items include one with an ID of `ids`, found by reading
     /// their items' IDs alone (`KeyedUnarchiver.peekIntegers`): the ones an `#ID` outside the
     /// loaded checklist needs. The checklists found are then read in full, and checked as that
-    /// reads them; the others are carried over unread, as they were (the load in part skimmed
-    /// them, or the file is this program's last save).
+    /// reads them; the others are carried over unread, as this program's last save wrote them.
     /// (`ids` are the few a command names: looked through, not hashed, for each item.)
     func unloadedChecklists(holdingAnyOf ids: [Int]) throws -> [String] {
         try KeyedUnarchiver.reading(file, reusing: objectReferences) { unarchiver in
@@ -119,8 +99,7 @@ struct ArchivedLayout {
     }
 
     /// The item UIDs of the checklist at `place`: as read with it, else read from the file now (a
-    /// checklist of a file this program wrote, or whose checks were put off, was only counted when
-    /// it was not loaded).
+    /// checklist not loaded was only counted).
     func itemUIDs(of place: List, in unarchiver: KeyedUnarchiver) throws(KeyedArchiveError) -> [UInt64] {
         if let read = place.itemUIDs { return read }
         let coder = try unarchiver.decoder(forObject: place.uid, of: Checklist.archivedClass)
@@ -129,9 +108,8 @@ struct ArchivedLayout {
 
     /// The book `changed` with every checklist that was not loaded read in full from `file`.
     ///
-    /// Their items passed the skim, so reading them needs no repair of a full load but one: a
-    /// `DueDate` whose time is NaN (the skim checks that it is a real) gets `loadTime`, as a full
-    /// load made then gives it.
+    /// This program wrote them, so reading them needs no repair of a full load but one: a
+    /// `DueDate` whose time is NaN gets `loadTime`, as a full load made then gives it.
     func loadingEverything(of changed: ChecklistBook, loadTime: Double) throws(KeyedArchiveError) -> ChecklistBook {
         let unarchiver = try KeyedUnarchiver(bytes: file)
         var lists = changed.checklists

@@ -106,15 +106,6 @@ public enum Command: Sendable, Equatable {
         }
     }
 
-    /// Whether a store that loads in part for the command may put off the checks of a file from
-    /// elsewhere until a change replaces it (`ChecklistStore.init`'s `checkingLater`): every
-    /// command that loads in part but `show`, which never replaces the file and reports a
-    /// damaged one at once.
-    public var checksLater: Bool {
-        if case .show = self { return false }
-        return loadsInPart
-    }
-
     /// The item IDs the command names (`#ID`), in order.
     var namedItemIDs: [Int] {
         let references: [ItemReference]

@@ -13,6 +13,12 @@ public final class Session {
     public var host: (any SessionHost)?
     /// The name of this session's current checklist, kept across reloads from disk.
     var currentName: String?
+    /// Whether the current checklist is the file's, as it is when a change takes the lock (a
+    /// one-shot command, SPEC §5), rather than this session's own, kept across other processes'
+    /// changes (the REPL, batch lines).
+    public var currentFromFile = false
+    /// The command being run: what a change reads again when the file changed before the lock.
+    private var running: Command?
     /// The reminders this session has shown (the REPL shows each once).
     var shownReminders = FiredReminders()
     /// The changes made to the data file, by this process and others, for undo and redo.
@@ -43,7 +49,7 @@ public final class Session {
     }
 
     func applyCurrent(to book: inout ChecklistBook) {
-        guard let currentName else { return }
+        guard !currentFromFile, let currentName else { return }
         if let index = book.checklists.firstIndex(where: { $0.name == currentName }) {
             book.select(index)
         } else {
@@ -95,6 +101,8 @@ public final class Session {
             notices.append("\(store.path) was changed by another process; reloaded it")
         }
         try readItemsNeeded(by: command)
+        running = command
+        defer { running = nil }
         var result = try dispatch(command)
         if command.involvesDates, !toldZoneProblem, let problem = LocalTime.zoneProblem() {
             notices.append(problem)
@@ -179,6 +187,11 @@ public final class Session {
         var currentAfter: String?
         var summaryText = summary
         let applied = try store.modify(
+            reloaded: { [running] in
+                // Resolved against the file as it is under the lock: what the command reads of it
+                // is read again from the file another process changed.
+                if let running { try self.readItemsNeeded(by: running) }
+            },
             { book in
                 applyCurrent(to: &book)
                 let before = book.checklists
@@ -187,6 +200,7 @@ public final class Session {
                 if let summarizing { summaryText = summarizing(result) }
                 currentAfter = book.current?.name
                 (removed, added) = Self.difference(before, book.checklists)
+                try Self.refuseArchiveNull(removing: removed, adding: added)
                 return result
             },
             afterSave: {
@@ -202,6 +216,26 @@ public final class Session {
         currentName = store.book.current?.name
         let notices = applied.reloaded ? ["\(store.path) was changed by another process; reloaded it first"] : []
         return (applied.result, notices)
+    }
+
+    /// The string an NSKeyedArchiver archive stores first in `$objects` to stand for nil: Foundation
+    /// (the iOS app) reads every string equal to it as nil, wherever it is stored.
+    static let archiveNull = "$null"
+
+    /// Refuses a change that would store `archiveNull` as a checklist's name or an item's text
+    /// where it was not before (`removed` became `added`): Foundation would read it as nothing and
+    /// drop the item or the whole checklist. One already in the file (from an earlier version)
+    /// does not block other changes.
+    static func refuseArchiveNull(removing removed: [Checklist], adding added: [Checklist]) throws(CommandError) {
+        func count(_ lists: [Checklist]) -> Int {
+            lists.reduce(0) { sum, list in
+                sum + (list.name == archiveNull ? 1 : 0) + list.items.count { $0.text == archiveNull }
+            }
+        }
+        let adding = count(added)
+        guard adding > 0, adding > count(removed) else { return }
+        throw .refused(
+            "\"\(archiveNull)\" cannot be a text or a checklist name: the iOS app would read it as nothing and drop it")
     }
 
     /// The checklists of `before` that `after` does not hold unchanged, and those of `after` that

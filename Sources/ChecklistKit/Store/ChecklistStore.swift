@@ -30,9 +30,6 @@ public final class ChecklistStore {
     private let clock: @Sendable () -> Double
     /// How much of the file a load reads.
     public let scope: LoadScope
-    /// Whether a load in part of a file from elsewhere puts its checks off until a change
-    /// replaces the file (see `init`).
-    private let checksLater: Bool
     /// Whether a load in part decodes the current checklist's items (see `init`).
     private let readsCurrent: Bool
     /// Where the checklists of a partly loaded `book` lie in the file (`nil` after a full load).
@@ -51,26 +48,20 @@ public final class ChecklistStore {
     /// A `path` that is a symbolic link is followed: saves replace the file it points to (the
     /// temporary file and the lock beside that file), and the link stays a link (SPEC §5).
     /// `scope` is how much of the file loads read (see `LoadScope`); a store that reads only the
-    /// current checklist is for one change of it.
-    ///
-    /// With `checkingLater` (and `scope` the current checklist), a file this program did not
-    /// write last is loaded as its own is, without the skim of the other checklists' items; that
-    /// skim and the editor's pass over the file's objects run once the change is written to the
-    /// temporary file, while the disk writes it (`FileSystem.replaceAtomically`'s `confirming`).
-    /// When they fail, nothing is replaced: the file is loaded with every check, which reports
-    /// it or repairs what SPEC §4 repairs, and the change is made again. For a store of a command
-    /// that changes the file: one that only reads it would never make the checks.
+    /// current checklist is for one change of it. Only a file this program wrote is loaded in
+    /// part (the trust rule: the lock file's note, `wroteLast`); any other file is loaded whole,
+    /// which checks it, and a change of it is encoded whole, with the class names and keys of
+    /// SPEC §4.
     ///
     /// Without `readingCurrent`, a load in part leaves the current checklist's items unread too,
     /// for a command that does not need them (`Command.readsCurrentItems`); `readItems` reads them
     /// if it turns out to.
     public init(
         path: String, clock: @escaping @Sendable () -> Double = WallClock.now, scope: LoadScope = .everything,
-        checkingLater: Bool = false, readingCurrent: Bool = true
+        readingCurrent: Bool = true
     ) throws(StoreError) {
         openedPath = path
         self.scope = scope
-        checksLater = checkingLater
         readsCurrent = readingCurrent
         self.path = FileSystem.followingLinks(path)
         identity = FileSystem.resolved(self.path)
@@ -123,14 +114,12 @@ public final class ChecklistStore {
         return !force && changedElsewhere
     }
 
-    /// Makes `book` and `layout` those of `bytes`, the data file's contents, read in part when
-    /// the scope allows (`written`: the file is this program's last save; `checkingLater`: its
-    /// checks may be put off, see `init`).
-    private func load(_ bytes: [UInt8], written: Bool, checkingLater: Bool? = nil) throws(StoreError) {
-        if scope == .currentChecklist,
+    /// Makes `book` and `layout` those of `bytes`, the data file's contents: read in part when
+    /// the scope allows and the file is this program's last save (`written`), else in full.
+    private func load(_ bytes: [UInt8], written: Bool) throws(StoreError) {
+        if scope == .currentChecklist, written,
             let partial = ChecklistBook.partlyLoaded(
-                archive: bytes, written: written, alsoReading: alsoLoaded, checkingLater: checkingLater ?? checksLater,
-                readingCurrent: readsCurrent)
+                archive: bytes, alsoReading: alsoLoaded, readingCurrent: readsCurrent)
         {
             book = partial.book
             layout = partial.layout
@@ -162,7 +151,7 @@ public final class ChecklistStore {
             return
         }
         if let layout, !mustReread {
-            try load(layout.file, written: layout.ownWrite, checkingLater: layout.checksPutOff)
+            try load(layout.file, written: true)
         } else {
             try reloadIfChanged(force: true)
         }
@@ -227,26 +216,20 @@ public final class ChecklistStore {
     /// Applies `change` under the lock to the freshest book and saves it; on any error nothing changes.
     ///
     /// `change` may throw its own errors to refuse; they are passed through unchanged.
+    /// `reloaded` runs under the lock before it when the file had changed and was loaded again
+    /// (a store that loads in part reads there what the change needs: `readItems`).
     /// `afterSave` runs once the change is saved, still under the lock (the undo journal's record).
     public func modify<Result>(
+        reloaded whenReloaded: (() throws -> Void)? = nil,
         _ change: (inout ChecklistBook) throws -> Result, afterSave: (() -> Void)? = nil
     ) throws -> Applied<Result> {
         try locked { lock in
             let reloaded = try reloadIfChanged()
+            if reloaded { try whenReloaded?() }
             var copy = book
-            var result = try change(&copy)
+            let result = try change(&copy)
             guard copy != book else { return Applied(result: result, reloaded: reloaded) }
-            do {
-                try save(copy, lock: lock.descriptor)
-            } catch let failed as PutOffChecksFailed {
-                // The file failed the checks its load put off, and is as it was: loaded with every
-                // check, it is reported, or repaired and changed again.
-                try load(failed.file, written: false, checkingLater: false)
-                copy = book
-                result = try change(&copy)
-                guard copy != book else { return Applied(result: result, reloaded: reloaded) }
-                try save(copy, lock: lock.descriptor)
-            }
+            try save(copy, lock: lock.descriptor)
             afterSave?()
             return Applied(result: result, reloaded: reloaded)
         }
@@ -269,7 +252,11 @@ public final class ChecklistStore {
     }
 
     /// The start of the lock file's note of the file a save wrote.
-    static let notePrefix = "wrote "
+    ///
+    /// Not the "wrote " of earlier versions, which edited files from elsewhere in place and so may
+    /// have noted a file holding other class names than SPEC §4's: such a file is not trusted, and
+    /// its first change loads and encodes it whole.
+    static let notePrefix = "saved "
 
     /// The lock file's note after a save: `record`, that of the file now at the data file's path,
     /// when it is the file the save wrote (`saved`, its stamp: the same file, unchanged since), else
@@ -286,12 +273,6 @@ public final class ChecklistStore {
         return ChangeRecord(text: note.dropFirst(notePrefix.count)) == record
     }
 
-    /// What a save throws when the file failed the checks its load put off (`init`'s
-    /// `checkingLater`), having replaced nothing: `file` is the file's bytes, to load again.
-    struct PutOffChecksFailed: Error {
-        var file: [UInt8]
-    }
-
     /// Saves `copy` as an edit of the file when it was loaded in part, else by encoding it.
     private func saveCarryingOrEncoding(_ copy: ChecklistBook) throws {
         guard let layout else { return try saveEncoding(copy) }
@@ -299,13 +280,9 @@ public final class ChecklistStore {
         do throws(KeyedArchiveError) {
             edit = try copy.edit(of: layout)
         } catch {
-            // A file whose checks were put off is reported by the load that makes them.
-            guard layout.passesPutOffChecks() else { throw PutOffChecksFailed(file: layout.file) }
             throw StoreError.undecodable(path: path, reason: error.description)
         }
         if let edit, Self.fitsDeadShare(edit) { return try saveEdited(edit, of: layout, making: copy) }
-        // Encoded whole: the checks first, as nothing can be read or written trusting the file.
-        guard layout.passesPutOffChecks() else { throw PutOffChecksFailed(file: layout.file) }
         let whole: ChecklistBook
         do throws(KeyedArchiveError) {
             whole = try layout.loadingEverything(of: copy, loadTime: clock())
@@ -322,14 +299,14 @@ public final class ChecklistStore {
     }
 
     /// Writes `edited`, an edit of the file `layout` describes that holds `copy`, as the data
-    /// file, and makes `copy` the store's book. Checks the load put off run while the disk writes.
+    /// file, and makes `copy` the store's book.
     private func saveEdited(_ edited: EditedArchive, of layout: ArchivedLayout, making copy: ChecklistBook) throws {
         let original = layout.file
         let saved: FileSystem.Stamp
         do throws(SystemError) {
             saved = try FileSystem.replaceAtomically(
                 path, keepingAccess: true, holdingReplaced: tuning.closesReplacedInBackground,
-                startingWriteback: tuning.startsWriteback, confirming: layout.passesPutOffChecks
+                startingWriteback: tuning.startsWriteback
             ) { file in
                 original.withUnsafeBytes {
                     file.write(UnsafeRawBufferPointer(rebasing: $0[..<min(edited.carriedLength, $0.count)]), at: 0)
@@ -338,7 +315,6 @@ public final class ChecklistStore {
                 return edited.length
             }
         } catch {
-            if error.isRefusedReplacement { throw PutOffChecksFailed(file: original) }
             throw StoreError.saveFailed(path: path, reason: error.description)
         }
         book = copy

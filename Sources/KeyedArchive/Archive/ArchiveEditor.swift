@@ -50,18 +50,6 @@ public struct ArchiveEditor {
         topKeys = carried.topKeys
     }
 
-    /// Whether an editor of `file` opened as this program's own write (`ownWrite`, the pass over
-    /// every carried object skipped) edits it as one that makes the pass: `false` when a carried
-    /// object refers to the envelope (or runs into it), so that the envelope must be carried.
-    ///
-    /// For a file from elsewhere whose check is put off until it is replaced: an edit made
-    /// trusting it is written, and this decides, while the disk writes, whether it may replace
-    /// the file. A file whose envelope cannot be left behind anyway (Foundation's) passes
-    /// without the pass.
-    public static func ownWriteHolds(for file: [UInt8]) -> Bool {
-        (try? CarriedArchive.open(file, checkingReferences: false))?.passesSkippedCheck() ?? false
-    }
-
     /// The number of entries in `$objects` of the original file (UIDs below it exist).
     public var originalObjectCount: Int { carried.archiveObjectCount }
 

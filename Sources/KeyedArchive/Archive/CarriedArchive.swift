@@ -220,14 +220,6 @@ struct CarriedArchive {
         return reuse
     }
 
-    /// Whether this archive, opened without `checkingReferences`, passes the check it skipped: when
-    /// it leaves its envelope behind, every carried object ends within the carried bytes and
-    /// refers only to carried objects (an archive that carries every object has nothing to check).
-    func passesSkippedCheck() -> Bool {
-        guard base < objectCount else { return true }
-        return withArea { carriedObjectsStay(before: base, length: carriedLength, area: $0) }
-    }
-
     /// Whether every object numbered below `first` ends within the first `length` bytes and
     /// refers only to objects numbered below `first`.
     ///
