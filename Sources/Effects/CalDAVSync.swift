@@ -21,6 +21,8 @@ public struct CalDAVSync {
     /// How many times a task is fetched again and merged when a write finds it changed
     /// meanwhile (412) before the sync gives up.
     static let tries = 5
+    /// Told where a sync has come (fetching tasks, writing them), for the executable to show.
+    public var onProgress: (ProgressReport) -> Void = { _ in }
 
     /// What the tries of one sync carry from one to the next.
     private struct Progress {
@@ -278,7 +280,10 @@ public struct CalDAVSync {
             }
         }
         for (url, etags) in try server.etags(listing) { compare(url, etags, removed: nil) }
+        let fetching = wanted.values.reduce(0) { $0 + $1.count }
+        if fetching > 0 { onProgress(ProgressReport("caldav: fetching tasks", done: 0, of: fetching)) }
         let answer = try server.fetch(wanted)
+        if fetching > 0 { onProgress(ProgressReport("caldav: fetching tasks", done: fetching, of: fetching)) }
         var settled: Set<String> = answer.gone
         for (href, resource) in answer.found {
             survey.seen[href] = resource.etag
@@ -413,7 +418,11 @@ public struct CalDAVSync {
             }
         }
         let requests = plan.requests
+        if !requests.isEmpty { onProgress(ProgressReport("caldav: writing tasks", done: 0, of: requests.count)) }
         let responses = try server.perform(requests)
+        if !requests.isEmpty {
+            onProgress(ProgressReport("caldav: writing tasks", done: requests.count, of: requests.count))
+        }
         for (request, response) in zip(requests, responses) where !Self.accepted(request, response) {
             if response.status == 412 {
                 progress.refetch.insert(request.url)
