@@ -21,6 +21,8 @@ public struct CalDAVSync {
     /// How many times a task is fetched again and merged when a write finds it changed
     /// meanwhile (412) before the sync gives up.
     static let tries = 5
+    /// Told where a sync has come (fetching tasks, writing them), for the executable to show.
+    public var onProgress: (ProgressReport) -> Void = { _ in }
 
     /// What the tries of one sync carry from one to the next.
     private struct Progress {
@@ -169,6 +171,28 @@ public struct CalDAVSync {
         var notices: [String] = []
         /// The collections with a change not read: their sync token must not move past it.
         var unsettled: Set<String> = []
+        /// Copies the last sync left of tasks found at a second href too: moves half done.
+        var stale: [CalDAVState.Resource] = []
+        /// The task of each UID as the last sync left it.
+        let synced: [String: CalDAVState.Resource]
+
+        /// Takes `resource` as its UID's task. A UID found at two hrefs is a move half done (the
+        /// PUT to the new list made, the DELETE of the old copy not, by this program or another
+        /// client): the copy the last sync left is the stale one, which the writes delete.
+        mutating func hold(_ resource: CalDAVState.Resource) {
+            let uid = resource.uid
+            guard let held = current[uid], held.href != resource.href else {
+                current[uid] = resource
+                return
+            }
+            let old = synced[uid]?.href
+            if resource.href == old {
+                stale.append(resource)
+                return
+            }
+            if held.href == old { stale.append(held) }
+            current[uid] = resource
+        }
     }
 
     /// Finds what changed on the server since the last sync and fetches only that: per
@@ -186,7 +210,7 @@ public struct CalDAVSync {
             known[resource.href] = resource
             held[resource.collection, default: []].append(resource)
         }
-        var survey = Survey()
+        var survey = Survey(synced: state.resources)
         var wanted: [String: [String]] = [:]
         var newTokens: [String: String] = [:]
         /// Takes a collection's members (`etags`) as the server lists them, or, with `removed`,
@@ -203,7 +227,7 @@ public struct CalDAVSync {
                 if let resource = known[href], resource.etag == etag, resource.collection == url,
                     !refetch.contains(href)
                 {
-                    survey.current[resource.uid] = resource
+                    survey.hold(resource)
                 } else {
                     wanted[url, default: []].append(href)
                 }
@@ -221,7 +245,7 @@ public struct CalDAVSync {
                     if refetch.contains(resource.href) {
                         wanted[collection.url, default: []].append(resource.href)
                     } else {
-                        survey.current[resource.uid] = resource
+                        survey.hold(resource)
                     }
                 }
                 survey.tokens[collection.url] = token
@@ -256,7 +280,10 @@ public struct CalDAVSync {
             }
         }
         for (url, etags) in try server.etags(listing) { compare(url, etags, removed: nil) }
+        let fetching = wanted.values.reduce(0) { $0 + $1.count }
+        if fetching > 0 { onProgress(ProgressReport("caldav: fetching tasks", done: 0, of: fetching)) }
         let answer = try server.fetch(wanted)
+        if fetching > 0 { onProgress(ProgressReport("caldav: fetching tasks", done: fetching, of: fetching)) }
         var settled: Set<String> = answer.gone
         for (href, resource) in answer.found {
             survey.seen[href] = resource.etag
@@ -271,8 +298,9 @@ public struct CalDAVSync {
                 continue
             }
             settled.insert(href)
-            survey.current[uid] = CalDAVState.Resource(
-                uid: uid, href: href, etag: resource.etag, collection: collection.url, data: resource.data)
+            survey.hold(
+                CalDAVState.Resource(
+                    uid: uid, href: href, etag: resource.etag, collection: collection.url, data: resource.data))
         }
         // A task asked for that did not come back readable (and is not reported gone) is no
         // evidence of a delete: it stays as the last sync left it, and unresolved.
@@ -290,7 +318,7 @@ public struct CalDAVSync {
                         "the server sent no readable answer for the task \(href): it is left as it is, here and"
                             + " on the server, and looked at again at the next sync")
                 }
-                survey.current[resource.uid] = resource
+                survey.hold(resource)
                 survey.unresolved.insert(resource.uid)
             }
         }
@@ -383,7 +411,7 @@ public struct CalDAVSync {
         if here != store.book { try lock.save(here) }
         // 4. The writes that bring the server to the merged checklists.
         let plan = CalDAVWritePlan(
-            merged: merged, theirs: theirs, collections: collections, current: current,
+            merged: merged, theirs: theirs, collections: collections, current: current, stale: survey.stale,
             unresolved: survey.unresolved, synced: Set(state.collections.keys), home: account.home,
             now: WallClock.now())
         if !plan.created.isEmpty {
@@ -395,7 +423,11 @@ public struct CalDAVSync {
             }
         }
         let requests = plan.requests
+        if !requests.isEmpty { onProgress(ProgressReport("caldav: writing tasks", done: 0, of: requests.count)) }
         let responses = try server.perform(requests)
+        if !requests.isEmpty {
+            onProgress(ProgressReport("caldav: writing tasks", done: requests.count, of: requests.count))
+        }
         for (request, response) in zip(requests, responses) where !Self.accepted(request, response) {
             if response.status == 412 {
                 progress.refetch.insert(request.url)
@@ -411,7 +443,7 @@ public struct CalDAVSync {
         let written = plan.written
         var touched = plan.renamed
         for write in written.values { touched.insert(write.collection) }
-        for resource in current.values where plan.deleted.contains(resource.href) {
+        for resource in current.values + survey.stale where plan.deleted.contains(resource.href) {
             touched.insert(resource.collection)
         }
         touched.subtract(gone)

@@ -38,11 +38,12 @@ struct CalDAVWritePlan {
     /// The plan for `merged` (the merge of this machine's checklists with `theirs`, the
     /// server's): `collections` are the server's task lists (THEIRS's checklists, in order),
     /// `current` its tasks by UID, `synced` the collections the last sync left, `home` the
-    /// calendar home new collections go in, `now` the time written into changed tasks.
+    /// calendar home new collections go in, `now` the time written into changed tasks; `stale`
+    /// are the old copies of moves half done (`current` holds their new copies), deleted.
     init(
         merged: MergeResult, theirs: ChecklistBook, collections: [CalDAVServer.Collection],
-        current: [String: CalDAVState.Resource], unresolved: Set<String>, synced: Set<String>, home: String,
-        now: Double, newName: () -> String = CalDAVWritePlan.newName
+        current: [String: CalDAVState.Resource], stale: [CalDAVState.Resource] = [], unresolved: Set<String>,
+        synced: Set<String>, home: String, now: Double, newName: () -> String = CalDAVWritePlan.newName
     ) {
         for (index, list) in merged.book.checklists.enumerated() {
             let origin = merged.origins.indices.contains(index) ? merged.origins[index].theirs : nil
@@ -81,6 +82,13 @@ struct CalDAVWritePlan {
         }
         for (uid, resource) in current.sorted(by: { $0.key < $1.key })
         where !kept.contains(uid) && !unresolved.contains(uid) {
+            requests.append(Self.delete(resource.href, etag: resource.etag))
+            deleted.insert(resource.href)
+        }
+        for resource in stale
+        where !unresolved.contains(resource.uid) && !deleted.contains(resource.href)
+            && written[resource.uid]?.href != resource.href
+        {
             requests.append(Self.delete(resource.href, etag: resource.etag))
             deleted.insert(resource.href)
         }

@@ -7,6 +7,8 @@ struct BatchMode {
     let styler: TerminalStyle
     /// Whether to stop at the first failing line.
     let bail: Bool
+    /// Where the lines done so far show, on a terminal, when the batch is long.
+    let progress: ProgressLine
 
     /// Reads and runs every line; the status is success, or the most serious failure's.
     func run() -> ExitStatus {
@@ -17,6 +19,7 @@ struct BatchMode {
             var failure: (message: String, status: ExitStatus)?
             switch input {
             case .endOfInput:
+                progress.clear()
                 Output.flush()
                 return status
             case .interrupted:
@@ -27,6 +30,8 @@ struct BatchMode {
                 let trimmed = line.drop { $0 == " " || $0 == "\t" }
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 let result = session.run(line)
+                let toStandardError = !result.warnings.isEmpty || !result.notices.isEmpty || result.error != nil
+                progress.clear(beforeStandardOutput: !toStandardError)
                 for line in result.lines { Output.line(styler.render(line)) }
                 Output.showWarnings(result, styler: styler)
                 for notice in result.notices {
@@ -34,11 +39,13 @@ struct BatchMode {
                 }
                 if let error = result.error { failure = (error, result.exitStatus) }
                 if result.quit, failure == nil {
+                    progress.clear()
                     Output.flush()
                     return status
                 }
             }
             if let failure {
+                progress.clear()
                 Output.error("line \(reader.lineNumber): \(failure.message)")
                 status = max(status, failure.status)
                 if bail {
@@ -46,6 +53,7 @@ struct BatchMode {
                     return status
                 }
             }
+            progress.show(ProgressReport("batch: lines done", done: reader.lineNumber))
         }
     }
 }

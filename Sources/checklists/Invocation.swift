@@ -110,7 +110,9 @@ struct Invocation {
         } else if isatty(0) == 1 {
             status = InteractiveMode(session: session, host: host, styler: styler, environment: environment).run()
         } else {
-            status = BatchMode(session: session, styler: styler, bail: bail).run()
+            status = BatchMode(
+                session: session, styler: styler, bail: bail, progress: ProgressLine(environment: environment)
+            ).run()
         }
         // Every change is already on disk. Leaving here spares freeing the whole model, about a
         // millisecond at 10,000 items; the C library flushes standard output and the kernel

@@ -12,7 +12,7 @@ enum ManualText {
     /// The width `--help` is written for: `COLUMNS`, else the terminal's, else 80 (as
     /// ArgumentParser decides it); 72 for the manual page, whose literal blocks are indented.
     static let columns: Int = {
-        if CommandLine.arguments.contains("--experimental-dump-help") { return 72 }
+        if isManual { return 72 }
         if let text = getenv("COLUMNS"), let value = Int(String(cString: text)), value > 0 { return value }
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
@@ -46,6 +46,8 @@ enum ManualText {
             (help due lists every form). RULE is \(RepeatPattern.forms); a checked item that repeats \
             comes back, due at the rule's next date.
 
+            \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS and REMINDERS: see man checklists.")
+
             FILES: The data file is --file, else $CHECKLISTS_FILE, else \
             $XDG_DATA_HOME/checklists/Checklists.plist, else ~/.local/share/checklists/Checklists.plist \
             (an NSKeyedArchiver binary property list, as the iOS Checklists app writes it), locked \
@@ -61,7 +63,8 @@ enum ManualText {
             CHECKLISTS_CALDAV_PASSWORD is the CalDAV password (else ~/.netrc, else secret-tool); \
             CHECKLISTS_CALDAV_TIMEOUT is how many seconds a CalDAV request may go without progress \
             (30 when unset); CURL_CA_BUNDLE names the certificate authorities curl trusts for HTTPS \
-            instead of the system's; TZ is the local time zone.
+            instead of the system's; CHECKLISTS_PROGRESS_DELAY is how many seconds long work (a batch, a \
+            CalDAV sync) runs before its progress shows on a terminal (1 when unset); TZ is the local time zone.
 
             EXIT STATUS: 0 success, 1 a command failed, 2 invalid invocation, 65 the data file (or an \
             archive given to merge or cat) is not a readable checklists archive, 74 the data file \
@@ -76,6 +79,54 @@ enum ManualText {
             checklists sync init ssh://server/~/checklists.git
             systemctl --user enable --now checklists-watch
             """
+    }
+
+    /// Whether this run dumps the help for the manual page, which alone has `manualSections`.
+    static let isManual: Bool = CommandLine.arguments.contains("--experimental-dump-help")
+
+    /// What the manual has beyond `--help`: how sync, CalDAV, conflicts, repeating items and
+    /// reminders work, each one paragraph (`Scripts/manpage.awk` makes each a section).
+    static var manualSections: String {
+        """
+        SYNC: sync init URL makes the data folder a git repository with URL (any remote git \
+        reaches) as origin, with this program as git's merge driver and diff text for the data \
+        file, and syncs; a machine with no data file takes the remote's checklists, one with its \
+        own merges both. Then sync commits, fetches, merges item by item and pushes (5 tries when \
+        the remote moved meanwhile) and prints one line: what came in and went out. Git never \
+        writes the data file, so a sync killed at any instant leaves it whole. The current \
+        checklist is each machine's own. Git must be installed; more in the source's docs/sync.md.
+
+        CALDAV: caldav init URL [USER] finds the account's task lists (Nextcloud, Radicale, \
+        Fastmail; a phone with DAVx5 and Tasks.org, or iOS Reminders, sees the same lists), \
+        joins lists of the same name (items of the same text are paired), makes a task list for \
+        every other checklist, and syncs; then caldav (or sync, which runs git's sync first where \
+        that is set up) keeps both in step. The password comes from $CHECKLISTS_CALDAV_PASSWORD, \
+        else ~/.netrc, else secret-tool (service checklists host HOST user USER); it is never \
+        stored by this program nor put on a command line. Each request runs through curl. A sync \
+        that fails changes nothing here (exit 74) and a sync killed at any point loses nothing: \
+        the next one finishes without duplicates. caldav off forgets the account.
+
+        CONFLICTS: Git sync and CalDAV sync merge three ways: this machine's checklists, the \
+        other side's, and the last synced version. Changes to different items or fields are all \
+        kept; an item deleted on one side and changed on the other is kept with the change; a \
+        field both sides changed keeps this machine's value and says so on standard error; an item \
+        moved to another checklist moves, its #ID and UID with it. Two machines adding items get \
+        distinct IDs (a renumbered item is named on the sync's line). No conflict marker ever \
+        lands in the data file.
+
+        REPEATING ITEMS: repeat ITEM RULE makes an item come back after it is checked: the checked \
+        one stays, without the rule, and the next occurrence is added after it, unchecked, due at \
+        the first date the rule gives after the checked one's due date that is not past, with the \
+        same text, reminder and rule. An item without a due date gets today. repeat ITEM none \
+        stops it. On CalDAV a rule is the task's RRULE (a rule the words cannot say is shown in \
+        RRULE form and repeats all the same).
+
+        REMINDERS: An item reminds once, at its due time (09:00 for a whole-day due date), when its \
+        reminder is on (remind ITEM on) and it is unchecked. checklists watch fires reminders as \
+        desktop notifications (notify-send) or runs --exec CMD for each; watch --once fires what \
+        is due now and exits (for cron); systemctl --user enable --now checklists-watch runs it at \
+        login. The interactive mode shows due reminders above the prompt.
+        """
     }
 
     /// The command table in lines shorter than `columns` (ArgumentParser re-wraps a line that

@@ -25,6 +25,10 @@ enum Output {
         }
     }
 
+    /// A carriage return and the erasure of the line from there (CSI K): where a progress line is
+    /// redrawn or wiped.
+    static let erasingLine = "\r\u{1B}[K"
+
     /// Flushes standard output.
     static func flush() {
         fflush(nil)

@@ -71,7 +71,10 @@ final class ProgramHost: SessionHost {
     }
 
     func caldav(_ action: Command.CalDAVAction) throws -> CommandResult {
-        let sync = CalDAVSync(store: store, environment: environment)
+        var sync = CalDAVSync(store: store, environment: environment)
+        let progress = ProgressLine(environment: environment)
+        sync.onProgress = progress.show
+        defer { progress.clear() }
         var warnings: [String] = []
         if case .initialize(let url, _) = action, let warning = CalDAVSync.clearTextWarning(url: url) {
             warnings.append(warning)
@@ -89,6 +92,7 @@ final class ProgramHost: SessionHost {
             if let signal = error.signal {
                 // The sync has ended (curl killed, the data put back, the lock let go): now the
                 // signal ends this process as it would have, whatever else was to run.
+                progress.clear()
                 Output.error("checklists: caldav: \(error)")
                 Output.flush()
                 var only = sigset_t()

@@ -36,7 +36,8 @@ struct ManualPageTests {
         let headings = page.text.split(separator: "\n").filter { $0.first?.isUppercase == true && !$0.hasPrefix(" ") }
         #expect(
             headings.dropFirst().map(String.init) == [
-                "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES",
+                "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "SYNC", "CALDAV", "CONFLICTS", "REPEATING ITEMS",
+                "REMINDERS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES",
             ])
         // ArgumentParser's own help subcommand is not one of this program's.
         #expect(!page.text.contains("subcommand"))
@@ -45,5 +46,30 @@ struct ManualPageTests {
         for name in ["Checklists.plist.lock", "history", "undo/HASH", "reminders", "~/.local/state/checklists"] {
             #expect(text.contains(name), "FILES lacks \(name)")
         }
+    }
+
+    /// The README sends readers to `man checklists` for it all: sync, CalDAV, conflicts,
+    /// repeating items and reminders are there, each a section (#40 finding 6).
+    @Test func thePageSaysHowSyncCalDAVConflictsRepeatsAndRemindersWork() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let page = try renderedPage(cli)
+        #expect(page.warnings.isEmpty, "\(page.warnings)")
+        let text = page.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for phrase in [
+            "sync init URL makes the data folder a git repository", "caldav init URL [USER] finds the account",
+            "CHECKLISTS_CALDAV_PASSWORD", "a field both sides changed keeps this machine's value",
+            "repeat ITEM RULE makes an item come back", "checklists watch fires reminders",
+        ] {
+            #expect(text.contains(phrase), "the page lacks \"\(phrase)\"")
+        }
+    }
+
+    @Test func helpPointsToTheManualForWhatItLeavesOut() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let help = try cli.run(["--help"])
+        #expect(help.stdout.contains("see man checklists"))
+        #expect(!help.stdout.contains("REPEATING ITEMS: repeat ITEM RULE"))
     }
 }

@@ -61,6 +61,16 @@ struct ShellCompletionTests {
         #expect(offered[12].isEmpty)
     }
 
+    @Test func moveCompletesToAndTheChecklistItGoesTo() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        _ = try cli.batch("new Groceries\nnew My List\nuse Groceries\n")
+        let offered = try complete(cli, ["move 1 ", "move 1 to G", "move 2 to My L"])
+        #expect(offered[0] == ["to"])
+        #expect(offered[1] == ["Groceries"])
+        #expect(offered[2] == ["List"])
+    }
+
     @Test func namesComeFromTheDataFileTheCommandLineWouldUse() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

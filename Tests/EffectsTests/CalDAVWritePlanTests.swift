@@ -108,6 +108,22 @@ struct CalDAVWritePlanTests {
         #expect(describe(planned) == ["DELETE g/r.ics If-Match: \"e-r\"", "PUT w/r.ics If-None-Match: *"])
     }
 
+    @Test func theOldCopyOfAMoveHalfDoneIsDeleted() {
+        // The PUT to Work was made, the DELETE of the copy in Groceries not: the task is in both.
+        let work = CalDAVServer.Collection(url: home + "w/", name: "Work", token: "t2", icon: nil, tasksOnly: true)
+        let report = item("Report", 0, uid: "r")
+        let theirs = book([("Groceries", []), ("Work", [report])])
+        let ours = book([("Groceries", []), ("Work", [report])])
+        let merged = ChecklistMerge.merge(base: theirs, ours: ours, theirs: theirs, sharedCounter: false)
+        let stale = resource(report, in: groceries.url)
+        let planned = CalDAVWritePlan(
+            merged: merged, theirs: theirs, collections: [groceries, work],
+            current: ["r": resource(report, in: work.url)],
+            stale: [stale], unresolved: [], synced: [groceries.url, work.url], home: home, now: 1000)
+        #expect(describe(planned) == ["DELETE g/r.ics If-Match: \"e-r\""])
+        #expect(planned.deleted == [stale.href])
+    }
+
     @Test func aRenameIsAPropertyPatchOfTheNameAlone() {
         let there = [item("Milk", 0, uid: "m")]
         let ours = book([("Food", [item("Milk", 0, uid: "m")])])

@@ -10,6 +10,14 @@ public enum Command: Sendable, Equatable {
         case json, markdown, ics
     }
 
+    /// Where `move` puts an item.
+    public enum MoveTarget: Sendable, Equatable {
+        /// `move ITEM POSITION`: another position in the item's checklist.
+        case position(Int)
+        /// `move ITEM to LIST [POSITION]`: the checklist LIST names, at POSITION or at its end.
+        case list(String, position: Int?)
+    }
+
     /// The argument of `due`.
     public enum DueArgument: Sendable, Equatable {
         /// A DATE expression, still to be evaluated in the local time zone.
@@ -32,7 +40,7 @@ public enum Command: Sendable, Equatable {
     case editInPlace(ItemReference)
     case mark([ItemReference], Mark)
     case delete([ItemReference])
-    case move(ItemReference, Int)
+    case move(ItemReference, MoveTarget)
     case due(ItemReference, DueArgument)
     case remind(ItemReference, Bool)
     /// `repeat ITEM RULE` (the rule) or `repeat ITEM none` (`nil`).
@@ -199,11 +207,24 @@ public enum Command: Sendable, Equatable {
         case .toggle: return .mark(try items(arguments[...]), .toggle)
         case .delete: return .delete(try items(arguments[...]))
         case .move:
+            if arguments.count >= 2, arguments[1].lowercased() == "to" {
+                // A last word that is a number is the POSITION, unless it is all LIST says (a
+                // checklist's number from lists); a name ending in a number goes in quotes.
+                var list = arguments.dropFirst(2)
+                guard !list.isEmpty else { throw fail("missing LIST") }
+                var position: Int?
+                if list.count >= 2, let last = list.last, let number = Int(last) {
+                    guard number >= 1 else { throw fail("\"\(last)\" is not a position (1 or more)") }
+                    position = number
+                    list = list.dropLast()
+                }
+                return .move(try item(arguments[0]), .list(spaced(list), position: position))
+            }
             try expect(2...2)
             guard let position = Int(arguments[1]), position >= 1 else {
-                throw fail("\"\(arguments[1])\" is not a position (1 or more)")
+                throw fail("\"\(arguments[1])\" is not a position (1 or more), or to LIST")
             }
-            return .move(try item(arguments[0]), position)
+            return .move(try item(arguments[0]), .position(position))
         case .due:
             guard arguments.count >= 2 else { throw fail("missing ITEM or DATE") }
             let date = spaced(arguments.dropFirst())

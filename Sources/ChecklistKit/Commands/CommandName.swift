@@ -21,7 +21,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .uncheck: "uncheck ITEM..."
         case .toggle: "toggle ITEM..."
         case .delete: "delete ITEM..."
-        case .move: "move ITEM POSITION"
+        case .move: "move ITEM POSITION|to LIST [POSITION]"
         case .due: "due ITEM DATE|none"
         case .remind: "remind ITEM on|off"
         case .repeat: "repeat ITEM RULE|none"
@@ -61,7 +61,8 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .uncheck: "uncheck items"
         case .toggle: "flip the check mark of items"
         case .delete: "remove items"
-        case .move: "move an item to another position in its checklist"
+        case .move:
+            "move an item to another position in its checklist, or to another checklist (at its end or POSITION)"
         case .due: "set or clear an item's due date"
         case .remind: "turn an item's reminder on or off"
         case .repeat: "make an item come back after it is checked, or stop it (RULE: daily, every 2 weeks on fri, ...)"

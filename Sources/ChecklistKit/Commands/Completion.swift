@@ -1,7 +1,7 @@
 /// Tab-completion candidates for a partly typed command line, for the REPL and the shells alike.
 ///
 /// The first word completes to command names; then each command's arguments: checklist names for
-/// LIST (`use`, `show`, `drop`), command names after `help`, icon names after `icon`, `on`/`off`
+/// LIST (`use`, `show`, `drop`, and `move ITEM to`), command names after `help`, icon names after `icon`, `on`/`off`
 /// after `remind ITEM`, the formats after `export`, `init` after `sync`, the options of `watch`
 /// and `inspect`, a few day words after `due ITEM`, the words of a RULE after `repeat ITEM`, `init`/`off` after `caldav`, and file names where a FILE is expected.
 /// Matching ignores case.
@@ -43,10 +43,15 @@ public enum Completion {
             }
             return .words(names.filter { !["quit", "exit", "history"].contains($0) })
         }
-        let isList = words.first.flatMap { try? CommandName.resolve($0) }.map { [.use, .show, .drop].contains($0) }
-        guard isList == true else { return complete(lineBeforeCursor: line, checklistNames: []) }
+        let command = words.first.flatMap { try? CommandName.resolve($0) }
+        let listStart: Int
+        switch command {
+        case .use?, .show?, .drop?: listStart = 1
+        case .move? where words.count >= 4 && words[2].lowercased() == "to": listStart = 3
+        default: return complete(lineBeforeCursor: line, checklistNames: [])
+        }
         let result = complete(lineBeforeCursor: line, checklistNames: checklistNames())
-        let typed = lenientWords(words.dropFirst().dropLast().joined(separator: " "))
+        let typed = lenientWords(words.dropFirst(listStart).dropLast().joined(separator: " "))
         guard case .words(let names) = result, !typed.isEmpty else { return result }
         let before = typed.joined(separator: " ") + " "
         return .words(names.map { String($0.dropFirst(before.count)) })
@@ -70,6 +75,11 @@ public enum Completion {
             // A name with spaces is completed from everything typed after the command.
             let typed = arguments.map { $0.lowercased() + " " }.joined() + partial
             return .words(checklistNames.filter { $0.lowercased().hasPrefix(typed) }.sorted(by: NaturalOrder.precedes))
+        case .move? where arguments.count >= 2 && arguments[1].lowercased() == "to":
+            let typed = arguments.dropFirst(2).map { $0.lowercased() + " " }.joined() + partial
+            return .words(checklistNames.filter { $0.lowercased().hasPrefix(typed) }.sorted(by: NaturalOrder.precedes))
+        case .move? where arguments.count == 1:
+            return matching(["to"])
         case .icon? where arguments.isEmpty:
             return matching(Checklist.iconNames)
         case .help? where arguments.isEmpty:

@@ -185,6 +185,36 @@ extension Session {
         }
     }
 
+    /// `move ITEM to LIST [POSITION]`: the item leaves its checklist for LIST's, at POSITION or
+    /// at the end, with its `#ID` and UID (so the git merge and CalDAV follow it, SPEC §8 rule 5).
+    /// One change of both checklists, so one undo step brings it back.
+    func move(_ reference: ItemReference, toList listReference: String, at position: Int?) throws -> CommandResult {
+        try changeResult("move") { book in
+            let locations = try resolveItems([reference], in: book)
+            guard locations.count == 1, let location = locations.first else {
+                throw CommandError.refused("move takes one item; give a single position or #ID")
+            }
+            let target = try resolveList(listReference, in: book)
+            let list = book.checklists[target]
+            try requireItemsRead(list)
+            // In its own checklist the item is counted once: the places are those of the others.
+            let count = list.items.count - (target == location.list ? 1 : 0)
+            let index = (position ?? count + 1) - 1
+            guard index <= count else {
+                throw CommandError.refused(
+                    "cannot move to position \(index + 1) of \"\(list.name)\": give a position from 1 to \(count + 1)")
+            }
+            let item = book.checklists[location.list].items[location.item]
+            book.update(at: location.list) { $0.items.remove(at: location.item) }
+            book.update(at: target) { $0.items.insert(item, at: index) }
+            var line = reportLine(book, (target, index), verb: "moved")
+            if target == book.currentIndex, target != location.list {
+                line.spans.insert(.init(list.name + ": ", .dim), at: 1)
+            }
+            return [line]
+        }
+    }
+
     func due(_ reference: ItemReference, _ argument: Command.DueArgument) throws -> CommandResult {
         var date: Due?
         if case .date(let text) = argument {

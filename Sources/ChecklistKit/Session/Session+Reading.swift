@@ -1,6 +1,6 @@
 extension Session {
     /// Has a store that read only the current checklist's items (`LoadScope.currentChecklist`)
-    /// read the others `command` needs: the checklist `drop`, `use` or `show` names, those undo or
+    /// read the others `command` needs: the checklist `drop`, `use`, `show` or `move … to` names, those undo or
     /// redo would replace, and those holding an `#ID` the items read do not hold.
     ///
     /// What the command would refuse (a name no checklist has, nothing to undo) reads nothing:
@@ -20,7 +20,10 @@ extension Session {
             guard let names = command == .undo ? next.undo : next.redo else { return }
             try store.readItems(ofChecklistsNamed: names)
         default:
-            let missing = command.namedItemIDs.filter { book.location(ofItemID: $0) == nil }
+            if case .move(_, .list(let reference, _)) = command, let index = try? resolveList(reference, in: book) {
+                try store.readItems(ofChecklistsNamed: [book.checklists[index].name])
+            }
+            let missing = command.namedItemIDs.filter { self.book.location(ofItemID: $0) == nil }
             guard !missing.isEmpty else { return }
             try store.readItems(ofChecklistsHoldingItemIDs: missing)
         }

@@ -6,6 +6,8 @@ extension Session {
             switch command {
             case .due: lines += DateExpression.formLines.map { OutputLine($0, .dim) }
             case .repeat: lines.append(OutputLine("  RULE: \(RepeatPattern.forms).", .dim))
+            case .move:
+                lines.append(OutputLine("  to LIST: the item keeps its #ID; one undo puts it back where it was.", .dim))
             default: break
             }
             return CommandResult(lines: lines)

@@ -75,7 +75,17 @@ struct CommandTests {
         #expect(try parse("uncheck 3") == .mark([.position(3)], .uncheck))
         #expect(try parse("toggle #0") == .mark([.id(0)], .toggle))
         #expect(try parse("delete 5-5") == .delete([.range(from: 5, to: 5)]))
-        #expect(try parse("move #3 1") == .move(.id(3), 1))
+        #expect(try parse("move #3 1") == .move(.id(3), .position(1)))
+    }
+
+    @Test func moveToTakesAListAndMaybeAPosition() throws {
+        #expect(try parse("move 2 to Work") == .move(.position(2), .list("Work", position: nil)))
+        #expect(try parse("move #4 TO Garden Work 3") == .move(.id(4), .list("Garden Work", position: 3)))
+        #expect(try parse("move 1 to 2") == .move(.position(1), .list("2", position: nil)), "a list's number")
+        #expect(try parse("move 1 to \"Plan 2027\"") == .move(.position(1), .list("Plan 2027", position: nil)))
+        for line in ["move 1 to", "move 1 to Work 0", "move to Work"] {
+            #expect(throws: CommandError.self, "\(line)") { try parse(line) }
+        }
     }
 
     @Test func badItemsAreUsageErrors() {

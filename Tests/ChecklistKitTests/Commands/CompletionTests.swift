@@ -31,6 +31,19 @@ struct CompletionTests {
         #expect(Completion.complete(shellWords: ["dro", "Gr"], checklistNames: { names }) == .words(["Groceries"]))
     }
 
+    @Test func moveCompletesToAndThenTheChecklistName() {
+        #expect(complete("move 3 ") == ["to"])
+        #expect(complete("move 3 to g") == ["Garden Work", "Groceries"])
+        #expect(complete("move #2 TO Garden W") == ["Garden Work"])
+        #expect(complete("move 3 1").isEmpty)
+        #expect(
+            Completion.complete(shellWords: ["move", "3", "to", "Gr"], checklistNames: { names })
+                == .words(["Groceries"]))
+        #expect(
+            Completion.complete(shellWords: ["move", "3", "to", "Garden", "W"], checklistNames: { names })
+                == .words(["Work"]))
+    }
+
     @Test func namesWithSpacesCompleteFromEverythingTyped() {
         #expect(complete("use Garden W") == ["Garden Work"])
         #expect(complete("use \"Garden W") == ["Garden Work"])

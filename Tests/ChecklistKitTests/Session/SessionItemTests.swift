@@ -192,6 +192,45 @@ struct SessionItemTests {
         fixture.failure("move 1")
     }
 
+    @Test func moveToAnotherChecklistTakesTheItemWithItsIDAndUID() throws {
+        let fixture = try groceries()
+        fixture.runAll(["new Garden Work", "add Rake", "use Groceries"])
+        let uid = try #require(fixture.session.book.current?.items[1].uid)
+        #expect(fixture.run("move 2 to garden") == ["moved Garden Work: 2 [ ] Eggs  #1"])
+        #expect(fixture.texts == ["Milk", "Bread"])
+        let book = try fixture.reloadedBook()
+        let garden = try #require(book.checklists.first { $0.name == "Garden Work" })
+        #expect(garden.items.map(\.text) == ["Rake", "Eggs"])
+        #expect(garden.items.last?.itemID == 1)
+        #expect(garden.items.last?.uid == uid)
+        #expect(fixture.run("move #1 to Groceries 1") == ["moved Groceries: 1 [ ] Eggs  #1"])
+        #expect(fixture.texts == ["Eggs", "Milk", "Bread"])
+        #expect(fixture.run("move #0 to Groceries") == ["moved 3 [ ] Milk  #0"], "its own list: to the end")
+        #expect(fixture.texts == ["Eggs", "Bread", "Milk"])
+    }
+
+    @Test func moveToAnotherChecklistIsOneUndoStep() throws {
+        let fixture = try groceries()
+        fixture.runAll(["new Work", "use Groceries"])
+        fixture.run("move 1 to Work")
+        fixture.run("undo")
+        #expect(fixture.texts == ["Milk", "Eggs", "Bread"])
+        #expect(try fixture.reloadedBook().checklists.first { $0.name == "Work" }?.items.isEmpty == true)
+        fixture.run("redo")
+        #expect(fixture.texts == ["Eggs", "Bread"])
+        #expect(try fixture.reloadedBook().checklists.first { $0.name == "Work" }?.items.map(\.text) == ["Milk"])
+    }
+
+    @Test func moveToAnotherChecklistRefusesWhatItCannotDo() throws {
+        let fixture = try groceries()
+        fixture.runAll(["new Work", "add Call", "use Groceries"])
+        #expect(
+            fixture.failure("move 1 to Work 3") == "cannot move to position 3 of \"Work\": give a position from 1 to 2")
+        #expect(fixture.failure("move 1-2 to Work") == "move takes one item; give a single position or #ID")
+        #expect(fixture.failure("move 1 to Nowhere").hasPrefix("no checklist"))
+        #expect(fixture.texts == ["Milk", "Eggs", "Bread"])
+    }
+
     @Test func moveInAOneItemChecklistSaysTheOnlyPosition() throws {
         let fixture = try SessionFixture()
         fixture.run("add Milk")

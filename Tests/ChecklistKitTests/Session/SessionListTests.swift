@@ -19,7 +19,11 @@ struct SessionListTests {
         let fixture = try SessionFixture()
         #expect(fixture.run("help add") == ["add TEXT", "  append an item to the current checklist"])
         #expect(
-            fixture.run("help MO") == ["move ITEM POSITION", "  move an item to another position in its checklist"])
+            fixture.run("help MO") == [
+                "move ITEM POSITION|to LIST [POSITION]",
+                "  move an item to another position in its checklist, or to another checklist (at its end or POSITION)",
+                "  to LIST: the item keeps its #ID; one undo puts it back where it was.",
+            ])
         let repeatHelp = fixture.run("help repeat")
         #expect(repeatHelp.first == "repeat ITEM RULE|none")
         #expect(repeatHelp.last == "  RULE: \(RepeatPattern.forms).")

@@ -47,7 +47,7 @@ struct ChecklistStoreScopeTests {
         "repeat 2 none", "clear", "check 1-2", "delete 1-2", "add item 0-0 7", "show", "new Zed", "new Aardvark",
         "rename Renamed", "rename List 0", "rename \u{C9}t\u{E9} \u{1F600}", "icon Trips", "icon fold", "drop 1",
         "drop Zed", "use 1", "use List 3", "show 2", "undo", "undo", "redo", "check #3", "delete #70", "edit #130 far",
-        "due #1 tomorrow", "import {md}",
+        "due #1 tomorrow", "import {md}", "move 1 to List 2", "move #70 to 1 1", "move 2 to Zed",
     ]
 
     /// The Markdown file `import {md}` imports: a checklist whose name the file holds, a text it

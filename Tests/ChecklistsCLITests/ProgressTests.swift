@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// Long work shows its progress on a terminal's standard error, one line redrawn and then wiped,
+/// and never where standard error is not a terminal (#40 finding 8). The wait before the line
+/// shows is 0 here (`CHECKLISTS_PROGRESS_DELAY`), so that no test waits for a second to pass.
+struct ProgressTests {
+    /// A batch of `count` adds, as a file in the process's folder.
+    private func batchFile(_ cli: ChecklistsProcess, count: Int) throws -> String {
+        let path = cli.folder.appending(path: "batch.txt").path
+        let lines = (1...count).map { "add Item \($0)\n" }.joined()
+        try Data(("new Big\n" + lines).utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aBatchOnATerminalShowsTheLinesDoneAndWipesTheLineAtTheEnd() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let file = try batchFile(cli, count: 200)
+        let output = cli.folder.appending(path: "out.txt").path
+        // Standard input a file and standard output a file: standard error alone is the terminal.
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sh",
+            arguments: ["-c", "exec \"$0\" < \"$1\" > \"$2\"", ChecklistsProcess.executable.path, file, output],
+            environment: cli.environment.merging([
+                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "0",
+            ]) { $1 })
+        defer { terminal.close() }
+        #expect(try terminal.waitForExit() == 0)
+        let shown = terminal.output
+        #expect(shown.contains("\r\u{1B}[Kbatch: lines done: "), "\(shown.debugDescription)")
+        #expect(shown.hasSuffix("\r\u{1B}[K"), "the line is wiped at the end: \(shown.debugDescription)")
+        #expect(try cli.texts(of: "Big").count == 200)
+    }
+
+    @Test func aBatchThroughAPipeShowsNoProgress() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let lines = "new Big\n" + (1...200).map { "add Item \($0)\n" }.joined()
+        let outcome = try cli.batch(lines, environment: ["CHECKLISTS_PROGRESS_DELAY": "0"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.isEmpty, "\(outcome.stderr.debugDescription)")
+        #expect(!outcome.stdout.contains("\r"))
+    }
+
+    @Test func workThatEndsBeforeTheWaitShowsNothing() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let file = try batchFile(cli, count: 3)
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sh",
+            arguments: ["-c", "exec \"$0\" < \"$1\" > /dev/null", ChecklistsProcess.executable.path, file],
+            environment: cli.environment.merging([
+                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "3600",
+            ]) { $1 })
+        defer { terminal.close() }
+        #expect(try terminal.waitForExit() == 0)
+        #expect(!terminal.output.contains("batch:"), "\(terminal.output.debugDescription)")
+    }
+
+    @Test(.enabled(if: CalDAVTestServer.available, "needs Radicale (.ci/venv)"))
+    func aCalDAVSyncOnATerminalShowsItsPhasesAndWipesThem() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        _ = try cli.batch("new Groceries\n" + (1...20).map { "add Item \($0)\n" }.joined())
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sh",
+            arguments: ["-c", "exec \"$0\" \"$@\" > /dev/null", ChecklistsProcess.executable.path]
+                + server.initArguments,
+            environment: cli.environment.merging(server.environment) { $1 }.merging([
+                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "0",
+            ]) { $1 })
+        defer { terminal.close() }
+        #expect(try terminal.waitForExit() == 0, "\(terminal.output)")
+        let shown = terminal.output
+        #expect(shown.contains("\r\u{1B}[Kcaldav: writing tasks: 100% (20/20)"), "\(shown.debugDescription)")
+        #expect(shown.hasSuffix("\r\u{1B}[K"), "the line is wiped at the end: \(shown.debugDescription)")
+        // Through a pipe: nothing of it.
+        _ = try cli.batch("add One more\n")
+        let piped = try cli.run(
+            ["caldav"], environment: server.environment.merging(["CHECKLISTS_PROGRESS_DELAY": "0"]) { $1 })
+        #expect(piped.status == 0)
+        #expect(!piped.stderr.contains("caldav:"), "\(piped.stderr.debugDescription)")
+    }
+}
