@@ -50,7 +50,7 @@ public struct ItemChanges: Sendable, Equatable {
         removed = before.count
         let sizes = Dictionary(oldLists.map { ($0.name, $0.items.count) }, uniquingKeysWith: max)
         for (gone, targets) in moved {
-            for (target, count) in targets {
+            for count in targets.values {
                 if count * 2 > sizes[gone, default: 0] { renamedLists += 1 } else { changed += count }
             }
         }
