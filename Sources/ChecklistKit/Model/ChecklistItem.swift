@@ -102,8 +102,8 @@ extension ChecklistItem {
     /// Every machine that completes the same occurrence, here or seeing it completed on a
     /// server, makes the same UID, so the merge takes their next occurrences as one item; and
     /// the completed one finds its next occurrence by it (`uncheck`, and a CalDAV write that
-    /// builds the next task on the completed one's). A 64-bit FNV-1a hash keeps the UID short
-    /// however long the series runs.
+    /// builds the next task on the completed one's). A digest keeps the UID short however long
+    /// the series runs.
     public var successorUID: String? {
         guard let uid else { return nil }
         let dueKey: String
@@ -112,10 +112,7 @@ extension ChecklistItem {
         case .time(let time): dueKey = String(time.bitPattern, radix: 16)
         case nil: dueKey = ""
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (uid + "\n" + dueKey).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let bits = String(hash, radix: 16)
-        return "checklists-next-" + String(repeating: "0", count: 16 - bits.count) + bits
+        return "checklists-next-" + (uid + "\n" + dueKey).stableDigest
     }
 
     /// Gives the item the UID `madeUID` makes from it, when it has none.
