@@ -235,4 +235,35 @@ struct CalDAVTests {
         #expect(!next.contains("UID:phone-plants") && !next.contains("COMPLETED:") && !next.contains("PT0S"))
         #expect(next.components(separatedBy: "BEGIN:VALARM").count == 2)
     }
+
+    /// Issue #36 finding 3: python caldav and plann complete a series by marking the task
+    /// COMPLETED and keeping its RRULE, with no successor; this program adds the next one, once
+    /// between two machines.
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aSeriesCompletedElsewhereWithItsRuleKeptGetsOneNextOccurrence(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let laptop = try ChecklistsProcess()
+        let desktop = try ChecklistsProcess()
+        defer {
+            laptop.remove()
+            desktop.remove()
+        }
+        _ = try laptop.batch("new Chores\nadd Water plants\ndue 1 2099-01-05\nrepeat 1 weekly\n")
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        try server.must(desktop, server.initArguments)
+        let (href, text) = try #require(try server.tasks(home: home).first)
+        let done = text.replacingOccurrences(
+            of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED\r\nCOMPLETED:20990105T100000Z")
+        #expect(done.contains("RRULE:FREQ=WEEKLY"))
+        #expect(try server.request("PUT", href, body: done, headers: ["Content-Type: text/calendar"]).status < 300)
+        for machine in [laptop, desktop, laptop] { try server.must(machine, ["caldav"]) }
+        let open = try server.tasks(home: home).values.filter { $0.contains("STATUS:NEEDS-ACTION") }
+        #expect(open.count == 1)
+        #expect(open.first?.contains("DUE;VALUE=DATE:20990112\r\n") == true)
+        for machine in [laptop, desktop] {
+            let items = try #require(try machine.exported().list("Chores")?.items)
+            #expect(items.filter { !$0.checked }.count == 1)
+            #expect(items.count == 2)
+        }
+    }
 }
