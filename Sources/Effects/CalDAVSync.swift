@@ -405,6 +405,9 @@ public struct CalDAVSync {
         var merged = ChecklistMerge.merge(
             base: base, ours: ours, theirs: theirs, sharedCounter: false, theirsOfBase: theirsOfBase)
         giveUIDs(&merged.book)
+        // A series another client completed and left without an open occurrence gets its next
+        // one here, before the writes: the plan builds its task on the completed one's.
+        merged.book.addMissingNextOccurrences(now: WallClock.now())
         var here = merged.book
         here.insert(contentsOf: aside)
         if let currentAside { here.select(here.checklists.firstIndex { $0.name == currentAside }) }

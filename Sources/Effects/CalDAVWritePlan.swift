@@ -73,11 +73,14 @@ struct CalDAVWritePlan {
                 renamed.insert(collection.url)
             }
         }
+        let completed = Self.completedTasks(of: merged.book, current: current)
         for (list, collection) in zip(merged.book.checklists, urlOf) {
             for (position, item) in list.items.enumerated() {
                 guard let uid = item.uid, kept.insert(uid).inserted else { continue }
                 if unresolved.contains(uid) { continue }
-                writeTask(item, uid: uid, position: position, in: collection, existing: current[uid], now: now)
+                writeTask(
+                    item, uid: uid, position: position, in: collection, existing: current[uid],
+                    completed: completed[uid], now: now)
             }
         }
         for (uid, resource) in current.sorted(by: { $0.key < $1.key })
@@ -98,20 +101,53 @@ struct CalDAVWritePlan {
         }.map(\.element.url)
     }
 
+    /// The tasks of completed occurrences whose next occurrence has no task yet, by the next
+    /// occurrence's UID (`ChecklistItem.successorUID`): each new next occurrence is written on its
+    /// predecessor's task, so what a phone put there carries over (SPEC §12).
+    static func completedTasks(
+        of book: ChecklistBook, current: [String: CalDAVState.Resource]
+    ) -> [String: CalDAVState.Resource] {
+        var missing = Set<String>()
+        for list in book.checklists {
+            for item in list.items where !item.checked {
+                if let uid = item.uid, current[uid] == nil { missing.insert(uid) }
+            }
+        }
+        guard !missing.isEmpty else { return [:] }
+        var found: [String: CalDAVState.Resource] = [:]
+        for list in book.checklists {
+            for item in list.items where item.checked {
+                guard let next = item.successorUID, missing.contains(next), let uid = item.uid,
+                    let resource = current[uid]
+                else { continue }
+                found[next] = resource
+            }
+        }
+        return found
+    }
+
     /// Adds the writes of one item: none when the server's task already says the same, a PUT
-    /// over it, or, when the item moved to another list, a DELETE of it and a new PUT.
+    /// over it, or, when the item moved to another list, a DELETE of it and a new PUT. A new
+    /// item that is the next occurrence of `completed` (its predecessor's task) is built on it.
     private mutating func writeTask(
         _ item: ChecklistItem, uid: String, position: Int, in collection: String, existing: CalDAVState.Resource?,
-        now: Double
+        completed: CalDAVState.Resource?, now: Double
     ) {
         let existingTodo = existing.flatMap { Self.todo(in: $0.data) }
         let theirsItem = existingTodo.map { CalendarTask.item($0, itemID: item.itemID, created: item.archivedDate) }
         let moved = existing.map { $0.collection != collection } ?? false
         if let theirsItem, !moved, Self.sameTask(theirsItem, item) { return }
+        let predecessor = existing == nil ? completed.flatMap { Self.todo(in: $0.data) } : nil
         var todo = CalDAVWrittenMark.marked(
-            CalendarTask.todo(item, uid: uid, now: now, existing: moved ? nil : existingTodo))
+            predecessor.map { CalendarTask.nextTodo(item, uid: uid, after: $0, now: now) }
+                ?? CalendarTask.todo(item, uid: uid, now: now, existing: moved ? nil : existingTodo))
         todo.set("X-APPLE-SORT-ORDER", ContentLine("X-APPLE-SORT-ORDER", value: String(position)))
-        let data = Array(ICalendarWriter.write([Self.calendar(with: todo, from: moved ? nil : existing)]).utf8)
+        var calendar = Self.calendar(with: todo, from: moved ? nil : existing)
+        if predecessor != nil, let completed, let theirs = (try? ICalendarReader.read(completed.data))?.first {
+            // Its time zones, which the carried properties may name (TZID); not its other tasks.
+            calendar.components.insert(contentsOf: theirs.components.filter { $0.name == "VTIMEZONE" }, at: 0)
+        }
+        let data = Array(ICalendarWriter.write([calendar]).utf8)
         if let existing, !moved {
             written[uid] = Write(collection: collection, href: existing.href, data: data, request: requests.count)
             requests.append(Self.put(existing.href, data, condition: "If-Match: \(existing.etag)"))

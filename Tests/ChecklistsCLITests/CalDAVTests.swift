@@ -195,4 +195,75 @@ struct CalDAVTests {
         #expect(items.filter { !$0.checked && $0.text == "Water plants" }.count == 1)
         #expect(try server.must(laptop, ["show", "Chores"]).stdout.contains("due 2099-01-12  every week"))
     }
+
+    /// Issue #36 finding 2: the next occurrence of a phone's task keeps what the phone put in it.
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func checkingAPhonesRepeatingTaskCarriesItsPropertiesToTheNextOne(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        _ = try laptop.batch("new Chores\nadd Dishes\n")
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let (href, _) = try #require(try server.tasks(home: home).first)
+        let collection = String(href[...(try #require(href.lastIndex(of: "/")))])
+        let alarm = "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nDESCRIPTION:Water plants\r\nEND:VALARM\r\n"
+        let phone = CalDAVTestServer.vtodo(
+            uid: "phone-plants", summary: "Water plants",
+            extra: "DTSTART;VALUE=DATE:20990105\r\nDUE;VALUE=DATE:20990105\r\nRRULE:FREQ=WEEKLY\r\n"
+                + "DESCRIPTION:The ferns too\r\nPRIORITY:1\r\nCATEGORIES:Home\r\nLOCATION:Balcony\r\n"
+                + "SEQUENCE:4\r\n" + alarm)
+        #expect(
+            try server.request(
+                "PUT", collection + "phone-plants.ics", body: phone, headers: ["Content-Type: text/calendar"]
+            ).status < 300)
+        try server.must(laptop, ["caldav"])
+        let position = try #require(
+            try laptop.exported().list("Chores")?.items.firstIndex { $0.text == "Water plants" })
+        #expect(try server.must(laptop, ["check", String(position + 1)]).stdout.contains("next:"))
+        try server.must(laptop, ["caldav"])
+        let open = try server.tasks(home: home).values.filter {
+            $0.contains("SUMMARY:Water plants") && $0.contains("STATUS:NEEDS-ACTION")
+        }
+        let next = try #require(open.first)
+        #expect(open.count == 1)
+        for line in [
+            "DUE;VALUE=DATE:20990112", "RRULE:FREQ=WEEKLY", "DESCRIPTION:The ferns too", "PRIORITY:1",
+            "CATEGORIES:Home", "LOCATION:Balcony", "TRIGGER:-PT15M", "SEQUENCE:0",
+        ] {
+            #expect(next.contains(line + "\r\n"), "\(line) in \(next)")
+        }
+        #expect(!next.contains("UID:phone-plants") && !next.contains("COMPLETED:") && !next.contains("PT0S"))
+        #expect(next.components(separatedBy: "BEGIN:VALARM").count == 2)
+    }
+
+    /// Issue #36 finding 3: python caldav and plann complete a series by marking the task
+    /// COMPLETED and keeping its RRULE, with no successor; this program adds the next one, once
+    /// between two machines.
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aSeriesCompletedElsewhereWithItsRuleKeptGetsOneNextOccurrence(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let laptop = try ChecklistsProcess()
+        let desktop = try ChecklistsProcess()
+        defer {
+            laptop.remove()
+            desktop.remove()
+        }
+        _ = try laptop.batch("new Chores\nadd Water plants\ndue 1 2099-01-05\nrepeat 1 weekly\n")
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        try server.must(desktop, server.initArguments)
+        let (href, text) = try #require(try server.tasks(home: home).first)
+        let done = text.replacingOccurrences(
+            of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED\r\nCOMPLETED:20990105T100000Z")
+        #expect(done.contains("RRULE:FREQ=WEEKLY"))
+        #expect(try server.request("PUT", href, body: done, headers: ["Content-Type: text/calendar"]).status < 300)
+        for machine in [laptop, desktop, laptop] { try server.must(machine, ["caldav"]) }
+        let open = try server.tasks(home: home).values.filter { $0.contains("STATUS:NEEDS-ACTION") }
+        #expect(open.count == 1)
+        #expect(open.first?.contains("DUE;VALUE=DATE:20990112\r\n") == true)
+        for machine in [laptop, desktop] {
+            let items = try #require(try machine.exported().list("Chores")?.items)
+            #expect(items.filter { !$0.checked }.count == 1)
+            #expect(items.count == 2)
+        }
+    }
 }

@@ -83,6 +83,27 @@ public enum CalendarTask {
         return todo
     }
 
+    /// The VTODO of `item`, the next occurrence of a series, built on `completed`, the task of the
+    /// occurrence it follows (SPEC §12): every property and alarm of that task (a phone's
+    /// description, priority, categories, location, its alarm 15 minutes before) carried over,
+    /// with its own UID, its due date and start moved, open again (no `STATUS:COMPLETED`,
+    /// `COMPLETED` or `PERCENT-COMPLETE`), the rule `item` holds, new `DTSTAMP`, `LAST-MODIFIED`
+    /// and `CREATED`, `SEQUENCE:0`, and no `RECURRENCE-ID`: it is a task of its own.
+    public static func nextTodo(
+        _ item: ChecklistItem, uid: String, after completed: CalendarComponent, now: Double
+    ) -> CalendarComponent {
+        var template = completed
+        for name in ["UID", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RECURRENCE-ID", "SEQUENCE", "CREATED"] {
+            template.set(name, nil)
+        }
+        template.set("UID", ContentLine("UID", value: uid))
+        var todo = Self.todo(item, uid: uid, now: now, existing: template)
+        let stamp = CalendarTime.utcValue(now)
+        for name in ["DTSTAMP", "LAST-MODIFIED", "CREATED"] { todo.set(name, ContentLine(name, value: stamp)) }
+        todo.set("SEQUENCE", ContentLine("SEQUENCE", value: "0"))
+        return todo
+    }
+
     /// A `DUE` or `DTSTART` line: a DATE for a whole day, else a UTC DATE-TIME.
     private static func line(_ name: String, _ due: Due) -> ContentLine {
         switch due {

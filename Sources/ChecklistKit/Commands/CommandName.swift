@@ -68,7 +68,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .repeat: "make an item come back after it is checked, or stop it (RULE: daily, every 2 weeks on fri, ...)"
         case .clear: "remove the checked items of the current checklist"
         case .find: "items of every checklist whose text contains TEXT (ignoring case and accents)"
-        case .upcoming: "items with a due date, soonest first, overdue ones marked"
+        case .upcoming: "open items with a due date, soonest first, overdue ones marked"
         case .undo: "revert the last change made to the checklists on this machine"
         case .redo: "re-apply the last change undone"
         case .export: "write all checklists as JSON, Markdown or iCalendar tasks to FILE or the output"

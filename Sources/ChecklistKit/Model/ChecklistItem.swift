@@ -96,6 +96,25 @@ extension ChecklistItem {
         return "checklists-\(itemID)-\(String(repeating: "0", count: 16 - bits.count) + bits)"
     }
 
+    /// The UID of the occurrence that follows this one in its series (SPEC §12), made from this
+    /// one's UID and due date; `nil` while it has no UID.
+    ///
+    /// Every machine that completes the same occurrence, here or seeing it completed on a
+    /// server, makes the same UID, so the merge takes their next occurrences as one item; and
+    /// the completed one finds its next occurrence by it (`uncheck`, and a CalDAV write that
+    /// builds the next task on the completed one's). A digest keeps the UID short however long
+    /// the series runs.
+    public var successorUID: String? {
+        guard let uid else { return nil }
+        let dueKey: String
+        switch due {
+        case .day(let day): dueKey = day.description
+        case .time(let time): dueKey = String(time.bitPattern, radix: 16)
+        case nil: dueKey = ""
+        }
+        return "checklists-next-" + (uid + "\n" + dueKey).stableDigest
+    }
+
     /// Gives the item the UID `madeUID` makes from it, when it has none.
     public mutating func giveUID() {
         if uid == nil { uid = Self.madeUID(itemID: itemID, archivedDate: archivedDate) }

@@ -1,6 +1,7 @@
 /// The repeating items one `check` or `toggle` completes, and the next occurrence of each
 /// (SPEC §12): the completed item stays, checked and without its rule, and the next one
-/// follows it — same text, reminder flag and rule, unchecked, due at the rule's next date.
+/// follows it — same text, reminder flag and rule, unchecked, due at the rule's next date, with
+/// the UID `ChecklistItem.successorUID` gives.
 struct RepeatCompletions {
     /// The next occurrences, by the ID of the item each follows.
     private var next: [Int: ChecklistItem] = [:]
@@ -28,9 +29,14 @@ struct RepeatCompletions {
                         + " it is checked and keeps its rule, and no next one was added", .warning))
             return
         }
-        next[item.itemID] = ChecklistItem(
+        var occurrence = ChecklistItem(
             text: item.text, itemID: book.takeItemID(), created: now, due: following.due,
             shouldRemind: item.shouldRemind, repeatRule: following.rule)
+        // The UID links the two: `uncheck` finds the next one by it, and a machine that sees the
+        // same completion on a server makes the same one.
+        item.giveUID()
+        occurrence.uid = item.successorUID
+        next[item.itemID] = occurrence
         item.repeatRule = nil
     }
 

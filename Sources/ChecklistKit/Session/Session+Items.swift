@@ -107,8 +107,11 @@ extension Session {
         }
         let now = clock()
         return try changeResult(verb) { book in
-            let locations = try resolveItems(references, in: book)
+            var locations = try resolveItems(references, in: book)
+            let named = Set(locations.map { book.checklists[$0.list].items[$0.item].itemID })
             var completions = RepeatCompletions()
+            var takenBack: [(list: Int, itemID: Int)] = []
+            var notes: [OutputLine] = []
             for location in locations {
                 var item = book.checklists[location.list].items[location.item]
                 let wasChecked = item.checked
@@ -120,13 +123,41 @@ extension Session {
                 if !wasChecked && item.checked && item.repeatRule != nil {
                     completions.complete(&item, now: now, book: &book)
                 }
+                if wasChecked && !item.checked,
+                    let next = Self.openNextOccurrence(of: item, in: book.checklists[location.list]),
+                    !named.contains(next.itemID)
+                {
+                    // SPEC §12: a series never has two open occurrences; this one is open again.
+                    item.repeatRule = next.repeatRule
+                    takenBack.append((location.list, next.itemID))
+                    notes.append(
+                        OutputLine("took back its next one, due \(next.due?.text ?? "-")  #\(next.itemID)", .dim))
+                }
                 book.update(at: location.list) { $0.items[location.item] = item }
             }
-            guard !completions.isEmpty else { return locations.map { reportLine(book, $0, verb: verb) } }
+            if !takenBack.isEmpty {
+                let ids = locations.map { book.checklists[$0.list].items[$0.item].itemID }
+                for (list, itemID) in takenBack {
+                    book.update(at: list) { $0.items.removeAll { $0.itemID == itemID } }
+                }
+                locations = ids.compactMap { book.location(ofItemID: $0) }
+            }
+            guard !completions.isEmpty else { return locations.map { reportLine(book, $0, verb: verb) } + notes }
             return completions.insertNextOccurrences(after: locations, in: &book) { book, location, isNext in
                 reportLine(book, location, verb: isNext ? "next:" : verb)
-            }
+            } + notes
         }
+    }
+
+    /// The next occurrence `item` made when it was completed, while it is still open and as it
+    /// was made (same text and reminder, still repeating): found in `list` by its UID
+    /// (`ChecklistItem.successorUID`).
+    static func openNextOccurrence(of item: ChecklistItem, in list: Checklist) -> ChecklistItem? {
+        guard let uid = item.successorUID,
+            let next = list.items.first(where: { $0.uid == uid }),
+            !next.checked, next.repeatRule != nil, next.text == item.text, next.shouldRemind == item.shouldRemind
+        else { return nil }
+        return next
     }
 
     func delete(_ references: [ItemReference]) throws -> CommandResult {

@@ -136,8 +136,14 @@ extension Session {
         var lines = [OutputLine([.init(list.name, .heading), .init("  \(list.status)", .dim)])]
         let width = String(list.items.count).count
         let now = clock()
-        for (position, item) in list.items.enumerated() {
-            lines.append(itemLine(item, position: position + 1, width: width, now: now))
+        let fold = SeriesFold(list.items)
+        for (position, item) in list.items.enumerated() where !fold.hidden.contains(position) {
+            var line = itemLine(item, position: position + 1, width: width, now: now)
+            if let count = fold.counts[position] {
+                // Before the `#ID`, which ends every item line.
+                line.spans.insert(.init("  ×\(count) done", .dim), at: max(0, line.spans.count - 1))
+            }
+            lines.append(line)
         }
         return CommandResult(lines: lines)
     }

@@ -5,7 +5,17 @@ extension Session {
             var lines = [OutputLine(command.usage, .heading), OutputLine("  " + command.summary)]
             switch command {
             case .due: lines += DateExpression.formLines.map { OutputLine($0, .dim) }
-            case .repeat: lines.append(OutputLine("  RULE: \(RepeatPattern.forms).", .dim))
+            case .repeat:
+                lines.append(OutputLine("  RULE: \(RepeatPattern.forms).", .dim))
+                lines.append(
+                    OutputLine(
+                        "  Checking it adds the next one; uncheck takes that back while it is open and unchanged.", .dim
+                    ))
+            case .show:
+                lines.append(
+                    OutputLine(
+                        "  A series' checked items show as one line, the latest's, with how many: ×9 done"
+                            + " (find TEXT lists each).", .dim))
             case .move:
                 lines.append(OutputLine("  to LIST: the item keeps its #ID; one undo puts it back where it was.", .dim))
             default: break
@@ -48,7 +58,8 @@ extension Session {
         var entries: [(due: Double, list: Int, position: Int)] = []
         for (index, list) in book.checklists.enumerated() {
             for (position, item) in list.items.enumerated() {
-                if let due = item.due { entries.append((due.start, index, position)) }
+                // SPEC §12: done is done; a series' completed occurrences would pile up here.
+                if let due = item.due, !item.checked { entries.append((due.start, index, position)) }
             }
         }
         entries.sort { ($0.due, $0.list, $0.position) < ($1.due, $1.list, $1.position) }

@@ -138,4 +138,28 @@ struct CalendarTaskTests {
         #expect(
             CalendarTask.todo(item, uid: "c", now: now, existing: server).property("STATUS")?.value == "NEEDS-ACTION")
     }
+
+    /// Issue #36 finding 2: the next occurrence of a phone's task is built on the completed one.
+    @Test func theNextOccurrenceCarriesEveryPropertyOfTheCompletedTask() throws {
+        let completed = try todo(
+            "BEGIN:VTODO\r\nUID:phone-1\r\nSUMMARY:Water plants\r\nSTATUS:COMPLETED\r\nCOMPLETED:20990105T090000Z\r\n"
+                + "PERCENT-COMPLETE:100\r\nDUE;VALUE=DATE:20990105\r\nDTSTART;VALUE=DATE:20990105\r\n"
+                + "RECURRENCE-ID;VALUE=DATE:20990105\r\nSEQUENCE:7\r\nCREATED:20200101T000000Z\r\n"
+                + "PRIORITY:1\r\nLOCATION:Balcony\r\nX-PHONE:kept\r\n"
+                + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\n")
+        let next = ChecklistItem(
+            text: "Water plants", itemID: 2, created: 0, due: CalendarDay(year: 2099, month: 1, day: 12).map(Due.day),
+            shouldRemind: true, repeatRule: RepeatRule(rrule: "FREQ=WEEKLY"))
+        let text = ICalendarWriter.write([CalendarTask.nextTodo(next, uid: "n", after: completed, now: now)])
+        for line in [
+            "UID:n", "STATUS:NEEDS-ACTION", "DUE;VALUE=DATE:20990112", "DTSTART;VALUE=DATE:20990112",
+            "RRULE:FREQ=WEEKLY", "SEQUENCE:0", "PRIORITY:1", "LOCATION:Balcony", "X-PHONE:kept", "TRIGGER:-PT15M",
+            "CREATED:20261125T180000Z", "DTSTAMP:20261125T180000Z",
+        ] {
+            #expect(text.contains("\r\n" + line + "\r\n"), "\(line)")
+        }
+        for gone in ["phone-1", "COMPLETED:", "PERCENT-COMPLETE", "RECURRENCE-ID", "SEQUENCE:7", "PT0S"] {
+            #expect(!text.contains(gone), "\(gone)")
+        }
+    }
 }

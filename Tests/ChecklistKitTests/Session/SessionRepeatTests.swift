@@ -130,14 +130,14 @@ struct SessionRepeatTests {
                     "next: 5 [ ] Rent  due 2026-06-15  every week  #4",
                 ])
             #expect(items(fixture).map(\.checked) == [true, false, true, true, false])
-            // Toggling a completed one back does not bring its rule back or add another.
+            // Toggling a completed one back takes its next one back (SPEC §12: one open occurrence).
             fixture.run("toggle 1")
-            #expect(items(fixture).count == 5)
-            #expect(items(fixture)[0].repeatRule == nil)
+            #expect(items(fixture).count == 4)
+            #expect(items(fixture)[0].repeatRule == RepeatRule(words: "daily"))
             // Checking an item that is checked already completes nothing.
             fixture.run("check #4")
             fixture.run("check #4")
-            #expect(items(fixture).count == 6)
+            #expect(items(fixture).count == 5)
         }
     }
 
@@ -260,6 +260,66 @@ struct SessionRepeatTests {
             // Thursday 2026-06-18 09:00 in Berlin (summer time).
             #expect(items(fixture)[2].dueDate == TestTime.utc(2026, 6, 18, 7))
             #expect(items(fixture).filter { !$0.checked && $0.repeatRule != nil }.count == 1)
+        }
+    }
+
+    // MARK: Issue #36 finding 8: a series does not pile up
+
+    @Test func uncheckAfterAMistakenCheckTakesTheNextOneBack() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["due 1 2026-06-15 18:00", "repeat 1 daily", "check 1"])
+            #expect(
+                fixture.run("uncheck 1") == [
+                    "unchecked 1 [ ] Water plants  due 2026-06-15 18:00  every day  #0",
+                    "took back its next one, due 2026-06-16 18:00  #3",
+                ])
+            let list = items(fixture)
+            #expect(list.map(\.text) == ["Water plants", "Pills", "Rent"])
+            #expect(list[0].repeatRule == RepeatRule(words: "daily") && !list[0].checked)
+            // Checked again, it makes the same next one (the same UID: one item wherever it syncs).
+            fixture.run("check 1")
+            #expect(items(fixture)[1].uid == list[0].successorUID)
+            #expect(items(fixture).filter { !$0.checked && $0.text == "Water plants" }.count == 1)
+        }
+    }
+
+    @Test func uncheckLeavesANextOneThatWasChangedOrNamedToo() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["repeat 1 daily", "check 1", "edit 2 Water the plants"])
+            #expect(fixture.run("uncheck 1") == ["unchecked 1 [ ] Water plants  due 2026-06-15  #0"])
+            #expect(items(fixture).count == 4)
+            fixture.runAll(["repeat 3 weekly", "check 3"])
+            // Both named: the next one stays, as asked.
+            #expect(fixture.run("uncheck 3-4").count == 2)
+            #expect(items(fixture).count == 5)
+        }
+    }
+
+    @Test func showFoldsASeriesCheckedOccurrencesIntoOneLineAndUpcomingListsNone() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["repeat 1 daily", "check 2"])
+            for position in 1...10 { fixture.run("check \(position)") }
+            #expect(items(fixture).count == 13)
+            #expect(
+                fixture.run("show") == [
+                    "Chores  2 Remaining",
+                    "10 [x] Water plants  due 2026-06-24  ×10 done  #11",
+                    "11 [ ] Water plants  due 2026-06-25  every day  #12",
+                    "12 [x] Pills  #1",
+                    "13 [ ] Rent  #2",
+                ])
+            // The hidden positions still address their items.
+            #expect(fixture.run("uncheck 3") == ["unchecked 3 [ ] Water plants  due 2026-06-17  #4"])
+            #expect(fixture.run("show")[1] == " 3 [ ] Water plants  due 2026-06-17  #4")
+            #expect(
+                fixture.run("upcoming") == [
+                    "Chores: 3 [ ] Water plants  due 2026-06-17  #4",
+                    "Chores: 11 [ ] Water plants  due 2026-06-25  every day  #12",
+                ])
+            #expect(fixture.run("find plants").count == 11)
         }
     }
 }
