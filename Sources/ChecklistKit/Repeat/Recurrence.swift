@@ -42,10 +42,10 @@ public struct Recurrence: Sendable, Equatable {
     /// `WKST`: the day weeks start on.
     public var weekStart = RepeatPattern.Weekday.monday
 
-    /// Reads an RRULE value (`FREQ=MONTHLY;BYDAY=2TU`, an `RRULE:` prefix allowed, names in any
-    /// case); `nil` when it is not a valid rule, or says what is not understood (above).
-    public init?(rrule text: String) {
-        var body = Substring(text.trimmingSpaces)
+    /// The `NAME=value` parts of an RRULE value (an `RRULE:` prefix allowed), names upper-cased;
+    /// `nil` when a part is not `NAME=value` or a name comes twice.
+    static func parts(of rrule: Substring) -> [String: Substring]? {
+        var body = rrule
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
         var parts: [String: Substring] = [:]
         for part in body.split(separator: ";", omittingEmptySubsequences: false) {
@@ -54,7 +54,13 @@ public struct Recurrence: Sendable, Equatable {
                 parts.updateValue(value, forKey: name) == nil
             else { return nil }
         }
-        guard let freq = parts.removeValue(forKey: "FREQ"),
+        return parts
+    }
+
+    /// Reads an RRULE value (`FREQ=MONTHLY;BYDAY=2TU`, an `RRULE:` prefix allowed, names in any
+    /// case); `nil` when it is not a valid rule, or says what is not understood (above).
+    public init?(rrule text: String) {
+        guard var parts = Self.parts(of: Substring(text.trimmingSpaces)), let freq = parts.removeValue(forKey: "FREQ"),
             let frequency = RepeatPattern.Frequency(rawValue: freq.uppercased())
         else { return nil }
         self.frequency = frequency

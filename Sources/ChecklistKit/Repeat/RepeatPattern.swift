@@ -95,16 +95,8 @@ public struct RepeatPattern: Sendable, Equatable {
     /// case); `nil` when it says anything this pattern cannot (COUNT, UNTIL, a BYMONTHDAY but a
     /// monthly -1, an ordinal BYDAY, a week start other than Monday where it matters, …).
     public init?(rrule text: String) {
-        var body = Substring(text)
-        if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
-        var parts: [String: Substring] = [:]
-        for part in body.split(separator: ";", omittingEmptySubsequences: false) {
-            let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, let name = pair.first?.uppercased(), let value = pair.last, !value.isEmpty,
-                parts.updateValue(value, forKey: name) == nil
-            else { return nil }
-        }
-        guard let freq = parts.removeValue(forKey: "FREQ"), let frequency = Frequency(rawValue: freq.uppercased())
+        guard var parts = Recurrence.parts(of: Substring(text)), let freq = parts.removeValue(forKey: "FREQ"),
+            let frequency = Frequency(rawValue: freq.uppercased())
         else { return nil }
         var interval = 1
         if let value = parts.removeValue(forKey: "INTERVAL") {
