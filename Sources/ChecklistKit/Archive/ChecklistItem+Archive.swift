@@ -29,6 +29,24 @@ extension ChecklistItem: KeyedArchivable {
             coder.encode(dueDay != nil, forKey: "AllDay")
             if let dueDay { coder.encode(dueDay.description, forKey: "DueDay") }
         }
+        encodeRichFields(with: &coder)
+    }
+
+    /// SPEC §13's fields, each written only when set, so an item without them is written as the
+    /// iOS app's are.
+    private func encodeRichFields(with coder: inout KeyedEncoder) {
+        if !note.isEmpty { coder.encode(note, forKey: "Note") }
+        // One string, a tag a line: tags hold no line breaks, and one string keeps the item flat.
+        if !tags.isEmpty { coder.encode(tags.joined(separator: "\n"), forKey: "Tags") }
+        if let priority { coder.encode(priority, forKey: "Priority") }
+        if let parentUID { coder.encode(parentUID, forKey: "Parent") }
+        switch start {
+        case nil: break
+        case .time(let time): coder.encodeDate(referenceSeconds: time, forKey: "Start")
+        case .day(let day):
+            coder.encodeDate(referenceSeconds: LocalTime.start(of: day), forKey: "Start")
+            coder.encode(day.description, forKey: "StartDay")
+        }
     }
 
     /// Reads an item; a missing `ItemID` is read as -1 and replaced by a fresh ID afterwards.
@@ -48,6 +66,39 @@ extension ChecklistItem: KeyedArchivable {
         self.init(
             text: text, checked: checked, shouldRemind: shouldRemind, itemID: itemID, stored: stored, rule: rule,
             uid: uid, marked: marked, allDay: allDay, dueDay: dueDay)
+        readRichFields(
+            RichFields(
+                note: try coder.decodeIfPresent(String.self, forKey: "Note"),
+                tags: try coder.decodeIfPresent(String.self, forKey: "Tags"),
+                priority: try coder.decodeIfPresent(Int.self, forKey: "Priority"),
+                parent: try coder.decodeIfPresent(String.self, forKey: "Parent"),
+                start: try coder.decodeDateIfPresent(forKey: "Start"),
+                startDay: try coder.decodeIfPresent(String.self, forKey: "StartDay")))
+    }
+
+    /// SPEC §13's fields as read, `nil` where absent.
+    private struct RichFields {
+        var note: String?
+        var tags: String?
+        var priority: Int?
+        var parent: String?
+        var start: Double?
+        var startDay: String?
+    }
+
+    /// Sets SPEC §13's fields from what was read: a priority outside 1–9 reads as none (RFC 5545's
+    /// 0 means none), a start day that is not a date as the day its `Start` falls on here.
+    private mutating func readRichFields(_ fields: RichFields) {
+        note = fields.note ?? ""
+        tags = fields.tags.map { $0.split(separator: "\n").map(String.init) } ?? []
+        priority = fields.priority.flatMap { (1...9).contains($0) ? $0 : nil }
+        parentUID = fields.parent
+        guard let start = fields.start, start.isFinite else { return }
+        if let startDay = fields.startDay {
+            self.start = .day(CalendarDay(startDay) ?? LocalTime.day(start))
+        } else {
+            self.start = .time(start)
+        }
     }
 
     /// An item from its archived fields, as read (`nil` where absent), by SPEC §4's rules.
@@ -89,6 +140,7 @@ extension ChecklistItem: SkimDecodable {
     /// The fields a skim reads of an item, in the order of `skim`'s fields.
     private enum SkimmedField: Int, CaseIterable {
         case text, checked, dueDate, shouldRemind, itemID, hasDueDate, repeatRule, uid, allDay, dueDay
+        case note, tags, priority, parent, start, startDay
 
         /// The field as the skim checks it.
         var field: ObjectSkim.Field {
@@ -104,6 +156,12 @@ extension ChecklistItem: SkimDecodable {
             case .uid: ObjectSkim.Field(key: "UID", kind: .string)
             case .allDay: ObjectSkim.Field(key: "AllDay", kind: .bool)
             case .dueDay: ObjectSkim.Field(key: "DueDay", kind: .string)
+            case .note: ObjectSkim.Field(key: "Note", kind: .string)
+            case .tags: ObjectSkim.Field(key: "Tags", kind: .string)
+            case .priority: ObjectSkim.Field(key: "Priority", kind: .integer)
+            case .parent: ObjectSkim.Field(key: "Parent", kind: .string)
+            case .start: ObjectSkim.Field(key: "Start", kind: .date)
+            case .startDay: ObjectSkim.Field(key: "StartDay", kind: .string)
             }
         }
     }
@@ -122,5 +180,11 @@ extension ChecklistItem: SkimDecodable {
             rule: values.string(SkimmedField.repeatRule.rawValue), uid: values.string(SkimmedField.uid.rawValue),
             marked: values.bool(SkimmedField.hasDueDate.rawValue), allDay: values.bool(SkimmedField.allDay.rawValue),
             dueDay: values.string(SkimmedField.dueDay.rawValue))
+        readRichFields(
+            RichFields(
+                note: values.string(SkimmedField.note.rawValue), tags: values.string(SkimmedField.tags.rawValue),
+                priority: values.integer(SkimmedField.priority.rawValue),
+                parent: values.string(SkimmedField.parent.rawValue), start: values.date(SkimmedField.start.rawValue),
+                startDay: values.string(SkimmedField.startDay.rawValue)))
     }
 }

@@ -20,6 +20,16 @@ public struct ChecklistItem: Sendable, Equatable {
     public var repeatRule: RepeatRule?
     /// The item's identity on a CalDAV server (the archive's optional `UID` key), once it has one.
     public var uid: String?
+    /// What the user wrote about the item beyond its text (SPEC §13; `Note`), empty when none.
+    public var note = ""
+    /// The item's tags as first typed, without `+` and in the order added (`Tags`).
+    public var tags: [String] = []
+    /// RFC 5545's priority, 1 (highest) to 9 (lowest); `nil` when it has none (`Priority`).
+    public var priority: Int?
+    /// The UID of the item this one is a sub-item of, in the same checklist (`Parent`).
+    public var parentUID: String?
+    /// The day or time work on the item can start (`Start`, `StartDay`), if set.
+    public var start: Due?
 
     /// Creates an item; `created` is stored as the `DueDate` until the user sets one.
     public init(

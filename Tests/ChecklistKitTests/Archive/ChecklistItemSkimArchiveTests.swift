@@ -38,6 +38,13 @@ struct ChecklistItemSkimArchiveTests {
             var synced = ChecklistItem(text: "from a phone ☕️", itemID: id + 5, created: created)
             synced.uid = "uid-\(round)"
             items.append(synced)
+            var rich = ChecklistItem(text: "rich", itemID: id + 6, created: created, due: .day(day))
+            rich.note = "line one\nline two"
+            rich.tags = ["home", "Küche"]
+            rich.priority = round + 1
+            rich.parentUID = "uid-\(round)"
+            rich.start = round.isMultiple(of: 2) ? .day(day) : .time(created + 60)
+            items.append(rich)
         }
         return items
     }
