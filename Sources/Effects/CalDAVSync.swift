@@ -391,7 +391,8 @@ public struct CalDAVSync {
         }
         var todos: [String: CalendarComponent] = [:]
         let theirs = theirsBook(
-            collections: collections, resources: current, ours: ours, base: state.base, baseOf: baseOf, todos: &todos)
+            collections: collections, resources: current, ours: ours, base: state.base, baseOf: baseOf,
+            home: account.home, todos: &todos)
         if progress.first == nil { progress.first = (before, theirs) }
         progress.notices += survey.notices
         // 3. The merge, saved here before anything is written there.
@@ -399,9 +400,9 @@ public struct CalDAVSync {
         for (index, found) in baseOf where state.collections[collections[index].url] != nil {
             theirsOfBase[found] = index
         }
-        let base = state.base.map {
-            CalDAVWrittenMark.base($0, ours: ours, theirs: theirs, todos: todos, baseOf: baseOf)
-        }
+        let base = CalDAVWrittenMark.base(
+            state.base, ours: ours, theirs: theirs, todos: todos, baseOf: baseOf,
+            onServer: Set(current.keys).union(survey.unresolved), home: account.home)
         var merged = ChecklistMerge.merge(
             base: base, ours: ours, theirs: theirs, sharedCounter: false, theirsOfBase: theirsOfBase)
         giveUIDs(&merged.book)
@@ -479,14 +480,23 @@ public struct CalDAVSync {
         for (list, url) in zip(merged.book.checklists, plan.urlOf) {
             state.collections[url] = CalDAVState.Collection(name: list.name, token: tokens[url])
         }
+        // Each item written carries the mark of what the server now holds: only once it is there.
+        var marks: [String: String] = [:]
+        for (uid, write) in written {
+            guard let todo = CalDAVWritePlan.todo(in: write.data) else { continue }
+            marks[uid] = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.mark(of: todo), home: account.home)
+        }
         state.base = ChecklistBook(
-            checklists: Self.keepingUnresolved(merged.book.checklists, theirs: theirs, survey.unresolved),
+            checklists: Self.keepingUnresolved(
+                Self.marking(merged.book, marks).checklists, theirs: theirs, survey.unresolved),
             currentIndex: nil, nextItemID: merged.book.nextItemID)
         do {
             try state.save(statePath)
         } catch {
             throw CalDAVError.local("cannot save the CalDAV sync state: \(error)")
         }
+        let marked = Self.marking(here, marks)
+        if marked != here { try lock.save(marked) }
         // What moved in every try, not only the last.
         let first = progress.first ?? (before, theirs)
         let incoming = ItemChanges(from: first.here, to: here)
@@ -496,6 +506,25 @@ public struct CalDAVSync {
         ])
         result.notices = progress.notices + merged.conflicts.map(\.description)
         return result
+    }
+
+    /// `book` with the server mark of each item in `marks` (by UID) set to it.
+    static func marking(_ book: ChecklistBook, _ marks: [String: String]) -> ChecklistBook {
+        guard !marks.isEmpty else { return book }
+        var marked = book
+        for list in marked.checklists.indices {
+            guard marked.checklists[list].items.contains(where: { $0.uid.map { marks[$0] != nil } == true }) else {
+                continue
+            }
+            marked.update(at: list) { checklist in
+                for index in checklist.items.indices {
+                    if let uid = checklist.items[index].uid, let mark = marks[uid] {
+                        checklist.items[index].serverMark = mark
+                    }
+                }
+            }
+        }
+        return marked
     }
 
     /// BASE for the next sync: `merged`, but each unresolved task as the server had it when last
@@ -627,10 +656,11 @@ public struct CalDAVSync {
     }
 
     /// The server's task lists as checklists: each task an item, with this machine's ID for it
-    /// (by UID, here or in BASE), or a fresh one; `todos` gets each task's VTODO by UID.
+    /// (by UID, here or in BASE), or a fresh one, and its server mark for the account at `home`;
+    /// `todos` gets each task's VTODO by UID.
     private func theirsBook(
         collections: [CalDAVServer.Collection], resources: [String: CalDAVState.Resource], ours: ChecklistBook,
-        base: ChecklistBook?, baseOf: [Int: Int], todos: inout [String: CalendarComponent]
+        base: ChecklistBook?, baseOf: [Int: Int], home: String, todos: inout [String: CalendarComponent]
     ) -> ChecklistBook {
         var idOfUID: [String: Int] = [:]
         // The DueDate an item without a due date keeps (its creation time), which tasks do not carry.
@@ -665,6 +695,7 @@ public struct CalDAVSync {
                 if id == nil { next += 1 }
                 var item = CalendarTask.item(todo, itemID: itemID, created: created[itemID] ?? WallClock.now())
                 item.uid = resource.uid
+                item.serverMark = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.digest(of: item), home: home)
                 list.items.append(item)
                 todos[resource.uid] = todo
             }

@@ -6,6 +6,8 @@ import Testing
 /// The mark a machine leaves on the tasks it writes stands in for BASE where this machine's sync
 /// state has none (issue #35): the side still holding what was written is the base.
 struct CalDAVWrittenMarkTests {
+    private let home = "https://dav.example/bob/"
+
     private func item(_ text: String, checked: Bool = false) -> ChecklistItem {
         var item = ChecklistItem(text: text, checked: checked, itemID: 3, created: 100)
         item.uid = "eggs-1"
@@ -37,34 +39,87 @@ struct CalDAVWrittenMarkTests {
         let ours = book([item("Eggs")])
         let theirs = book([item("Eggs large")])
         let todos = ["eggs-1": written(item("Eggs"), changedTo: "Eggs large")]
-        let result = CalDAVWrittenMark.base(base, ours: ours, theirs: theirs, todos: todos, baseOf: [0: 0])
-        #expect(result.checklists.first?.items.map(\.text) == ["Eggs"])
+        let result = CalDAVWrittenMark.base(
+            base, ours: ours, theirs: theirs, todos: todos, baseOf: [0: 0], onServer: ["eggs-1"], home: home)
+        #expect(result?.checklists.first?.items.map(\.text) == ["Eggs"])
     }
 
     @Test func theirsIsTheBaseWhenTheServerStillHoldsWhatWasWritten() {
         let result = CalDAVWrittenMark.base(
             book([]), ours: book([item("Eggs", checked: true)]), theirs: book([item("Eggs")]),
-            todos: ["eggs-1": written(item("Eggs"))], baseOf: [0: 0])
-        #expect(result.checklists.first?.items.map(\.checked) == [false])
+            todos: ["eggs-1": written(item("Eggs"))], baseOf: [0: 0], onServer: ["eggs-1"], home: home)
+        #expect(result?.checklists.first?.items.map(\.checked) == [false])
     }
 
     @Test func noBaseWhenBothChangedOrOnlyTheServerHoldsTheTask() {
         let changedOnBoth = CalDAVWrittenMark.base(
             book([]), ours: book([item("Brown eggs")]), theirs: book([item("Eggs large")]),
-            todos: ["eggs-1": written(item("Eggs"), changedTo: "Eggs large")], baseOf: [0: 0])
-        #expect(changedOnBoth.checklists.first?.items.isEmpty == true)
+            todos: ["eggs-1": written(item("Eggs"), changedTo: "Eggs large")], baseOf: [0: 0], onServer: ["eggs-1"],
+            home: home)
+        #expect(changedOnBoth?.checklists.first?.items.isEmpty == true)
         // A task only the server holds is new here, never deleted.
         let newHere = CalDAVWrittenMark.base(
             book([]), ours: book([]), theirs: book([item("Eggs")]), todos: ["eggs-1": written(item("Eggs"))],
-            baseOf: [0: 0])
-        #expect(newHere.checklists.first?.items.isEmpty == true)
+            baseOf: [0: 0], onServer: ["eggs-1"], home: home)
+        #expect(newHere?.checklists.first?.items.isEmpty == true)
     }
 
     @Test func aTaskWithoutAMarkGetsNoBase() {
         let unmarked = CalendarTask.todo(item("Eggs"), uid: "eggs-1", now: 0)
         let result = CalDAVWrittenMark.base(
             book([]), ours: book([item("Eggs")]), theirs: book([item("Eggs")]), todos: ["eggs-1": unmarked],
-            baseOf: [0: 0])
-        #expect(result.checklists.first?.items.isEmpty == true)
+            baseOf: [0: 0], onServer: ["eggs-1"], home: home)
+        #expect(result?.checklists.first?.items.isEmpty == true)
+    }
+
+    /// `item` as read from its task on the account at `home` now: with its server mark.
+    private func read(_ item: ChecklistItem, home: String? = nil) -> ChecklistItem {
+        var read = item
+        read.serverMark = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.digest(of: item), home: home ?? self.home)
+        return read
+    }
+
+    @Test func theServerMarkGitCarriedTellsWhichSideChangedAPhonesTask() {
+        // Another machine read Eggs from the phone and passed it on by git, mark and all.
+        let carried = read(item("Eggs"))
+        let phoneEdited = CalendarTask.todo(item("Eggs large"), uid: "eggs-1", now: 0)
+        let onlyThere = CalDAVWrittenMark.base(
+            nil, ours: book([carried]), theirs: book([read(item("Eggs large"))]), todos: ["eggs-1": phoneEdited],
+            baseOf: [:], onServer: ["eggs-1"], home: home)
+        #expect(onlyThere?.checklists.map(\.name) == ["Groceries"])
+        #expect(onlyThere?.checklists.first?.items.map(\.text) == ["Eggs"])
+        var checkedHere = carried
+        checkedHere.checked = true
+        let onlyHere = CalDAVWrittenMark.base(
+            nil, ours: book([checkedHere]), theirs: book([read(item("Eggs"))]),
+            todos: ["eggs-1": CalendarTask.todo(item("Eggs"), uid: "eggs-1", now: 0)], baseOf: [:],
+            onServer: ["eggs-1"], home: home)
+        #expect(onlyHere?.checklists.first?.items.map(\.checked) == [false])
+    }
+
+    @Test func aTaskGoneFromTheAccountItsMarkNamesIsInBaseToBeDeleted() {
+        let carried = read(item("Eggs"))
+        let gone = CalDAVWrittenMark.base(
+            book([]), ours: book([carried]), theirs: book([]), todos: [:], baseOf: [0: 0], onServer: [], home: home)
+        #expect(gone?.checklists.first?.items.map(\.text) == ["Eggs"])
+        // Not when it changed here since, nor when the server holds it unread, nor on another account.
+        var edited = carried
+        edited.text = "Brown eggs"
+        for (ours, onServer, account) in [
+            (edited, Set<String>(), home), (carried, Set(["eggs-1"]), home),
+            (carried, Set<String>(), "https://other.example/bob/"),
+        ] {
+            let kept = CalDAVWrittenMark.base(
+                book([]), ours: book([ours]), theirs: book([]), todos: [:], baseOf: [0: 0], onServer: onServer,
+                home: account)
+            #expect(kept?.checklists.first?.items.isEmpty == true)
+        }
+    }
+
+    @Test func noBaseAndNothingToTellStaysNoBase() {
+        let result = CalDAVWrittenMark.base(
+            nil, ours: book([item("Eggs")]), theirs: book([item("Eggs large")]), todos: [:], baseOf: [:],
+            onServer: ["eggs-1"], home: home)
+        #expect(result == nil)
     }
 }

@@ -25,6 +25,7 @@ extension ChecklistItem: KeyedArchivable {
         // Written only for an item that repeats: the others cost nothing more (SPEC §4).
         if let repeatRule { coder.encode(repeatRule.rrule, forKey: "Repeat") }
         if let uid { coder.encode(uid, forKey: "UID") }
+        if let serverMark { coder.encode(serverMark, forKey: "ServerMark") }
         if hasDueDate {
             coder.encode(dueDay != nil, forKey: "AllDay")
             if let dueDay { coder.encode(dueDay.description, forKey: "DueDay") }
@@ -74,6 +75,7 @@ extension ChecklistItem: KeyedArchivable {
                 parent: try coder.decodeIfPresent(String.self, forKey: "Parent"),
                 start: try coder.decodeDateIfPresent(forKey: "Start"),
                 startDay: try coder.decodeIfPresent(String.self, forKey: "StartDay")))
+        serverMark = try coder.decodeIfPresent(String.self, forKey: "ServerMark")
     }
 
     /// SPEC §13's fields as read, `nil` where absent.
@@ -140,7 +142,7 @@ extension ChecklistItem: SkimDecodable {
     /// The fields a skim reads of an item, in the order of `skim`'s fields.
     private enum SkimmedField: Int, CaseIterable {
         case text, checked, dueDate, shouldRemind, itemID, hasDueDate, repeatRule, uid, allDay, dueDay
-        case note, tags, priority, parent, start, startDay
+        case note, tags, priority, parent, start, startDay, serverMark
 
         /// The field as the skim checks it.
         var field: ObjectSkim.Field {
@@ -162,6 +164,7 @@ extension ChecklistItem: SkimDecodable {
             case .parent: ObjectSkim.Field(key: "Parent", kind: .string)
             case .start: ObjectSkim.Field(key: "Start", kind: .date)
             case .startDay: ObjectSkim.Field(key: "StartDay", kind: .string)
+            case .serverMark: ObjectSkim.Field(key: "ServerMark", kind: .string)
             }
         }
     }
@@ -186,5 +189,6 @@ extension ChecklistItem: SkimDecodable {
                 priority: values.integer(SkimmedField.priority.rawValue),
                 parent: values.string(SkimmedField.parent.rawValue), start: values.date(SkimmedField.start.rawValue),
                 startDay: values.string(SkimmedField.startDay.rawValue)))
+        serverMark = values.string(SkimmedField.serverMark.rawValue)
     }
 }

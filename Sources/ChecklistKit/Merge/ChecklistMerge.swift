@@ -332,7 +332,7 @@ private struct Merger {
             return nil
         case (let kept?, nil), (nil, let kept?):
             guard let b else { return kept }
-            return kept.item == b.item && kept.slot == b.slot ? nil : kept
+            return kept.item.saysTheSame(as: b.item) && kept.slot == b.slot ? nil : kept
         case (var o?, let t?):
             var found: [Disagreement] = []
             let before = b?.item
@@ -354,6 +354,10 @@ private struct Merger {
                 o.item.uid = Self.pick(before?.uid, o.item.uid, t.item.uid, "CalDAV UID", &found)
             }
             o.item.dueDay = due.day
+            // Not the user's: a one-sided change is taken, and two machines that synced with
+            // the server apart keep OURS's without a word (either is a true mark of some version).
+            var unreported: [Disagreement] = []
+            o.item.serverMark = Self.pick(before?.serverMark, o.item.serverMark, t.item.serverMark, "", &unreported)
             let oursList = listName(o.slot)
             let theirsList = listName(t.slot)
             o.slot = Self.pick(b?.slot, o.slot, t.slot, "checklist", &found)

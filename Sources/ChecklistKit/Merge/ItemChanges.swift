@@ -36,7 +36,7 @@ public struct ItemChanges: Sendable, Equatable {
                     added += 1
                     continue
                 }
-                if previous.item != item {
+                if !previous.item.saysTheSame(as: item) {
                     changed += 1
                 } else if previous.list != list.name {
                     if !newNames.contains(previous.list), !oldNames.contains(list.name) {

@@ -20,6 +20,10 @@ public struct ChecklistItem: Sendable, Equatable {
     public var repeatRule: RepeatRule?
     /// The item's identity on a CalDAV server (the archive's optional `UID` key), once it has one.
     public var uid: String?
+    /// What the item's task said on its CalDAV server when a sync last left them alike (the
+    /// archive's optional `ServerMark` key): a digest tied to that account. Git carries it, so a
+    /// machine whose own sync never saw the task can tell a change made there from one made here.
+    public var serverMark: String?
     /// What the user wrote about the item beyond its text (SPEC §13; `Note`), empty when none.
     public var note = ""
     /// The item's tags as first typed, without `+` and in the order added (`Tags`).
@@ -123,6 +127,14 @@ extension ChecklistItem {
         case nil: dueKey = ""
         }
         return "checklists-next-" + (uid + "\n" + dueKey).stableDigest
+    }
+
+    /// Whether the two say the same, whatever their server marks: a mark alone is no change a user
+    /// made (the merge's keep-or-delete rule and the changes a sync reports ignore it).
+    public func saysTheSame(as other: ChecklistItem) -> Bool {
+        var other = other
+        other.serverMark = serverMark
+        return self == other
     }
 
     /// Gives the item the UID `madeUID` makes from it, when it has none.

@@ -37,6 +37,7 @@ struct ChecklistItemSkimArchiveTests {
                     repeatRule: RepeatRule(rrule: "FREQ=WEEKLY;INTERVAL=2")))
             var synced = ChecklistItem(text: "from a phone ☕️", itemID: id + 5, created: created)
             synced.uid = "uid-\(round)"
+            synced.serverMark = "mark-\(round)"
             items.append(synced)
             var rich = ChecklistItem(text: "rich", itemID: id + 6, created: created, due: .day(day))
             rich.note = "line one\nline two"
