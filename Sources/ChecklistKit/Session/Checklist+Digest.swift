@@ -4,8 +4,9 @@ extension Checklist {
     /// checklist is still exactly as a recorded change left it, without keeping the checklist.
     ///
     /// Every stored field of `ChecklistItem` is in it (`ChecklistDigestTests` fails when one is
-    /// added and not here) but the UID: a sync gives items their UID without a change the user
-    /// made, which must not stop an undo, and an undo keeps the UIDs items have now. Eight bytes at a time, a multiply and a shift each; not a defence
+    /// added and not here) but the UID and the server mark: a sync gives items those without a
+    /// change the user made, which must not stop an undo, and an undo keeps what items have now.
+    /// Eight bytes at a time, a multiply and a shift each; not a defence
     /// against a crafted collision, which nothing that writes the data file has a reason to make.
     var digest: UInt64 {
         var digest = Digest()
@@ -33,8 +34,41 @@ extension Checklist {
                 digest.add(0xDA7)
                 digest.add(day.description)
             }
+            digest.addRichFields(of: item)
         }
         return digest.value
+    }
+}
+
+extension Digest {
+    /// Adds SPEC §13's fields, each only when set (after a tag of its own).
+    mutating func addRichFields(of item: ChecklistItem) {
+        if !item.note.isEmpty {
+            add(0x2077E)
+            add(item.note)
+        }
+        if !item.tags.isEmpty {
+            add(0x7A6)
+            add(UInt64(item.tags.count))
+            for tag in item.tags { add(tag) }
+        }
+        if let priority = item.priority {
+            add(0x9A1)
+            add(UInt64(priority))
+        }
+        if let parent = item.parentUID {
+            add(0x9A2E)
+            add(parent)
+        }
+        switch item.start {
+        case nil: break
+        case .day(let day):
+            add(0x57A)
+            add(day.description)
+        case .time(let time):
+            add(0x57B)
+            add(time.bitPattern)
+        }
     }
 }
 

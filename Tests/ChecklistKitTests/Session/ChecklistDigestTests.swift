@@ -21,7 +21,7 @@ struct ChecklistDigestTests {
         #expect(
             item == [
                 "text", "checked", "archivedDate", "hasDueDate", "dueDay", "shouldRemind", "itemID", "repeatRule",
-                "uid",
+                "uid", "serverMark", "note", "tags", "priority", "parentUID", "start",
             ])
         #expect(
             Mirror(reflecting: Self.list).children.compactMap(\.label) == [
@@ -43,6 +43,13 @@ struct ChecklistDigestTests {
             ("rule text", { $0.items[1].repeatRule = RepeatRule(rrule: "FREQ=DAILY") }),
             ("rule on", { $0.items[0].repeatRule = RepeatRule(rrule: "") }),
             ("whole day", { $0.items[1].due = .day(CalendarDay(year: 2026, month: 5, day: 1) ?? .earliest) }),
+            ("note", { $0.items[0].note = "2%" }),
+            ("tags", { $0.items[0].tags = ["dairy"] }),
+            ("tag order", { $0.items[0].tags = ["a", "b"] }),
+            ("priority", { $0.items[0].priority = 1 }),
+            ("parent", { $0.items[0].parentUID = "task-1" }),
+            ("start day", { $0.items[0].start = .day(CalendarDay(year: 2026, month: 5, day: 1) ?? .earliest) }),
+            ("start time", { $0.items[0].start = .time(800_000_000) }),
             ("order", { $0.items.reverse() }),
             ("item removed", { $0.items.removeLast() }),
             ("item added", { $0.items.append(ChecklistItem(text: "", itemID: 9, created: 0)) }),
@@ -61,10 +68,11 @@ struct ChecklistDigestTests {
         }
     }
 
-    @Test func aUIDGivenByASyncLeavesTheDigestAsItWas() {
+    @Test func aUIDAndServerMarkGivenByASyncLeaveTheDigestAsItWas() {
         // A sync gives items their UID; an undo of the change before it must still be possible.
         var list = Self.list
         list.items[0].uid = "task-1"
+        list.items[0].serverMark = "mark-1"
         #expect(list.digest == Self.list.digest)
     }
 
