@@ -349,6 +349,20 @@ struct ChecklistMergeTests {
         #expect(result.renumbered == [RenumberedItem(from: 7, to: 9, text: "Call")])
     }
 
+    @Test func anItemDeletedOnOneSideAndOnlyRenumberedOrMarkedOnTheOtherIsGone() {
+        // A phone deleted the task; git meanwhile renumbered the item and a sync marked it: no
+        // change a user made, so the delete wins (it came back in the CalDAV random test).
+        let base = book([("Work", [item("Report", 9, uid: "r"), item("Call", 3, uid: "c")])], next: 10)
+        let ours = book([("Work", [item("Report", 7, uid: "r"), item("Call", 3, uid: "c")])], next: 10)
+        var marked = ours
+        marked.update(at: 0) { $0.items[0].serverMark = "seen" }
+        let theirs = book([("Work", [item("Call", 3, uid: "c")])], next: 10)
+        for side in [ours, marked] {
+            let result = ChecklistMerge.merge(base: base, ours: side, theirs: theirs, sharedCounter: false)
+            #expect(result.book.checklists.first?.items.map(\.text) == ["Call"])
+        }
+    }
+
     @Test func twoItemsOfOneUIDInAFileAreFoldedIntoOne() {
         // A file an older version doubled: the same task twice under two IDs.
         let doubled = book([("Groceries", [item("Call", 3, uid: "phone"), item("Call", 5, uid: "phone")])])
