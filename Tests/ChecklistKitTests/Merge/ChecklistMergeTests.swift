@@ -363,6 +363,25 @@ struct ChecklistMergeTests {
         }
     }
 
+    @Test func twoMachinesDatingAServersTaskApartIsNoConflictNorAChange() {
+        // Each read the phone's task at its own time: the stored dates of "no due date" differ.
+        let base = book([("Work", [item("Report", 1, uid: "r")])], next: 9)
+        var ours = base
+        ours.update(at: 0) { $0.items.append(ChecklistItem(text: "Call", itemID: 7, created: 500)) }
+        ours.update(at: 0) { $0.items[1].uid = "phone" }
+        var theirs = base
+        theirs.update(at: 0) { $0.items.append(ChecklistItem(text: "Call", itemID: 8, created: 900)) }
+        theirs.update(at: 0) { $0.items[1].uid = "phone" }
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs, sharedCounter: false)
+        #expect(result.conflicts.isEmpty)
+        // And one deleting it while the other only dated it apart: the delete wins.
+        var deleted = base
+        deleted.update(at: 0) { $0.items.removeAll() }
+        var redated = base
+        redated.update(at: 0) { $0.items[0].archivedDate = 12_345 }
+        #expect(ChecklistMerge.merge(base: base, ours: redated, theirs: deleted).book.checklists.first?.items == [])
+    }
+
     @Test func twoItemsOfOneUIDInAFileAreFoldedIntoOne() {
         // A file an older version doubled: the same task twice under two IDs.
         let doubled = book([("Groceries", [item("Call", 3, uid: "phone"), item("Call", 5, uid: "phone")])])
