@@ -128,7 +128,7 @@ extension Session {
                     !named.contains(next.itemID)
                 {
                     // SPEC §12: a series never has two open occurrences; this one is open again.
-                    item.repeatRule = next.repeatRule
+                    item.repeatRule = next.repeatRule?.oneOccurrenceEarlier
                     takenBack.append((location.list, next.itemID))
                     notes.append(
                         OutputLine("took back its next one, due \(next.due?.text ?? "-")  #\(next.itemID)", .dim))
