@@ -44,9 +44,11 @@ extension Session {
         let now = clock()
         var lines: [OutputLine] = []
         for (index, list) in book.checklists.enumerated() {
-            for (position, item) in list.items.enumerated() where SearchFolding.key(item.text).contains(key) {
+            let outline = ChecklistOutline(list.items)
+            for (offset, item) in outline.order.enumerated()
+            where SearchFolding.key(list.items[item].text).contains(key) {
                 let prefix = (index == book.currentIndex ? "* " : "  ") + list.name + ": "
-                lines.append(itemLine(item, position: position + 1, width: 1, now: now, prefix: prefix))
+                lines.append(itemLine(list.items[item], position: offset + 1, width: 1, now: now, prefix: prefix))
             }
         }
         return lines.isEmpty ? [OutputLine("no items contain \"\(text)\"", .dim)] : lines
@@ -66,10 +68,14 @@ extension Session {
         guard !entries.isEmpty else {
             return [OutputLine("no items have a due date; set one with due ITEM DATE", .dim)]
         }
+        var outlines: [Int: ChecklistOutline] = [:]
         return entries.map { entry in
             let list = book.checklists[entry.list]
+            let outline = outlines[entry.list] ?? ChecklistOutline(list.items)
+            outlines[entry.list] = outline
             return itemLine(
-                list.items[entry.position], position: entry.position + 1, width: 1, now: now, prefix: list.name + ": ")
+                list.items[entry.position], position: outline.position(ofIndex: entry.position), width: 1, now: now,
+                prefix: list.name + ": ")
         }
     }
 
