@@ -41,6 +41,7 @@ struct InteractiveMode {
         reader.promptColor = styler.enabled ? "\u{1B}[1;36m" : nil
         host.lineReader = reader
         session.editsInPlace = reader.isEditing
+        session.editsNotes = reader.isEditing
         Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim))
         for line in session.dueReminders() { Output.line(styler.render(line)) }
         // While a line is typed, reminders that come due are printed above it at their time, and a
@@ -95,7 +96,10 @@ struct InteractiveMode {
                     case .sync?, .caldav?: reader.restoreTerminal()
                     default: break
                     }
-                    result = session.run(line)
+                    let ran = session.run(line)
+                    // The editor `note ITEM` opens takes the terminal with its own settings.
+                    if ran.noteRequest != nil { reader.restoreTerminal() }
+                    result = NoteEditing.finish(ran, session: session, environment: environment)
                 }
                 Output.show(result, styler: styler, errorPrefix: "error: ", warningPrefix: "warning: ")
                 editRequest = result.editRequest
