@@ -20,3 +20,17 @@ extension ChecklistItem {
         return tags.contains { $0.tagKey == key }
     }
 }
+
+extension ChecklistBook {
+    /// Every tag in use, as first typed (in the order checklists and items are stored), by its
+    /// `tagKey`.
+    public var tagSpellings: [String: String] {
+        var spelling: [String: String] = [:]
+        for list in checklists {
+            for item in list.items {
+                for tag in item.tags where spelling[tag.tagKey] == nil { spelling[tag.tagKey] = tag }
+            }
+        }
+        return spelling
+    }
+}

@@ -44,7 +44,7 @@ extension Session {
     func tag(_ references: [ItemReference], _ typed: [String], adding: Bool) throws -> CommandResult {
         try changeResult(adding ? "tag" : "untag") { book in
             let locations = try resolveItems(references, in: book)
-            let inUse = Self.tagSpellings(book)
+            let inUse = book.tagSpellings
             let tags = typed.map { inUse[$0.tagKey] ?? $0 }
             var changed = false
             for location in locations {
@@ -71,22 +71,10 @@ extension Session {
         }
     }
 
-    /// Every tag in use in `book`, as first typed (in the order checklists and items are
-    /// stored), by its `tagKey`.
-    static func tagSpellings(_ book: ChecklistBook) -> [String: String] {
-        var spelling: [String: String] = [:]
-        for list in book.checklists {
-            for item in list.items {
-                for tag in item.tags where spelling[tag.tagKey] == nil { spelling[tag.tagKey] = tag }
-            }
-        }
-        return spelling
-    }
-
     /// `tags`: every tag in use, as first typed, with how many open items carry it.
     func tagCounts() -> CommandResult {
         let book = self.book
-        let spelling = Self.tagSpellings(book)
+        let spelling = book.tagSpellings
         var open: [String: Int] = [:]
         for list in book.checklists {
             for item in list.items where !item.checked {

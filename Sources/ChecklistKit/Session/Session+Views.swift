@@ -18,6 +18,38 @@ extension Session {
                             + " (find TEXT lists each).", .dim))
             case .move:
                 lines.append(OutputLine("  to LIST: the item keeps its #ID; one undo puts it back where it was.", .dim))
+                lines.append(
+                    OutputLine(
+                        "  Its sub-items go with it; a sub-item stays one (moved to another checklist alone, it is"
+                            + " top-level there).", .dim))
+            case .delete:
+                lines.append(OutputLine("  A parent goes with its sub-items (the line says how many).", .dim))
+            case .note:
+                lines += [
+                    "  TEXT: \\n starts a new line (quote it in the REPL: note 3 'first\\nsecond'); none clears it.",
+                    "  note ITEM alone: on a terminal, edit the note in $VISUAL, else $EDITOR, else vi; it is saved",
+                    "  when the editor exits 0. Elsewhere it prints the note. show marks an item with a note "
+                        + Self.noteMark + ".",
+                ].map { OutputLine($0, .dim) }
+            case .tag, .untag, .tags:
+                lines += [
+                    "  A tag is one word after + (tag 2-4 +home +urgent). Tags match ignoring case and accents and",
+                    "  keep the spelling first typed; show lists them as +word, tags lists every one in use.",
+                ].map { OutputLine($0, .dim) }
+            case .priority:
+                lines.append(
+                    OutputLine(
+                        "  high is 1, medium 5, low 9 (RFC 5545: 1-4 high, 5 medium, 6-9 low); show marks them !!!, !!, !.",
+                        .dim))
+            case .start:
+                lines.append(OutputLine("  show writes starts DATE while the day (or time) is to come, dimmed.", .dim))
+                lines += DateExpression.formLines.map { OutputLine($0, .dim) }
+            case .sub, .nest, .unnest:
+                lines += [
+                    "  show prints sub-items right after their parent, two spaces deeper a level; positions count",
+                    "  the lines as shown. A parent is an item of the same checklist, never one of its own sub-items.",
+                    "  Checking a parent leaves its sub-items as they are; delete and move take them along.",
+                ].map { OutputLine($0, .dim) }
             default: break
             }
             return CommandResult(lines: lines)
