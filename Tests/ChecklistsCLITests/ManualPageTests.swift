@@ -60,7 +60,7 @@ struct ManualPageTests {
             "sync init URL makes the data folder a git repository", "caldav init URL [USER] finds the account",
             "CHECKLISTS_CALDAV_PASSWORD", "a field both sides changed keeps this machine's value",
             "repeat ITEM RULE makes an item come back", "checklists watch fires reminders",
-            "note ITEM alone opens it in $VISUAL", "show prints a sub-item under its parent",
+            "note ITEM alone opens it in $VISUAL", "two spaces deeper a level",
         ] {
             #expect(text.contains(phrase), "the page lacks \"\(phrase)\"")
         }
