@@ -41,6 +41,15 @@ struct SessionOutlineTests {
         #expect(fixture.session.book.current?.items.filter(\.checked).map(\.text) == ["Socks", "Book", "Milk"])
     }
 
+    @Test func findAndUpcomingGiveThePositionsShowPrints() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try SessionFixture()
+            fixture.runAll(["add Trip", "add Milk", "sub 1 Socks", "due 2 2099-01-05"])
+            #expect(fixture.run("find socks") == ["* List: 2 [ ] Socks  due 2099-01-05  #2"])
+            #expect(fixture.run("upcoming") == ["List: 2 [ ] Socks  due 2099-01-05  #2"])
+        }
+    }
+
     @Test func checkingAParentLeavesItsSubItemsAsTheyAre() throws {
         let fixture = try trip()
         fixture.run("check 1")
