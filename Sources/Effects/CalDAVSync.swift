@@ -659,15 +659,20 @@ public struct CalDAVSync {
                 let (left, right) = (Self.sortOrder(a.1), Self.sortOrder(b.1))
                 return left != right ? left < right : a.0.href < b.0.href
             }
+            // A sub-task's parent is one of the same list's tasks; one elsewhere or missing
+            // leaves it top-level here, its RELATED-TO kept (SPEC §13).
+            let siblings = Set(members.map(\.0.uid))
             for (resource, todo) in members {
                 let id = idOfUID[resource.uid]
                 let itemID = id ?? next
                 if id == nil { next += 1 }
-                var item = CalendarTask.item(todo, itemID: itemID, created: created[itemID] ?? WallClock.now())
+                var item = CalendarTask.item(
+                    todo, itemID: itemID, created: created[itemID] ?? WallClock.now(), siblings: siblings)
                 item.uid = resource.uid
                 list.items.append(item)
                 todos[resource.uid] = todo
             }
+            list.items = CalendarTask.withoutParentLoops(list.items)
             lists.append(list)
         }
         // Keep the order of BASE for the tasks it knew, the rest after them.

@@ -1,7 +1,8 @@
 /// The repeating items one `check` or `toggle` completes, and the next occurrence of each
 /// (SPEC §12): the completed item stays, checked and without its rule, and the next one
-/// follows it — same text, reminder flag and rule, unchecked, due at the rule's next date, with
-/// the UID `ChecklistItem.successorUID` gives.
+/// follows it — same text, reminder flag, rule, note, tags, priority and parent, unchecked, due
+/// at the rule's next date and starting as long before it as the completed one did, with the
+/// UID `ChecklistItem.successorUID` gives.
 struct RepeatCompletions {
     /// The next occurrences, by the ID of the item each follows.
     private var next: [Int: ChecklistItem] = [:]
@@ -32,12 +33,37 @@ struct RepeatCompletions {
         var occurrence = ChecklistItem(
             text: item.text, itemID: book.takeItemID(), created: now, due: following.due,
             shouldRemind: item.shouldRemind, repeatRule: following.rule)
+        occurrence.note = item.note
+        occurrence.tags = item.tags
+        occurrence.priority = item.priority
+        occurrence.parentUID = item.parentUID
+        occurrence.start = item.start.flatMap { Self.moved($0, by: Self.days(from: due, to: following.due)) }
         // The UID links the two: `uncheck` finds the next one by it, and a machine that sees the
         // same completion on a server makes the same one.
         item.giveUID()
         occurrence.uid = item.successorUID
         next[item.itemID] = occurrence
         item.repeatRule = nil
+    }
+
+    /// The whole days from the day of `old` to the day of `new` (local days for times).
+    static func days(from old: Due, to new: Due) -> Int {
+        let day = { (due: Due) -> CalendarDay in
+            switch due {
+            case .day(let day): day
+            case .time(let time): LocalTime.day(time)
+            }
+        }
+        return day(new).daysSince1970 - day(old).daysSince1970
+    }
+
+    /// `start` moved by `days` whole days, a time keeping its local clock time (across a DST
+    /// change too); `nil` when that is beyond the calendar.
+    static func moved(_ start: Due, by days: Int) -> Due? {
+        switch start {
+        case .day(let day): day.adding(days: days).map(Due.day)
+        case .time(let time): LocalTime.adding(days: days, to: time).map(Due.time)
+        }
     }
 
     /// Puts each next occurrence right after the item it follows (one pass per checklist), then

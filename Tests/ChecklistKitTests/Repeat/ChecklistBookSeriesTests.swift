@@ -36,3 +36,63 @@ struct ChecklistBookSeriesTests {
         }
     }
 }
+
+/// SPEC §12: the next occurrence carries what the item holds (SPEC §13's fields).
+struct ChecklistBookSeriesDetailsTests {
+    @Test func theNextOccurrenceKeepsNoteTagsPriorityParentAndTheStartToDueGap() throws {
+        try LocalZone.with(LocalZone.berlin) {
+            var parent = ChecklistItem(text: "Garden", itemID: 0, created: 0)
+            parent.uid = "garden"
+            let dueDay = try #require(CalendarDay(year: 2099, month: 3, day: 25))
+            var item = ChecklistItem(
+                text: "Water plants", checked: true, itemID: 1, created: 0,
+                due: LocalTime.time(on: dueDay, hour: 18, minute: 0).map(Due.time),
+                repeatRule: RepeatRule(rrule: "FREQ=WEEKLY"))
+            item.uid = "water"
+            item.note = "The ferns too\nand the roses"
+            item.tags = ["home", "Garten"]
+            item.priority = 5
+            item.parentUID = "garden"
+            // Two days before, at 08:00; the week after crosses the change to summer time (March 29).
+            let startDay = try #require(CalendarDay(year: 2099, month: 3, day: 23))
+            item.start = .time(try #require(LocalTime.time(on: startDay, hour: 8, minute: 0)))
+            var book = ChecklistBook(
+                checklists: [Checklist(name: "Chores", items: [parent, item])], currentIndex: 0, nextItemID: 2)
+            book.addMissingNextOccurrences(now: TestTime.now)
+            let next = try #require(book.checklists.first?.items.last)
+            #expect(!next.checked && next.text == "Water plants")
+            #expect(next.note == item.note)
+            #expect(next.tags == ["home", "Garten"])
+            #expect(next.priority == 5)
+            #expect(next.parentUID == "garden")
+            let nextDue = try #require(CalendarDay(year: 2099, month: 4, day: 1))
+            #expect(next.due == LocalTime.time(on: nextDue, hour: 18, minute: 0).map(Due.time))
+            let nextStartDay = try #require(startDay.adding(days: 7))
+            #expect(next.start == LocalTime.time(on: nextStartDay, hour: 8, minute: 0).map(Due.time))
+        }
+    }
+
+    @Test func aWholeDayStartMovesByTheDaysTheDueDateMoved() throws {
+        try LocalZone.with(LocalZone.utc) {
+            var item = ChecklistItem(
+                text: "Rent", checked: true, itemID: 0, created: 0,
+                due: CalendarDay(year: 2099, month: 1, day: 31).map(Due.day),
+                repeatRule: RepeatRule(rrule: "FREQ=MONTHLY"))
+            item.uid = "rent"
+            item.start = CalendarDay(year: 2099, month: 1, day: 25).map(Due.day)
+            var book = ChecklistBook(
+                checklists: [Checklist(name: "Bills", items: [item])], currentIndex: 0, nextItemID: 1)
+            book.addMissingNextOccurrences(now: TestTime.now)
+            let next = try #require(book.checklists.first?.items.last)
+            // Monthly on the 31st skips February (RFC 5545): March 31, 59 days on.
+            #expect(next.due == CalendarDay(year: 2099, month: 3, day: 31).map(Due.day))
+            #expect(next.start == CalendarDay(year: 2099, month: 3, day: 25).map(Due.day))
+            // Without a start, none is made up.
+            item.start = nil
+            var plain = ChecklistBook(
+                checklists: [Checklist(name: "Bills", items: [item])], currentIndex: 0, nextItemID: 1)
+            plain.addMissingNextOccurrences(now: TestTime.now)
+            #expect(plain.checklists.first?.items.last?.start == nil)
+        }
+    }
+}
