@@ -1,8 +1,8 @@
 /// The repeating items one `check` or `toggle` completes, and the next occurrence of each
 /// (SPEC §12): the completed item stays, checked and without its rule, and the next one
 /// follows it — same text, reminder flag, rule, note, tags, priority and parent, unchecked, due
-/// at the rule's next date and starting as long before it as the completed one did, with the
-/// UID `ChecklistItem.successorUID` gives.
+/// at the rule's next date (counted from its start when it has one, as RFC 5545 counts from
+/// `DTSTART`), with the UID `ChecklistItem.successorUID` gives.
 struct RepeatCompletions {
     /// The next occurrences, by the ID of the item each follows.
     private var next: [Int: ChecklistItem] = [:]
@@ -20,7 +20,13 @@ struct RepeatCompletions {
         guard let rule = item.repeatRule else { return }
         // A whole day (or none: from today) repeats as whole days, a time at its clock time.
         let due = item.due ?? .day(LocalTime.day(now))
-        guard let following = rule.nextOccurrence(after: due, now: now) else {
+        let following: (start: Due?, due: Due, rule: RepeatRule)?
+        if let start = item.start {
+            following = rule.nextOccurrence(start: start, due: due, now: now).map { ($0.start, $0.due, $0.rule) }
+        } else {
+            following = rule.nextOccurrence(after: due, now: now).map { (nil, $0.due, $0.rule) }
+        }
+        guard let following else {
             let why =
                 Recurrence(rrule: rule.rrule) == nil
                 ? "which checklists cannot work out" : "which gives no date after this one"
@@ -37,33 +43,13 @@ struct RepeatCompletions {
         occurrence.tags = item.tags
         occurrence.priority = item.priority
         occurrence.parentUID = item.parentUID
-        occurrence.start = item.start.flatMap { Self.moved($0, by: Self.days(from: due, to: following.due)) }
+        occurrence.start = following.start
         // The UID links the two: `uncheck` finds the next one by it, and a machine that sees the
         // same completion on a server makes the same one.
         item.giveUID()
         occurrence.uid = item.successorUID
         next[item.itemID] = occurrence
         item.repeatRule = nil
-    }
-
-    /// The whole days from the day of `old` to the day of `new` (local days for times).
-    static func days(from old: Due, to new: Due) -> Int {
-        let day = { (due: Due) -> CalendarDay in
-            switch due {
-            case .day(let day): day
-            case .time(let time): LocalTime.day(time)
-            }
-        }
-        return day(new).daysSince1970 - day(old).daysSince1970
-    }
-
-    /// `start` moved by `days` whole days, a time keeping its local clock time (across a DST
-    /// change too); `nil` when that is beyond the calendar.
-    static func moved(_ start: Due, by days: Int) -> Due? {
-        switch start {
-        case .day(let day): day.adding(days: days).map(Due.day)
-        case .time(let time): LocalTime.adding(days: days, to: time).map(Due.time)
-        }
     }
 
     /// Puts each next occurrence right after the item it follows (one pass per checklist), then

@@ -72,27 +72,42 @@ struct ChecklistBookSeriesDetailsTests {
         }
     }
 
-    @Test func aWholeDayStartMovesByTheDaysTheDueDateMoved() throws {
+    /// The next one after `item` (checked, with a UID) once another client completed it.
+    private func next(after item: ChecklistItem) throws -> ChecklistItem {
+        var book = ChecklistBook(checklists: [Checklist(name: "Bills", items: [item])], currentIndex: 0, nextItemID: 1)
+        book.addMissingNextOccurrences(now: TestTime.now)
+        return try #require(book.checklists.first?.items.last)
+    }
+
+    /// SPEC §12: RFC 5545 counts a series from DTSTART (the start), the due date keeping its
+    /// distance from it, as dateutil and every CalDAV client do.
+    @Test func aSeriesWithAStartCountsFromItAndTheDueDateKeepsItsDistance() throws {
         try LocalZone.with(LocalZone.utc) {
-            var item = ChecklistItem(
+            var rent = ChecklistItem(
                 text: "Rent", checked: true, itemID: 0, created: 0,
                 due: CalendarDay(year: 2099, month: 1, day: 31).map(Due.day),
                 repeatRule: RepeatRule(rrule: "FREQ=MONTHLY"))
-            item.uid = "rent"
-            item.start = CalendarDay(year: 2099, month: 1, day: 25).map(Due.day)
-            var book = ChecklistBook(
-                checklists: [Checklist(name: "Bills", items: [item])], currentIndex: 0, nextItemID: 1)
-            book.addMissingNextOccurrences(now: TestTime.now)
-            let next = try #require(book.checklists.first?.items.last)
-            // Monthly on the 31st skips February (RFC 5545): March 31, 59 days on.
-            #expect(next.due == CalendarDay(year: 2099, month: 3, day: 31).map(Due.day))
-            #expect(next.start == CalendarDay(year: 2099, month: 3, day: 25).map(Due.day))
-            // Without a start, none is made up.
-            item.start = nil
-            var plain = ChecklistBook(
-                checklists: [Checklist(name: "Bills", items: [item])], currentIndex: 0, nextItemID: 1)
-            plain.addMissingNextOccurrences(now: TestTime.now)
-            #expect(plain.checklists.first?.items.last?.start == nil)
+            rent.uid = "rent"
+            rent.start = CalendarDay(year: 2099, month: 1, day: 25).map(Due.day)
+            // Monthly from January 25: February 25, due six days later.
+            let nextRent = try next(after: rent)
+            #expect(nextRent.start == CalendarDay(year: 2099, month: 2, day: 25).map(Due.day))
+            #expect(nextRent.due == CalendarDay(year: 2099, month: 3, day: 3).map(Due.day))
+            // Mondays, started on a Monday and due on the Wednesday: the next Monday and Wednesday.
+            var report = ChecklistItem(
+                text: "Report", checked: true, itemID: 0, created: 0,
+                due: CalendarDay(year: 2099, month: 1, day: 7).map(Due.day),
+                repeatRule: RepeatRule(rrule: "FREQ=WEEKLY;BYDAY=MO"))
+            report.uid = "report"
+            report.start = CalendarDay(year: 2099, month: 1, day: 5).map(Due.day)
+            let nextReport = try next(after: report)
+            #expect(nextReport.start == CalendarDay(year: 2099, month: 1, day: 12).map(Due.day))
+            #expect(nextReport.due == CalendarDay(year: 2099, month: 1, day: 14).map(Due.day))
+            // Without a start, the series counts from the due date and none is made up.
+            rent.start = nil
+            let plain = try next(after: rent)
+            #expect(plain.due == CalendarDay(year: 2099, month: 3, day: 31).map(Due.day))
+            #expect(plain.start == nil)
         }
     }
 }
