@@ -32,9 +32,13 @@ struct CalDAVDetailsTests {
             extra: "DESCRIPTION:White\\, matt\\nTwo litres\r\nCATEGORIES:home,DIY\r\nPRIORITY:3\r\n"
                 + "DTSTART;VALUE=DATE:20261201\r\nDUE;VALUE=DATE:20261205\r\n"
                 + "RELATED-TO;RELTYPE=PARENT:phone-renovate\r\nRELATED-TO;RELTYPE=PARENT:in-another-list\r\n")
-        #expect(try phone.put(list: "Home", ical: renovate) == .done(uid: nil))
-        #expect(try phone.put(list: "Home", ical: paint) == .done(uid: nil))
-        #expect(try server.must(laptop, ["caldav"]).stdout.contains("in 2 added"))
+        // A series that starts on Mondays and is due two days later.
+        let water = CalDAVTestServer.vtodo(
+            uid: "phone-water", summary: "Water plants",
+            extra: "DESCRIPTION:The ferns too\r\nCATEGORIES:garden\r\nDTSTART;VALUE=DATE:20990105\r\n"
+                + "DUE;VALUE=DATE:20990107\r\nRRULE:FREQ=WEEKLY;BYDAY=MO\r\n")
+        for task in [renovate, paint, water] { #expect(try phone.put(list: "Home", ical: task) == .done(uid: nil)) }
+        #expect(try server.must(laptop, ["caldav"]).stdout.contains("in 3 added"))
         let here = try items(laptop, "Home")
         let item = try #require(here.first { $0.text == "Buy paint" })
         #expect(item.note == "White, matt\nTwo litres")
@@ -68,6 +72,20 @@ struct CalDAVDetailsTests {
         ] {
             #expect(written.contains("\r\n" + line + "\r\n"), "\(line)")
         }
+
+        // The series checked here: its next occurrence reaches the phone with the description
+        // and category, counted from its start (SPEC §12), due two days after it again.
+        let series = try #require(try items(laptop, "Home").first { $0.text == "Water plants" })
+        try server.must(laptop, ["check", "#\(series.itemID)"])
+        try server.must(laptop, ["caldav"])
+        let next = try #require(
+            try phone.details().first {
+                $0["summary"] as? String == "Water plants" && $0["uid"] as? String != "phone-water"
+            })
+        #expect(next["start"] as? String == "2099-01-12")
+        #expect(next["due"] as? String == "2099-01-14")
+        #expect(next["description"] as? String == "The ferns too")
+        #expect(next["categories"] as? [String] == ["garden"])
     }
 
     @Test(arguments: CalDAVTestServer.Kind.allCases)
