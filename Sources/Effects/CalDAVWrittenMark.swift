@@ -32,6 +32,7 @@ enum CalDAVWrittenMark {
         if !item.tags.isEmpty { details.append("tags " + item.tags.joined(separator: "\u{1E}")) }
         if let priority = item.priority { details.append("priority \(priority)") }
         if let parent = item.parentUID { details.append("parent \(parent)") }
+        if let offset = item.alarmOffset { details.append("alarm \(offset)") }
         switch item.start {
         case .day(let day)?: details.append("start day \(day)")
         case .time(let time)?: details.append("start time \(time)")

@@ -64,7 +64,15 @@ public enum CalendarTask {
         let timed = todo.components.contains(where: isTimeAlarm)
         if item.shouldRemind, !timed {
             // When `watch` rings: at the due time, or at 09:00 on a whole day (SPEC §9, §11).
-            let offset = if case .day? = item.due { "PT9H" } else { "PT0S" }
+            // At a client's alarm time when one came with the item (SPEC §9).
+            let offset =
+                if let alarmOffset = item.alarmOffset {
+                    CalendarAlarm.duration(alarmOffset)
+                } else if case .day? = item.due {
+                    "PT9H"
+                } else {
+                    "PT0S"
+                }
             todo.components.append(
                 CalendarComponent(
                     "VALARM",
@@ -137,6 +145,7 @@ public enum CalendarTask {
         item.priority = priority(of: todo)
         item.parentUID = parent(of: todo, among: siblings)
         item.start = startDate(of: todo)
+        item.alarmOffset = CalendarAlarm.offset(of: todo)
         return item
     }
 

@@ -44,6 +44,7 @@ struct RepeatCompletions {
         occurrence.priority = item.priority
         occurrence.parentUID = item.parentUID
         occurrence.start = following.start
+        occurrence.alarmOffset = item.alarmOffset
         // The UID links the two: `uncheck` finds the next one by it, and a machine that sees the
         // same completion on a server makes the same one.
         item.giveUID()
