@@ -33,6 +33,7 @@ enum CalDAVWrittenMark {
         if let priority = item.priority { details.append("priority \(priority)") }
         if let parent = item.parentUID { details.append("parent \(parent)") }
         if let offset = item.alarmOffset { details.append("alarm \(offset)") }
+        if item.cancelled { details.append("cancelled") }
         switch item.start {
         case .day(let day)?: details.append("start day \(day)")
         case .time(let time)?: details.append("start time \(time)")

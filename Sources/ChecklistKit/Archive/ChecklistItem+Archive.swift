@@ -27,6 +27,7 @@ extension ChecklistItem: KeyedArchivable {
         if let uid { coder.encode(uid, forKey: "UID") }
         if let serverMark { coder.encode(serverMark, forKey: "ServerMark") }
         if let alarmOffset { coder.encode(alarmOffset, forKey: "AlarmOffset") }
+        if cancelled { coder.encode(true, forKey: "Cancelled") }
         if hasDueDate {
             coder.encode(dueDay != nil, forKey: "AllDay")
             if let dueDay { coder.encode(dueDay.description, forKey: "DueDay") }
@@ -78,6 +79,7 @@ extension ChecklistItem: KeyedArchivable {
                 startDay: try coder.decodeIfPresent(String.self, forKey: "StartDay")))
         serverMark = try coder.decodeIfPresent(String.self, forKey: "ServerMark")
         alarmOffset = try coder.decodeIfPresent(Int.self, forKey: "AlarmOffset")
+        if self.checked { cancelled = try coder.decodeIfPresent(Bool.self, forKey: "Cancelled") ?? false }
     }
 
     /// SPEC §13's fields as read, `nil` where absent.
@@ -144,7 +146,7 @@ extension ChecklistItem: SkimDecodable {
     /// The fields a skim reads of an item, in the order of `skim`'s fields.
     private enum SkimmedField: Int, CaseIterable {
         case text, checked, dueDate, shouldRemind, itemID, hasDueDate, repeatRule, uid, allDay, dueDay
-        case note, tags, priority, parent, start, startDay, serverMark, alarmOffset
+        case note, tags, priority, parent, start, startDay, serverMark, alarmOffset, cancelled
 
         /// The field as the skim checks it.
         var field: ObjectSkim.Field {
@@ -168,6 +170,7 @@ extension ChecklistItem: SkimDecodable {
             case .startDay: ObjectSkim.Field(key: "StartDay", kind: .string)
             case .serverMark: ObjectSkim.Field(key: "ServerMark", kind: .string)
             case .alarmOffset: ObjectSkim.Field(key: "AlarmOffset", kind: .integer)
+            case .cancelled: ObjectSkim.Field(key: "Cancelled", kind: .bool)
             }
         }
     }
@@ -194,5 +197,6 @@ extension ChecklistItem: SkimDecodable {
                 startDay: values.string(SkimmedField.startDay.rawValue)))
         serverMark = values.string(SkimmedField.serverMark.rawValue)
         alarmOffset = values.integer(SkimmedField.alarmOffset.rawValue)
+        cancelled = checked && values.bool(SkimmedField.cancelled.rawValue) == true
     }
 }

@@ -23,8 +23,9 @@ public enum CalendarTask {
         let before = todo
         if todo.property("UID") == nil { todo.set("UID", ContentLine("UID", value: uid)) }
         todo.set("SUMMARY", ContentLine("SUMMARY", value: CalendarText.escaped(item.text)))
-        if item.checked, isCancelled(before) {
+        if item.checked, item.cancelled {
             // Cancelled elsewhere reads as checked here; it stays cancelled unless unchecked here.
+            if !isCancelled(before) { todo.set("STATUS", ContentLine("STATUS", value: "CANCELLED")) }
         } else if item.checked {
             todo.set("STATUS", ContentLine("STATUS", value: "COMPLETED"))
             if !isChecked(before) || before.property("COMPLETED") == nil {
@@ -146,6 +147,7 @@ public enum CalendarTask {
         item.parentUID = parent(of: todo, among: siblings)
         item.start = startDate(of: todo)
         item.alarmOffset = CalendarAlarm.offset(of: todo)
+        item.cancelled = isCancelled(todo)
         return item
     }
 

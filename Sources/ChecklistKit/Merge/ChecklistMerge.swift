@@ -363,6 +363,8 @@ private struct Merger {
             o.item.priority = Self.pick(before.map(\.priority), o.item.priority, t.item.priority, "priority", &found)
             o.item.parentUID = Self.pick(before.map(\.parentUID), o.item.parentUID, t.item.parentUID, "parent", &found)
             o.item.start = Self.pick(before.map(\.start), o.item.start, t.item.start, "start", &found)
+            o.item.cancelled = Self.pick(
+                before.map(\.cancelled), o.item.cancelled, t.item.cancelled, "cancelled", &found)
             o.item.alarmOffset = Self.pick(
                 before.map(\.alarmOffset), o.item.alarmOffset, t.item.alarmOffset, "alarm time", &found)
             // Not the user's: a one-sided change is taken, and two machines that synced with

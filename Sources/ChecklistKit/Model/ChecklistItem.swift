@@ -38,6 +38,9 @@ public struct ChecklistItem: Sendable, Equatable {
     /// day's start): `-900` for "15 minutes before"; `nil` when it rings as `watch` does by
     /// itself (the archive's optional `AlarmOffset` key; SPEC §9).
     public var alarmOffset: Int?
+    /// Whether a CalDAV client cancelled the item (`STATUS:CANCELLED`): it is checked, shown as
+    /// cancelled and written back so until unchecked here (the archive's optional `Cancelled`).
+    public var cancelled = false
 
     /// Creates an item; `created` is stored as the `DueDate` until the user sets one.
     public init(

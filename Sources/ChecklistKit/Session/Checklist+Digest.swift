@@ -60,6 +60,7 @@ extension Digest {
             add(0x9A2E)
             add(parent)
         }
+        if item.cancelled { add(0xCA9) }
         if let offset = item.alarmOffset {
             add(0xA1A)
             add(UInt64(bitPattern: Int64(offset)))

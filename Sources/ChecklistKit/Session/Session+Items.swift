@@ -144,6 +144,8 @@ extension Session {
                 case .uncheck: item.checked = false
                 case .toggle: item.checked.toggle()
                 }
+                // Open again, or checked here: no longer as a client cancelled it.
+                if item.checked != wasChecked { item.cancelled = false }
                 if !wasChecked && item.checked && item.repeatRule != nil {
                     completions.complete(&item, now: now, book: &book)
                 }

@@ -179,11 +179,12 @@ extension Session {
         var spans: [OutputLine.Span] = []
         if !prefix.isEmpty { spans.append(.init(prefix, .dim)) }
         spans.append(.init(pad(String(position), width) + " " + String(repeating: "  ", count: depth)))
-        spans.append(item.checked ? .init("[x] ", .checked) : .init("[ ] "))
+        spans.append(item.cancelled ? .init("[-] ", .checked) : item.checked ? .init("[x] ", .checked) : .init("[ ] "))
         if let priority = item.priority { spans.append(.init(Self.priorityMark(priority) + " ", .priority)) }
         let later = item.start.map { Self.startsLater($0, now: now) } ?? false
         spans.append(.init(item.text, item.checked ? .checked : later ? .dim : .plain))
         if !item.note.isEmpty { spans.append(.init(" " + Self.noteMark, .dim)) }
+        if item.cancelled { spans.append(.init("  cancelled", .dim)) }
         if let due = item.due {
             let overdue = !item.checked && due.isOverdue(now: now)
             spans.append(.init("  due " + due.text, overdue ? .overdue : .due))

@@ -105,7 +105,7 @@ extension Session {
         }
         field("checklist", list.name)
         field("position", String(outline.position(ofIndex: location.item)))
-        field("state", item.checked ? "done" : "open", item.checked ? .checked : .plain)
+        field("state", item.cancelled ? "cancelled" : item.checked ? "done" : "open", item.checked ? .checked : .plain)
         if let due = item.due {
             let overdue = !item.checked && due.isOverdue(now: now)
             field("due", due.text + (overdue ? " (overdue)" : ""), overdue ? .overdue : .due)

@@ -302,6 +302,26 @@ struct SessionRepeatTests {
         }
     }
 
+    @Test func aTaskCancelledOnAPhoneShowsCancelledUntilUncheckedHere() throws {
+        // Issue #36 finding 6: STATUS:CANCELLED read as checked showed as done, like any other.
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            var book = try fixture.reloadedBook()
+            book.update(at: 0) {
+                $0.items[0].checked = true
+                $0.items[0].cancelled = true
+            }
+            try TemporaryFolder.write(book.archived(), to: fixture.path)
+            let session = try fixture.otherSession()
+            let shown = session.run("show").lines.map(\.text)
+            #expect(shown.contains { $0.contains("[-] Water plants  cancelled") }, "\(shown)")
+            #expect(session.run("info 1").lines.map(\.text).contains { $0.contains("cancelled") })
+            #expect(session.run("uncheck 1").error == nil)
+            #expect(session.book.current?.items[0].cancelled == false)
+            #expect(session.run("show").lines.map(\.text).contains { $0.contains("[ ] Water plants") })
+        }
+    }
+
     @Test func uncheckLeavesANextOneThatWasChangedOrNamedToo() throws {
         try LocalZone.with(LocalZone.utc) {
             let fixture = try chores()
