@@ -180,7 +180,9 @@ struct CalDAVWritePlan {
     static func todo(in data: [UInt8]) -> CalendarComponent? {
         guard let calendars = try? ICalendarReader.read(data) else { return nil }
         for calendar in calendars {
-            if let index = masterIndex(in: calendar.components) { return calendar.components[index] }
+            if let index = masterIndex(in: calendar.components) {
+                return CalendarSeries.openOccurrence(calendar.components[index], among: calendar.components)
+            }
         }
         return nil
     }

@@ -121,7 +121,7 @@ public enum CalendarTask {
     }
 
     /// A `DUE` or `DTSTART` line: a DATE for a whole day, else a UTC DATE-TIME.
-    private static func line(_ name: String, _ due: Due) -> ContentLine {
+    static func line(_ name: String, _ due: Due) -> ContentLine {
         switch due {
         case .day(let day):
             ContentLine(name, parameters: [.init("VALUE", ["DATE"])], value: day.description.filter { $0 != "-" })
@@ -187,7 +187,7 @@ public enum CalendarTask {
     }
 
     /// A whole day for a DATE value, else the moment a DATE-TIME names.
-    private static func date(_ line: ContentLine?) -> Due? {
+    static func date(_ line: ContentLine?) -> Due? {
         guard let line, let value = CalendarTime(line) else { return nil }
         if case .day(let year, let month, let day) = value {
             return CalendarDay(year: year, month: month, day: day).map(Due.day)
