@@ -54,10 +54,30 @@ extension Session {
         return line
     }
 
-    func add(_ text: String) throws -> CommandResult {
-        try changeResult("add \"\(text)\"") { book in
+    /// `add TEXT`: appends an item with what quick add read in TEXT (SPEC §14): its due date,
+    /// rule, tags and priority, all in one change and so one undo step.
+    func add(_ reading: QuickAdd) throws -> CommandResult {
+        let now = clock()
+        var due: Due?
+        if let typed = reading.due {
+            do {
+                due = try typed.expression.evaluate(now: now, text: typed.words)
+            } catch {
+                throw CommandError.refused("\(error.description); to add the words as text, quote them")
+            }
+        }
+        if let rule = reading.rule {
+            // As `repeat` does (SPEC §12): no due date means today, and the rule's first date from there.
+            let start = due ?? .day(LocalTime.day(now))
+            due = rule.firstOccurrence(from: start) ?? start
+        }
+        return try changeResult("add \"\(reading.text)\"") { book in
             let list = try requireCurrent(book)
-            var item = ChecklistItem(text: text, itemID: book.takeItemID(), created: clock())
+            var item = ChecklistItem(text: reading.text, itemID: book.takeItemID(), created: now)
+            item.due = due
+            item.repeatRule = reading.rule
+            item.tags = reading.tags
+            item.priority = reading.priority
             item.giveUID()
             book.update(at: list) { $0.items.append(item) }
             return [reportLine(book, (list, book.checklists[list].items.count - 1), verb: "added")]

@@ -148,12 +148,20 @@ extension Session {
         return CommandResult(lines: lines)
     }
 
-    /// One item as `show` prints it: position, check mark, text, due date, reminder, `#ID`.
+    /// The mark `show` gives a priority (Apple Reminders'): `!!!` high (1-4), `!!` medium (5),
+    /// `!` low (6-9).
+    static func priorityMark(_ priority: Int) -> String {
+        priority <= 4 ? "!!!" : priority == 5 ? "!!" : "!"
+    }
+
+    /// One item as `show` prints it: position, check mark, priority, text, due date, rule,
+    /// reminder, tags, `#ID`.
     func itemLine(_ item: ChecklistItem, position: Int, width: Int, now: Double, prefix: String = "") -> OutputLine {
         var spans: [OutputLine.Span] = []
         if !prefix.isEmpty { spans.append(.init(prefix, .dim)) }
         spans.append(.init(pad(String(position), width) + " "))
         spans.append(item.checked ? .init("[x] ", .checked) : .init("[ ] "))
+        if let priority = item.priority { spans.append(.init(Self.priorityMark(priority) + " ", .due)) }
         spans.append(.init(item.text, item.checked ? .checked : .plain))
         if let due = item.due {
             let overdue = !item.checked && due.isOverdue(now: now)
@@ -162,6 +170,11 @@ extension Session {
         }
         if let rule = item.repeatRule { spans.append(.init("  " + rule.description, .due)) }
         if item.shouldRemind { spans.append(.init("  remind", .reminder)) }
+        if !item.tags.isEmpty {
+            var tags = " "
+            for tag in item.tags { tags += " +" + tag }
+            spans.append(.init(tags, .reminder))
+        }
         spans.append(.init("  #\(item.itemID)", .identifier))
         return OutputLine(spans)
     }

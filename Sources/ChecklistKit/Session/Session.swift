@@ -60,7 +60,9 @@ public final class Session {
     /// Runs one line; an empty or blank line does nothing.
     public func run(_ line: String) -> CommandResult {
         do {
-            return run(words: try CommandWords.split(line))
+            // Marked words: quick add leaves what was quoted as text.
+            let words = try CommandWords.marked(line)
+            return run(parsed: Result { try Command.parse(words) })
         } catch {
             return CommandResult(error: error.description)
         }
@@ -124,7 +126,7 @@ public final class Session {
         case .icon(let name): return try icon(name)
         case .drop(let reference): return try drop(reference)
         case .show(let reference): return try show(reference)
-        case .add(let text): return try add(text)
+        case .add(let reading): return try add(reading)
         case .edit(let item, let text): return try edit(item, text)
         case .editInPlace(let item): return try editInPlace(item)
         case .mark(let items, let action): return try mark(items, action)
