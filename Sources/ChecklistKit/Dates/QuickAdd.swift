@@ -16,7 +16,7 @@ public struct QuickAdd: Sendable, Equatable {
     /// The item's text: the words not read, joined by single spaces.
     public var text: String
     /// The due date as typed (without its connector), `nil` for none.
-    public var due: Due?
+    public var due: TypedDate?
     /// The repeat rule, `nil` for none.
     public var rule: RepeatRule?
     /// The tags, without their `+`, as first typed.
@@ -25,25 +25,22 @@ public struct QuickAdd: Sendable, Equatable {
     public var priority: Int?
 
     /// A DATE as quick add found it: what it says, and its words for messages.
-    public struct Due: Sendable, Equatable {
+    public struct TypedDate: Sendable, Equatable {
         /// The expression, evaluated when the command runs.
         public var expression: DateExpression
         /// The words as typed, joined by spaces (`sunday 6pm`).
         public var words: String
     }
 
-    /// A reading of `text` alone: nothing but text.
-    public init(text: String, due: Due? = nil, rule: RepeatRule? = nil, tags: [String] = [], priority: Int? = nil) {
+    /// A reading with these parts; by default nothing but the text.
+    public init(
+        text: String, due: TypedDate? = nil, rule: RepeatRule? = nil, tags: [String] = [], priority: Int? = nil
+    ) {
         self.text = text
         self.due = due
         self.rule = rule
         self.tags = tags
         self.priority = priority
-    }
-
-    /// Whether anything besides the text was read.
-    public var readsMore: Bool {
-        due != nil || rule != nil || !tags.isEmpty || priority != nil
     }
 
     /// The words a DATE may follow; they go with it.
@@ -99,7 +96,7 @@ public struct QuickAdd: Sendable, Equatable {
 
     /// The longest run at the end of `words` that reads as a DATE and/or RULE: where it starts,
     /// and what it says. Quoted words never belong to it.
-    static func trailingRun(_ words: [CommandWord]) -> (start: Int, due: Due?, rule: RepeatRule?)? {
+    static func trailingRun(_ words: [CommandWord]) -> (start: Int, due: TypedDate?, rule: RepeatRule?)? {
         let unquoted = words.lastIndex(where: \.quoted).map { $0 + 1 } ?? 0
         let first = max(unquoted, words.count - longestRun)
         guard first < words.count else { return nil }
@@ -107,7 +104,7 @@ public struct QuickAdd: Sendable, Equatable {
         for start in first..<words.count {
             guard let (range, rule) = dateAndRule(folded[start...]) else { continue }
             let due = range.flatMap { range in
-                date(folded[range]).map { Due(expression: DateExpression($0), words: spaced(words[range])) }
+                date(folded[range]).map { TypedDate(expression: DateExpression($0), words: spaced(words[range])) }
             }
             return (start, due, rule)
         }

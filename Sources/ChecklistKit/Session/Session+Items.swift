@@ -58,19 +58,7 @@ extension Session {
     /// rule, tags and priority, all in one change and so one undo step.
     func add(_ reading: QuickAdd) throws -> CommandResult {
         let now = clock()
-        var due: Due?
-        if let typed = reading.due {
-            do {
-                due = try typed.expression.evaluate(now: now, text: typed.words)
-            } catch {
-                throw CommandError.refused("\(error.description); to add the words as text, quote them")
-            }
-        }
-        if let rule = reading.rule {
-            // As `repeat` does (SPEC §12): no due date means today, and the rule's first date from there.
-            let start = due ?? .day(LocalTime.day(now))
-            due = rule.firstOccurrence(from: start) ?? start
-        }
+        let due = try quickAddDue(reading, now: now)
         return try changeResult("add \"\(reading.text)\"") { book in
             let list = try requireCurrent(book)
             var item = ChecklistItem(text: reading.text, itemID: book.takeItemID(), created: now)
@@ -82,6 +70,22 @@ extension Session {
             book.update(at: list) { $0.items.append(item) }
             return [reportLine(book, (list, book.checklists[list].items.count - 1), verb: "added")]
         }
+    }
+
+    /// The due date of an item quick add reads (`add`, and `sub` later): its DATE at `now`, else
+    /// today when it has a rule; a rule then moves it to its first date, as `repeat` does (SPEC §12).
+    func quickAddDue(_ reading: QuickAdd, now: Double) throws(CommandError) -> Due? {
+        var due: Due?
+        if let typed = reading.due {
+            do {
+                due = try typed.expression.evaluate(now: now, text: typed.words)
+            } catch {
+                throw .refused("\(error.description); to add the words as text, quote them")
+            }
+        }
+        guard let rule = reading.rule else { return due }
+        let start = due ?? .day(LocalTime.day(now))
+        return rule.firstOccurrence(from: start) ?? start
     }
 
     func edit(_ reference: ItemReference, _ text: String) throws -> CommandResult {
