@@ -129,7 +129,7 @@ public struct QuickAdd: Sendable, Equatable {
     static func dateRange(_ words: ArraySlice<Substring>) -> Range<Int>? {
         guard let first = words.first else { return nil }
         let date = connectors.contains(first) ? words.dropFirst() : words
-        guard Self.date(date) != nil else { return nil }
+        guard let start = date.first, mayStartDate(start), Self.date(date) != nil else { return nil }
         return date.startIndex..<date.endIndex
     }
 
@@ -143,8 +143,24 @@ public struct QuickAdd: Sendable, Equatable {
 
     /// The RULE `words` make; never an RRULE (`FREQ=DAILY` is text).
     static func rule(_ words: ArraySlice<Substring>) -> RepeatRule? {
-        guard !words.isEmpty, !words.contains(where: { $0.contains("=") }) else { return nil }
+        guard let first = words.first, ruleStarts.contains(first), !words.contains(where: { $0.contains("=") })
+        else { return nil }
         return RepeatRule(words: spacedWords(words))
+    }
+
+    /// The words a RULE starts with (`RepeatPattern(words:)`).
+    static let ruleStarts: Set<Substring> = ["daily", "weekly", "monthly", "yearly", "annually", "weekdays", "every"]
+
+    /// The words besides day words, weekdays and months that a DATE starts with (`DateGrammar`).
+    static let dateStarts: Set<Substring> = ["now", "noon", "midnight", "next", "this", "in"]
+
+    /// Whether a DATE may start with `word`: a cheap test that spares the grammar most words of
+    /// a text (a number, `+…`, a day word, weekday or month name, or one of `dateStarts`).
+    static func mayStartDate(_ word: Substring) -> Bool {
+        guard let first = word.first else { return false }
+        if first == "+" || (first.isASCII && first.isNumber) { return true }
+        return dateStarts.contains(word) || DateGrammar.dayWords[word] != nil || DateGrammar.weekday(word) != nil
+            || DateGrammar.month(word) != nil
     }
 
     /// A word as the DATE grammar reads it: lower case, a comma after it taken off (`25,`).
