@@ -43,6 +43,17 @@ public struct QuickAdd: Sendable, Equatable {
         self.priority = priority
     }
 
+    /// The due date the item gets at `now`, in the local time zone: the DATE's, else today when
+    /// there is a rule; a rule then moves it to its first date, as `repeat` does (SPEC §12).
+    public func dueDate(now: Double) throws(DateExpressionError) -> Due? {
+        let date = try due.map { typed throws(DateExpressionError) in
+            try typed.expression.evaluate(now: now, text: typed.words)
+        }
+        guard let rule else { return date }
+        let start = date ?? .day(LocalTime.day(now))
+        return rule.firstOccurrence(from: start) ?? start
+    }
+
     /// The words a DATE may follow; they go with it.
     static let connectors: Set<Substring> = ["on", "at", "by", "due"]
 

@@ -72,20 +72,14 @@ extension Session {
         }
     }
 
-    /// The due date of an item quick add reads (`add`, and `sub` later): its DATE at `now`, else
-    /// today when it has a rule; a rule then moves it to its first date, as `repeat` does (SPEC §12).
+    /// The due date of an item quick add reads (`add`, and `sub` later) at `now`; a DATE that is
+    /// none here is refused with the way out.
     func quickAddDue(_ reading: QuickAdd, now: Double) throws(CommandError) -> Due? {
-        var due: Due?
-        if let typed = reading.due {
-            do {
-                due = try typed.expression.evaluate(now: now, text: typed.words)
-            } catch {
-                throw .refused("\(error.description); to add the words as text, quote them")
-            }
+        do {
+            return try reading.dueDate(now: now)
+        } catch {
+            throw .refused("\(error.description); to add the words as text, quote them")
         }
-        guard let rule = reading.rule else { return due }
-        let start = due ?? .day(LocalTime.day(now))
-        return rule.firstOccurrence(from: start) ?? start
     }
 
     func edit(_ reference: ItemReference, _ text: String) throws -> CommandResult {
