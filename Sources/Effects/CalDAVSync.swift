@@ -693,7 +693,13 @@ public struct CalDAVSync {
                 let id = idOfUID[resource.uid]
                 let itemID = id ?? next
                 if id == nil { next += 1 }
-                var item = CalendarTask.item(todo, itemID: itemID, created: created[itemID] ?? WallClock.now())
+                // A task new here is dated by when it was made there, alike on every machine: a
+                // time of reading would differ between machines and read as a change in git.
+                let made = ["CREATED", "DTSTAMP"].lazy.compactMap {
+                    todo.property($0).flatMap(CalendarTime.init)?.referenceSeconds
+                }.first
+                var item = CalendarTask.item(
+                    todo, itemID: itemID, created: created[itemID] ?? made ?? WallClock.now())
                 item.uid = resource.uid
                 item.serverMark = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.digest(of: item), home: home)
                 list.items.append(item)

@@ -74,6 +74,17 @@ public enum ChildProcess {
         return try spawn(program, arguments, environment: environment, pipes: &pipes)
     }
 
+    /// Runs `program` on this process's terminal (its standard input, output and error, as an
+    /// editor needs them) and waits for it; returns its exit status (128 + signal when killed).
+    public static func runOnTerminal(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws(ChildProcessError) -> Int32 {
+        var pipes = try Pipes(connected: false)
+        pipes.inheritsInput = true
+        let pid = try spawn(program, arguments, environment: environment, pipes: &pipes)
+        return wait(for: pid)
+    }
+
     /// Waits for the child `pid` to end and returns its exit status (128 + signal when killed).
     public static func wait(for pid: pid_t) -> Int32 {
         var status: Int32 = 0

@@ -32,6 +32,9 @@ struct Pipes {
     private var parentInput: Int32 = -1
     /// The child's read end of its standard input, -1 when unused.
     private var childInput: Int32 = -1
+    /// Whether the child reads this process's standard input (an editor on the terminal) rather
+    /// than `/dev/null`.
+    var inheritsInput = false
 
     /// Pipes for the child's output and error, or none (it writes where this process writes);
     /// with `input`, one for its standard input too.
@@ -65,7 +68,7 @@ struct Pipes {
     func arrange(_ actions: inout posix_spawn_file_actions_t) {
         if childInput >= 0 {
             posix_spawn_file_actions_adddup2(&actions, childInput, 0)
-        } else {
+        } else if !inheritsInput {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
         for end in childEnds {

@@ -13,9 +13,10 @@ struct InteractiveMode {
     let styler: TerminalStyle
     let environment: [String: String]
 
-    /// Checklist names for the completion callback, refreshed after every command.
+    /// Checklist names and tags in use for the completion callback, refreshed after every command.
     final class Names: @unchecked Sendable {
         var lists: [String] = []
+        var tags: [String] = []
     }
 
     /// Reads and runs lines until `quit`, `exit` or Ctrl-D on an empty line.
@@ -32,8 +33,9 @@ struct InteractiveMode {
         }
         let names = Names()
         names.lists = session.book.checklists.map(\.name)
+        names.tags = Array(session.book.tagSpellings.values)
         reader.completer = { line in
-            switch Completion.complete(lineBeforeCursor: line, checklistNames: names.lists) {
+            switch Completion.complete(lineBeforeCursor: line, checklistNames: names.lists, tags: names.tags) {
             case .words(let words): return words
             case .files: return ShellCompletion.fileNames(startingWith: EditLineReader.completionWords(line).current)
             }
@@ -41,6 +43,7 @@ struct InteractiveMode {
         reader.promptColor = styler.enabled ? "\u{1B}[1;36m" : nil
         host.lineReader = reader
         session.editsInPlace = reader.isEditing
+        session.editsNotes = reader.isEditing
         Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim))
         for line in session.dueReminders() { Output.line(styler.render(line)) }
         // While a line is typed, reminders that come due are printed above it at their time, and a
@@ -95,11 +98,15 @@ struct InteractiveMode {
                     case .sync?, .caldav?: reader.restoreTerminal()
                     default: break
                     }
-                    result = session.run(line)
+                    let ran = session.run(line)
+                    // The editor `note ITEM` opens takes the terminal with its own settings.
+                    if ran.noteRequest != nil { reader.restoreTerminal() }
+                    result = NoteEditing.finish(ran, session: session, environment: environment)
                 }
                 Output.show(result, styler: styler, errorPrefix: "error: ", warningPrefix: "warning: ")
                 editRequest = result.editRequest
                 names.lists = session.book.checklists.map(\.name)
+                names.tags = Array(session.book.tagSpellings.values)
                 if let problem = reader.historySaveError { Output.error("note: history not saved: \(problem)") }
                 if result.quit {
                     reader.restoreTerminal()

@@ -106,7 +106,9 @@ struct Invocation {
         if !command.isEmpty {
             // watch runs until it is stopped: only as a command of its own.
             host.runsWatch = true
-            status = OneShotMode(session: session, styler: styler).run(parsed)
+            // `note ITEM` alone edits the note where an editor can use the terminal, as git commit does.
+            session.editsNotes = isatty(0) == 1 && stdoutIsTerminal
+            status = OneShotMode(session: session, styler: styler, environment: environment).run(parsed)
         } else if isatty(0) == 1 {
             status = InteractiveMode(session: session, host: host, styler: styler, environment: environment).run()
         } else {

@@ -53,7 +53,7 @@ enum ManualText {
             one-shot, an argument holding a space), and so does a text that would be left empty \
             (add tomorrow). One undo takes it all back; edit never reads its text.
 
-            \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS and REMINDERS: see man checklists.")
+            \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS, NOTES, TAGS AND SUB-ITEMS and REMINDERS: see man checklists.")
 
             FILES: The data file is --file, else $CHECKLISTS_FILE, else \
             $XDG_DATA_HOME/checklists/Checklists.plist, else ~/.local/share/checklists/Checklists.plist \
@@ -92,8 +92,8 @@ enum ManualText {
     /// Whether this run dumps the help for the manual page, which alone has `manualSections`.
     static let isManual: Bool = CommandLine.arguments.contains("--experimental-dump-help")
 
-    /// What the manual has beyond `--help`: how sync, CalDAV, conflicts, repeating items and
-    /// reminders work, each one paragraph (`Scripts/manpage.awk` makes each a section).
+    /// What the manual has beyond `--help`: how sync, CalDAV, conflicts, repeating items, notes,
+    /// tags and sub-items, and reminders work, each one paragraph (`Scripts/manpage.awk` makes each a section).
     static var manualSections: String {
         """
         SYNC: sync init URL makes the data folder a git repository with URL (any remote git \
@@ -128,6 +128,22 @@ enum ManualText {
         same text, reminder and rule. An item without a due date gets today. repeat ITEM none \
         stops it. On CalDAV a rule is the task's RRULE (a rule the words cannot say is shown in \
         RRULE form and repeats all the same).
+
+        NOTES, TAGS AND SUB-ITEMS: An item holds what phones keep in a task. note ITEM TEXT sets its \
+        note (\\n in TEXT is a line break; in the interactive mode or a batch, put TEXT in single \
+        quotes so that the backslash stays), note ITEM none clears it, and note ITEM alone opens it \
+        in $VISUAL, else $EDITOR, else vi when standard input and output are a terminal (saved when \
+        the editor exits 0, as git commit does) or prints it otherwise. tag ITEM... +WORD... and \
+        untag add and remove tags, one word each, matched ignoring case and accents and kept as \
+        first typed; tags lists those in use with their open items. priority ITEM high, medium, low, \
+        none or 1 to 9 (RFC 5545: 1 is the highest). start ITEM DATE is when work can start. sub \
+        PARENT TEXT adds a sub-item; nest ITEM PARENT and unnest ITEM change where an item hangs, in \
+        its own checklist, never under itself. show prints a sub-item under its parent, two spaces \
+        deeper a level (positions count the lines as shown), the priority as !!! (1-4), !! (5) or ! \
+        (6-9) before the text, [note] after it when it has a note, starts DATE while the start is to \
+        come (the item dimmed), and the tags as +word. delete and move take a parent's sub-items \
+        along; checking a parent leaves them as they are. info ITEM shows everything an item holds. \
+        On CalDAV these are DESCRIPTION, CATEGORIES, PRIORITY, RELATED-TO and DTSTART.
 
         REMINDERS: An item reminds once, at its due time (09:00 for a whole-day due date), when its \
         reminder is on (remind ITEM on) and it is unchecked. checklists watch fires reminders as \

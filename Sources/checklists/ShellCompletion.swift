@@ -39,10 +39,11 @@ enum ShellCompletion {
         }
         guard position <= index, index <= words.count else { return [] }
         let commandWords = Array(words[position..<index]) + [prefix]
-        let candidates = Completion.complete(shellWords: commandWords) {
-            let path = FileLocations.dataFile(option: file, environment: Environment.current())
-            return (try? ChecklistStore(path: path))?.book.checklists.map(\.name) ?? []
-        }
+        let path = FileLocations.dataFile(option: file, environment: Environment.current())
+        let candidates = Completion.complete(
+            shellWords: commandWords,
+            checklistNames: { (try? ChecklistStore(path: path))?.book.checklists.map(\.name) ?? [] },
+            tags: { (try? ChecklistStore(path: path)).map { Array($0.book.tagSpellings.values) } ?? [] })
         switch candidates {
         case .words(let words): return words
         case .files: return fileNames(startingWith: unquoted(prefix))

@@ -16,6 +16,8 @@ struct TerminalStyle {
         case .overdue: "1;31"
         case .due, .warning: "33"
         case .reminder: "35"
+        case .tag: "36"
+        case .priority: "1;31"
         case .verbatim: nil
         }
     }

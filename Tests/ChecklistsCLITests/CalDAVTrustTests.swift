@@ -188,6 +188,30 @@ struct CalDAVTrustTests {
         #expect(!left.contains { $0.contains("batch.") }, "the answer is not left on disk: \(left)")
     }
 
+    @Test func tasksCutOffTogetherAtTheLimitAreAskedForAgainInHalves() throws {
+        let setup = try setUp(.radicale)
+        defer { setup.laptop.remove() }
+        // A phone adds three tasks; the first answer to our asking for them outgrows the limit,
+        // as three tasks with large photos would.
+        let milk = try setup.href(of: "Milk")
+        let folder = String(milk[...(try #require(milk.lastIndex(of: "/")))])
+        for name in ["Tea", "Jam", "Oats"] {
+            let put = try setup.server.request(
+                "PUT", folder + "phone-\(name).ics", body: CalDAVTestServer.vtodo(uid: "phone-\(name)", summary: name),
+                headers: ["Content-Type: text/calendar", "If-None-Match: *"])
+            try #require(put.status < 300, "the phone's PUT: \(put.status) \(put.body)")
+        }
+        try setup.proxy.set([
+            FaultProxy.Rule(
+                method: "REPORT", times: 1, action: "huge", extra: ["size": 80 << 20, "holding": "calendar-multiget"])
+        ])
+        let synced = try setup.sync()
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(Set(try setup.texts()) == ["Milk", "Eggs", "Tea", "Jam", "Oats"])
+        // Refused whole, the one answer used to fail every sync for good.
+        #expect(setup.proxy.requests.filter { $0.action == "huge" }.count == 1)
+    }
+
     // MARK: The password reaches no process that does not need it
 
     @Test func noGitProcessNorHookGetsThePassword() throws {

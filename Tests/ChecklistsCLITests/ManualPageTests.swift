@@ -37,7 +37,7 @@ struct ManualPageTests {
         #expect(
             headings.dropFirst().map(String.init) == [
                 "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "SYNC", "CALDAV", "CONFLICTS", "REPEATING ITEMS",
-                "REMINDERS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES",
+                "NOTES, TAGS AND SUB-ITEMS", "REMINDERS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES",
             ])
         // ArgumentParser's own help subcommand is not one of this program's.
         #expect(!page.text.contains("subcommand"))
@@ -60,6 +60,7 @@ struct ManualPageTests {
             "sync init URL makes the data folder a git repository", "caldav init URL [USER] finds the account",
             "CHECKLISTS_CALDAV_PASSWORD", "a field both sides changed keeps this machine's value",
             "repeat ITEM RULE makes an item come back", "checklists watch fires reminders",
+            "note ITEM alone opens it in $VISUAL", "two spaces deeper a level",
         ] {
             #expect(text.contains(phrase), "the page lacks \"\(phrase)\"")
         }

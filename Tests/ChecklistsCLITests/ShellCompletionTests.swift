@@ -71,6 +71,22 @@ struct ShellCompletionTests {
         #expect(offered[2] == ["List"])
     }
 
+    @Test func theItemDetailCommandsCompleteTheirWordsAndTheTagsInUse() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        _ = try cli.batch("add Milk\ntag 1 +Dairy +shop\n")
+        // bash keeps the candidates that start as typed, case and all.
+        let offered = try complete(
+            cli, ["ta", "tag 1 +", "untag 1 +D", "priority 1 ", "note 1 ", "start 1 tod", "he un"])
+        #expect(offered[0] == ["tag", "tags"])
+        #expect(offered[1] == ["+Dairy", "+shop"])
+        #expect(offered[2] == ["+Dairy"])
+        #expect(offered[3] == ["high", "medium", "low", "none"])
+        #expect(offered[4] == ["none"])
+        #expect(offered[5] == ["today"])
+        #expect(offered[6] == ["uncheck", "untag", "unnest", "undo"])
+    }
+
     @Test func namesComeFromTheDataFileTheCommandLineWouldUse() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

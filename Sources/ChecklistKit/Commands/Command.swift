@@ -26,6 +26,16 @@ public enum Command: Sendable, Equatable {
         case none
     }
 
+    /// The argument of `note`.
+    public enum NoteArgument: Sendable, Equatable {
+        /// The note to set, line breaks and all (an empty one clears it).
+        case text(String)
+        /// `none`: clear the note.
+        case none
+        /// No argument: edit the note where an editor can run (a terminal), else print it.
+        case show
+    }
+
     case help(String?)
     case lists
     case new(String)
@@ -46,6 +56,21 @@ public enum Command: Sendable, Equatable {
     case remind(ItemReference, Bool)
     /// `repeat ITEM RULE` (the rule) or `repeat ITEM none` (`nil`).
     case `repeat`(ItemReference, RepeatRule?)
+    /// `note ITEM TEXT|none`, or `note ITEM` alone.
+    case note(ItemReference, NoteArgument)
+    /// `tag ITEM... +WORD...` (`adding`) or `untag ITEM... +WORD...`: the tags without their `+`.
+    case tag([ItemReference], [String], adding: Bool)
+    case tags
+    /// `priority ITEM LEVEL`: RFC 5545's 1-9, `nil` for `none`.
+    case priority(ItemReference, Int?)
+    /// `start ITEM DATE|none`.
+    case start(ItemReference, DueArgument)
+    /// `sub PARENT TEXT`.
+    case sub(ItemReference, String)
+    /// `nest ITEM PARENT`.
+    case nest(ItemReference, parent: ItemReference)
+    case unnest(ItemReference)
+    case info(ItemReference)
     case clear
     case find(String)
     case upcoming
@@ -80,7 +105,7 @@ public enum Command: Sendable, Equatable {
     /// Whether the command reads or shows dates in the local time zone.
     public var involvesDates: Bool {
         switch self {
-        case .due(_, .date), .show, .upcoming, .find, .watch: true
+        case .due(_, .date), .start(_, .date), .show, .upcoming, .find, .watch, .info: true
         case .add(let reading): reading.due != nil || reading.rule != nil
         default: false
         }
@@ -94,7 +119,7 @@ public enum Command: Sendable, Equatable {
     public var loadsInPart: Bool {
         switch self {
         case .add, .clear, .show, .new, .use, .rename, .icon, .drop, .undo, .redo, .edit, .move, .due, .remind,
-            .repeat, .mark, .delete, .import:
+            .repeat, .mark, .delete, .import, .note, .tag, .priority, .start, .sub, .nest, .unnest, .info:
             true
         default: false
         }
@@ -109,9 +134,12 @@ public enum Command: Sendable, Equatable {
     public var readsCurrentItems: Bool {
         switch self {
         case .add, .clear, .show(nil), .rename, .icon(.some): true
-        case .edit(let item, _), .move(let item, _), .due(let item, _), .remind(let item, _), .repeat(let item, _):
+        case .edit(let item, _), .move(let item, _), .due(let item, _), .remind(let item, _), .repeat(let item, _),
+            .note(let item, _), .priority(let item, _), .start(let item, _), .sub(let item, _), .unnest(let item),
+            .info(let item):
             item.isPositional
-        case .mark(let items, _), .delete(let items): items.contains(where: \.isPositional)
+        case .nest(let item, let parent): item.isPositional || parent.isPositional
+        case .mark(let items, _), .delete(let items), .tag(let items, _, _): items.contains(where: \.isPositional)
         default: false
         }
     }
@@ -121,9 +149,11 @@ public enum Command: Sendable, Equatable {
         let references: [ItemReference]
         switch self {
         case .edit(let item, _), .editInPlace(let item), .move(let item, _), .due(let item, _),
-            .remind(let item, _), .repeat(let item, _):
+            .remind(let item, _), .repeat(let item, _), .note(let item, _), .priority(let item, _), .start(let item, _),
+            .sub(let item, _), .unnest(let item), .info(let item):
             references = [item]
-        case .mark(let items, _), .delete(let items): references = items
+        case .nest(let item, let parent): references = [item, parent]
+        case .mark(let items, _), .delete(let items), .tag(let items, _, _): references = items
         default: references = []
         }
         return references.compactMap { reference in
@@ -189,10 +219,11 @@ public enum Command: Sendable, Equatable {
         case .help:
             try expect(0...1)
             return .help(arguments.first)
-        case .lists, .clear, .upcoming, .undo, .redo, .history, .quit, .exit:
+        case .lists, .clear, .upcoming, .undo, .redo, .history, .quit, .exit, .tags:
             try expect(0...0)
             switch name {
             case .lists: return .lists
+            case .tags: return .tags
             case .clear: return .clear
             case .upcoming: return .upcoming
             case .undo: return .undo
@@ -256,6 +287,53 @@ public enum Command: Sendable, Equatable {
                 throw fail("\"\(words)\" is not a repeat rule; RULE is \(RepeatPattern.forms), or none")
             }
             return .repeat(reference, rule)
+        case .note:
+            guard let first = arguments.first else { throw fail("missing ITEM") }
+            let reference = try item(first)
+            guard arguments.count >= 2 else { return .note(reference, .show) }
+            let note = spaced(arguments.dropFirst())
+            if note.lowercased() == "none" { return .note(reference, .none) }
+            return .note(reference, .text(Self.unescapingLineBreaks(note)))
+        case .tag, .untag:
+            guard let firstTag = arguments.firstIndex(where: { $0.hasPrefix("+") }) else {
+                throw fail(arguments.isEmpty ? "missing ITEM" : "missing +WORD (a tag is written +word)")
+            }
+            for word in arguments[..<firstTag] where ItemReference(word) == nil {
+                throw fail("\"\(word)\" is neither an ITEM nor a tag; write tags as +word")
+            }
+            let references = try items(arguments[..<firstTag])
+            var tags: [String] = []
+            for word in arguments[firstTag...] {
+                guard word.hasPrefix("+") else { throw fail("\"\(word)\" is not a tag; write tags as +word") }
+                let tag = String(word.dropFirst())
+                if let problem = tag.tagProblem { throw fail(problem) }
+                if !tags.contains(where: { $0.tagKey == tag.tagKey }) { tags.append(tag) }
+            }
+            return .tag(references, tags, adding: name == .tag)
+        case .priority:
+            try expect(2...2)
+            guard let level = Self.priorityLevel(arguments[1]) else {
+                throw fail("\"\(arguments[1])\" is not a priority; say high, medium, low, none, or 1 (highest) to 9")
+            }
+            return .priority(try item(arguments[0]), level)
+        case .start:
+            guard arguments.count >= 2 else { throw fail("missing ITEM or DATE") }
+            let date = spaced(arguments.dropFirst())
+            return .start(try item(arguments[0]), date.lowercased() == "none" ? .none : .date(date))
+        case .sub:
+            guard let first = arguments.first else { throw fail("missing PARENT") }
+            let text = spaced(arguments.dropFirst())
+            guard !text.trimmingSpaces.isEmpty else { throw fail("missing TEXT") }
+            return .sub(try item(first), text)
+        case .nest:
+            try expect(2...2)
+            return .nest(try item(arguments[0]), parent: try item(arguments[1]))
+        case .unnest:
+            try expect(1...1)
+            return .unnest(try item(arguments[0]))
+        case .info:
+            try expect(1...1)
+            return .info(try item(arguments[0]))
         case .find: return .find(try nonEmpty("TEXT"))
         case .export:
             try expect(1...2)
@@ -306,6 +384,45 @@ public enum Command: Sendable, Equatable {
             guard rest.count == 1 else { throw fail(rest.isEmpty ? "missing FILE" : "too many arguments") }
             return .inspect(raw: raw, rest[0])
         }
+    }
+}
+
+extension Command {
+    /// The priority a word names: `high` (1), `medium` (5), `low` (9), `none` (`nil`), a number
+    /// from 1 to 9, or Apple Reminders' marks `!!!`, `!!`, `!`: `.some(nil)` for `none`, `nil`
+    /// when the word is not a priority.
+    static func priorityLevel(_ word: String) -> Int?? {
+        switch word.lowercased() {
+        case "high", "!!!": return .some(1)
+        case "medium", "!!": return .some(5)
+        case "low", "!": return .some(9)
+        case "none": return .some(nil)
+        default:
+            guard word.count == 1, let digit = Int(word), (1...9).contains(digit) else { return nil }
+            return .some(digit)
+        }
+    }
+
+    /// A note as typed on one line: `\n` is a line break and `\\` a backslash.
+    static func unescapingLineBreaks(_ text: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                switch character {
+                case "n": result.append("\n")
+                case "\\": result.append("\\")
+                default: result += "\\" + String(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        if escaped { result.append("\\") }
+        return result
     }
 }
 

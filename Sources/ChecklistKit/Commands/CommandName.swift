@@ -1,7 +1,8 @@
 /// The commands of the language, with their usage and help text (SPEC §6).
 public enum CommandName: String, CaseIterable, Sendable {
     case help, lists, new, use, rename, icon, drop, show, add, edit, check, uncheck, toggle, delete, move
-    case due, remind, `repeat`, clear, find, upcoming, undo, redo, export, `import`, inspect, history
+    case due, remind, `repeat`, note, tag, untag, tags, priority, start, sub, nest, unnest, info
+    case clear, find, upcoming, undo, redo, export, `import`, inspect, history
     case sync, caldav, merge, cat, watch, quit, exit
 
     /// How the command is called.
@@ -25,6 +26,16 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .due: "due ITEM DATE|none"
         case .remind: "remind ITEM on|off"
         case .repeat: "repeat ITEM RULE|none"
+        case .note: "note ITEM [TEXT|none]"
+        case .tag: "tag ITEM... +WORD..."
+        case .untag: "untag ITEM... +WORD..."
+        case .tags: "tags"
+        case .priority: "priority ITEM high|medium|low|none|1-9"
+        case .start: "start ITEM DATE|none"
+        case .sub: "sub PARENT TEXT"
+        case .nest: "nest ITEM PARENT"
+        case .unnest: "unnest ITEM"
+        case .info: "info ITEM"
         case .clear: "clear"
         case .find: "find TEXT"
         case .upcoming: "upcoming"
@@ -66,6 +77,16 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .due: "set or clear an item's due date"
         case .remind: "turn an item's reminder on or off"
         case .repeat: "make an item come back after it is checked, or stop it (RULE: daily, every 2 weeks on fri, ...)"
+        case .note: "set or clear an item's note (\\n: a line break); alone, edit it in $VISUAL or print it"
+        case .tag: "add tags to items (one word each, ignoring case and accents)"
+        case .untag: "remove tags from items"
+        case .tags: "every tag in use, with how many open items carry it"
+        case .priority: "set or clear an item's priority (shown as !!! high, !! medium, ! low)"
+        case .start: "set or clear the day (or time) work on an item can start"
+        case .sub: "add an item as the last sub-item of PARENT"
+        case .nest: "make an item a sub-item of another item of its checklist"
+        case .unnest: "make a sub-item a top-level item again"
+        case .info: "everything about one item: dates, reminder, repeat, priority, tags, sub-items, note, UID"
         case .clear: "remove the checked items of the current checklist"
         case .find: "items of every checklist whose text contains TEXT (ignoring case and accents)"
         case .upcoming: "open items with a due date, soonest first, overdue ones marked"

@@ -3,7 +3,9 @@
 /// The first word completes to command names; then each command's arguments: checklist names for
 /// LIST (`use`, `show`, `drop`, and `move ITEM to`), command names after `help`, icon names after `icon`, `on`/`off`
 /// after `remind ITEM`, the formats after `export`, `init` after `sync`, the options of `watch`
-/// and `inspect`, a few day words after `due ITEM`, the words of a RULE after `repeat ITEM`, `init`/`off` after `caldav`, and file names where a FILE is expected.
+/// and `inspect`, a few day words after `due ITEM` and `start ITEM`, the words of a RULE after `repeat ITEM`,
+/// `init`/`off` after `caldav`, `none` after `note ITEM`, the levels after `priority ITEM`, the tags in use
+/// after `+` in `tag` and `untag`, and file names where a FILE is expected.
 /// Matching ignores case.
 public enum Completion {
     /// What may replace the word being completed.
@@ -22,8 +24,11 @@ public enum Completion {
 
     /// The full words that can replace the last word of `lineBeforeCursor` (none where a file name
     /// goes: see `complete`).
-    public static func candidates(lineBeforeCursor line: String, checklistNames: [String]) -> [String] {
-        guard case .words(let words) = complete(lineBeforeCursor: line, checklistNames: checklistNames) else {
+    public static func candidates(
+        lineBeforeCursor line: String, checklistNames: [String], tags: [String] = []
+    ) -> [String] {
+        guard case .words(let words) = complete(lineBeforeCursor: line, checklistNames: checklistNames, tags: tags)
+        else {
             return []
         }
         return words
@@ -33,8 +38,11 @@ public enum Completion {
     /// program) offers: `words` are the command and its arguments as the shell split them, quotes
     /// and escapes still in them, the last one cut at the cursor. A checklist name typed over
     /// several unquoted words completes in its last word (`use My L` → `List`), since the shell
-    /// replaces only that one. `checklistNames` is read only for a LIST.
-    public static func complete(shellWords words: [String], checklistNames: () -> [String]) -> Candidates {
+    /// replaces only that one. `checklistNames` is read only for a LIST, `tags` (the tags in use)
+    /// only for a tag.
+    public static func complete(
+        shellWords words: [String], checklistNames: () -> [String], tags: () -> [String] = { [] }
+    ) -> Candidates {
         let line = words.joined(separator: " ")
         if words.count <= 1 {
             // The commands that make sense only in the interactive mode are left out.
@@ -48,6 +56,9 @@ public enum Completion {
         switch command {
         case .use?, .show?, .drop?: listStart = 1
         case .move? where words.count >= 4 && words[2].lowercased() == "to": listStart = 3
+        case .tag?, .untag?:
+            let typed = words.last ?? ""
+            return complete(lineBeforeCursor: line, checklistNames: [], tags: typed.hasPrefix("+") ? tags() : [])
         default: return complete(lineBeforeCursor: line, checklistNames: [])
         }
         let result = complete(lineBeforeCursor: line, checklistNames: checklistNames())
@@ -57,8 +68,10 @@ public enum Completion {
         return .words(names.map { String($0.dropFirst(before.count)) })
     }
 
-    /// What can replace the last word of `lineBeforeCursor`.
-    public static func complete(lineBeforeCursor line: String, checklistNames: [String]) -> Candidates {
+    /// What can replace the last word of `lineBeforeCursor`; `tags` are the tags in use, without `+`.
+    public static func complete(
+        lineBeforeCursor line: String, checklistNames: [String], tags: [String] = []
+    ) -> Candidates {
         var words = lenientWords(line)
         let endsWithSpace = line.last == " " || line.last == "\t"
         if endsWithSpace || words.isEmpty { words.append("") }
@@ -86,8 +99,16 @@ public enum Completion {
             return matching(CommandName.allCases.map(\.rawValue))
         case .remind? where arguments.count == 1:
             return matching(["on", "off"])
-        case .due? where arguments.count == 1:
+        case .due? where arguments.count == 1, .start? where arguments.count == 1:
             return matching(dueWords + DateExpression.weekdays)
+        case .note? where arguments.count == 1:
+            return matching(["none"])
+        case .priority? where arguments.count == 1:
+            return matching(["high", "medium", "low", "none"])
+        case .tag? where !arguments.isEmpty && partial.hasPrefix("+"),
+            .untag? where !arguments.isEmpty && partial.hasPrefix("+"):
+            let typed = String(partial.dropFirst()).tagKey
+            return .words(tags.filter { $0.tagKey.hasPrefix(typed) }.sorted(by: NaturalOrder.precedes).map { "+" + $0 })
         case .export? where arguments.isEmpty:
             return matching(["json", "markdown", "ics"])
         case .export? where arguments.count == 1, .import? where arguments.isEmpty, .cat? where arguments.isEmpty,

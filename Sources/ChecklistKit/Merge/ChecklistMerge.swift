@@ -341,6 +341,9 @@ private struct Merger {
             o.item.shouldRemind = Self.pick(
                 before?.shouldRemind, o.item.shouldRemind, t.item.shouldRemind, "reminder", &found)
             let due = Self.pick(before.map(DueField.init), DueField(o.item), DueField(t.item), "due date", &found)
+            // Two stored dates without a due date (creation times, which machines reading one
+            // server task may set apart) are no conflict a user could see: OURS's, unreported.
+            if !o.item.hasDueDate, !t.item.hasDueDate { found.removeAll { $0.field == "due date" } }
             o.item.archivedDate = due.date
             o.item.hasDueDate = due.isSet
             o.item.repeatRule =

@@ -129,11 +129,15 @@ extension ChecklistItem {
         return "checklists-next-" + (uid + "\n" + dueKey).stableDigest
     }
 
-    /// Whether the two say the same, whatever their server marks: a mark alone is no change a user
-    /// made (the merge's keep-or-delete rule and the changes a sync reports ignore it).
+    /// Whether the two say the same, whatever their server marks, ItemIDs and, without due dates,
+    /// stored dates: none is a change a user made (a sync sets the mark, a merge renumbers an ID
+    /// two machines both handed out, and two machines may date a task read from a server apart),
+    /// so the merge's keep-or-delete rule and the changes a sync reports ignore them.
     public func saysTheSame(as other: ChecklistItem) -> Bool {
         var other = other
         other.serverMark = serverMark
+        other.itemID = itemID
+        if !hasDueDate, !other.hasDueDate { other.archivedDate = archivedDate }
         return self == other
     }
 

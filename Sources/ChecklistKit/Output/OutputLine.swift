@@ -3,6 +3,8 @@ public struct OutputLine: Sendable, Equatable, ExpressibleByStringLiteral {
     /// What a span means, so a renderer can colour it.
     public enum Style: Sendable, Equatable {
         case plain, heading, dim, checked, current, overdue, due, reminder, identifier, success, warning
+        /// An item's tags (`+word`) and priority mark (`!!!`).
+        case tag, priority
         /// Data written as it is (an export to standard output), line ends and all: never
         /// coloured, and its control characters are not replaced.
         case verbatim

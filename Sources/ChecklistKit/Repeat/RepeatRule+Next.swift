@@ -86,16 +86,28 @@ extension RepeatRule {
             second: fields.hour * 3600 + fields.minute * 60 + fields.second)
     }
 
+    /// This rule as it stood one occurrence earlier: a `COUNT` one higher (what `uncheck` gives
+    /// back to a completed occurrence when it takes its next one back), else the rule itself.
+    var oneOccurrenceEarlier: RepeatRule {
+        guard let count = Recurrence(rrule: rrule)?.count else { return self }
+        return counting(count + 1)
+    }
+
     /// This rule for the series restarted at its occurrence `position` (1 the first): with a
     /// `COUNT`, the count left from there, the rest of the text as it is.
     private func counting(from position: Int, in recurrence: Recurrence) -> RepeatRule {
         guard let count = recurrence.count, position > 1 else { return self }
+        return counting(count - position + 1)
+    }
+
+    /// This rule with its `COUNT` set to `count`, the rest of the text as it is.
+    private func counting(_ count: Int) -> RepeatRule {
         var parts = rrule.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         for index in parts.indices {
             let name = parts[index].split(separator: "=", maxSplits: 1).first?.uppercased() ?? ""
             if name == "COUNT" || name == "RRULE:COUNT" {
                 let prefix = name == "COUNT" ? "" : String(parts[index].prefix(6))
-                parts[index] = prefix + "COUNT=\(count - position + 1)"
+                parts[index] = prefix + "COUNT=\(count)"
             }
         }
         return RepeatRule(rrule: parts.joined(separator: ";"))

@@ -16,8 +16,11 @@ public struct CommandResult: Sendable, Equatable {
     /// An item whose text the interactive mode should put on the line to be changed in place
     /// (`edit ITEM` without TEXT); saving it runs `edit #ID TEXT`.
     public var editRequest: EditRequest?
+    /// An item whose note the executable should open in an editor (`note ITEM` alone on a
+    /// terminal); saving it runs `note #ID TEXT`.
+    public var noteRequest: EditRequest?
 
-    /// An item's text to change on the line.
+    /// An item's text (or note) to change on the line (or in an editor).
     public struct EditRequest: Sendable, Equatable {
         /// The item's ID, to save the new text with `edit #ID`.
         public var itemID: Int

@@ -2,14 +2,22 @@ extension Session {
     /// Where an item is: its checklist and position there.
     typealias ItemLocation = (list: Int, item: Int)
 
-    /// Resolves item references against `book`, in order, each item once.
+    /// Resolves item references against `book`, in order, each item once. Positions and ranges
+    /// count the current checklist's items as `show` prints them (`ChecklistOutline`).
     func resolveItems(_ references: [ItemReference], in book: ChecklistBook) throws(CommandError) -> [ItemLocation] {
         var locations: [ItemLocation] = []
         var seen = Set<Int>()
+        var outline: ChecklistOutline?
         func take(_ location: ItemLocation) {
             if seen.insert(book.checklists[location.list].items[location.item].itemID).inserted {
                 locations.append(location)
             }
+        }
+        func shown(_ list: Int) -> ChecklistOutline {
+            if let outline { return outline }
+            let made = ChecklistOutline(book.checklists[list].items)
+            outline = made
+            return made
         }
         for reference in references {
             switch reference {
@@ -20,38 +28,54 @@ extension Session {
                 take(location)
             case .position(let position):
                 let list = try requireCurrent(book)
-                take((list, try checkPosition(position, in: book.checklists[list])))
+                take((list, try checkPosition(position, in: book.checklists[list], outline: shown(list))))
             case .range(let from, let to):
                 let list = try requireCurrent(book)
                 guard from <= to else {
                     throw .noSuchItem("the range \(from)-\(to) runs backwards; write it as \(to)-\(from)")
                 }
-                let first = try checkPosition(from, in: book.checklists[list])
-                let last = try checkPosition(to, in: book.checklists[list])
-                for item in first...last { take((list, item)) }
+                let items = shown(list)
+                _ = try checkPosition(from, in: book.checklists[list], outline: items)
+                _ = try checkPosition(to, in: book.checklists[list], outline: items)
+                for position in from...to {
+                    if let index = items.index(atPosition: position) { take((list, index)) }
+                }
             }
         }
         return locations
     }
 
-    /// Converts a 1-based position to an index, with an error naming the list's size.
-    func checkPosition(_ position: Int, in list: Checklist) throws(CommandError) -> Int {
-        guard position >= 1, position <= list.items.count else {
+    /// The index of the item `show` prints at a 1-based position, with an error naming the list's size.
+    func checkPosition(_ position: Int, in list: Checklist, outline: ChecklistOutline) throws(CommandError) -> Int {
+        guard let index = outline.index(atPosition: position) else {
             let count = list.items.count
             let has = count == 0 ? "has no items" : "has \(count) item\(count == 1 ? "" : "s")"
             throw .noSuchItem("no item \(position): \"\(list.name)\" \(has)")
         }
-        return position - 1
+        return index
     }
 
-    /// The line reporting an item after a change, with its checklist named when not current.
-    func reportLine(_ book: ChecklistBook, _ location: ItemLocation, verb: String) -> OutputLine {
+    /// The line reporting an item after a change, with its checklist named when not current;
+    /// `outline` is its checklist's, when the caller has it.
+    func reportLine(
+        _ book: ChecklistBook, _ location: ItemLocation, verb: String, outline: ChecklistOutline? = nil
+    ) -> OutputLine {
         let list = book.checklists[location.list]
         let prefix = location.list == book.currentIndex ? "" : list.name + ": "
-        var line = itemLine(
-            list.items[location.item], position: location.item + 1, width: 1, now: clock(), prefix: prefix)
+        let position = (outline ?? ChecklistOutline(list.items)).position(ofIndex: location.item)
+        var line = itemLine(list.items[location.item], position: position, width: 1, now: clock(), prefix: prefix)
         line.spans.insert(.init(verb + " ", .success), at: 0)
         return line
+    }
+
+    /// The lines reporting items after a change, each checklist's outline made once.
+    func reportLines(_ book: ChecklistBook, _ locations: [ItemLocation], verb: String) -> [OutputLine] {
+        var outlines: [Int: ChecklistOutline] = [:]
+        return locations.map { location in
+            let outline = outlines[location.list] ?? ChecklistOutline(book.checklists[location.list].items)
+            outlines[location.list] = outline
+            return reportLine(book, location, verb: verb, outline: outline)
+        }
     }
 
     /// `add TEXT`: appends an item with what quick add read in TEXT (SPEC §14): its due date,
@@ -146,7 +170,7 @@ extension Session {
                     !named.contains(next.itemID)
                 {
                     // SPEC §12: a series never has two open occurrences; this one is open again.
-                    item.repeatRule = next.repeatRule
+                    item.repeatRule = next.repeatRule?.oneOccurrenceEarlier
                     takenBack.append((location.list, next.itemID))
                     notes.append(
                         OutputLine("took back its next one, due \(next.due?.text ?? "-")  #\(next.itemID)", .dim))
@@ -160,7 +184,7 @@ extension Session {
                 }
                 locations = ids.compactMap { book.location(ofItemID: $0) }
             }
-            guard !completions.isEmpty else { return locations.map { reportLine(book, $0, verb: verb) } + notes }
+            guard !completions.isEmpty else { return reportLines(book, locations, verb: verb) + notes }
             return completions.insertNextOccurrences(after: locations, in: &book) { book, location, isNext in
                 reportLine(book, location, verb: isNext ? "next:" : verb)
             } + notes
@@ -178,15 +202,31 @@ extension Session {
         return next
     }
 
+    /// `delete ITEM...`: the items go with their sub-items at every depth (SPEC §13), and each
+    /// line says how many sub-items went with its item.
     func delete(_ references: [ItemReference]) throws -> CommandResult {
         let (lines, notices) = try change("delete", summarizing: \.summary) { book in
             let locations = try resolveItems(references, in: book)
-            let lines = locations.map { reportLine(book, $0, verb: "deleted") }
+            var outlines: [Int: ChecklistOutline] = [:]
+            var doomed: [Int: Set<Int>] = [:]
+            var lines: [OutputLine] = []
+            for location in locations {
+                let outline = outlines[location.list] ?? ChecklistOutline(book.checklists[location.list].items)
+                outlines[location.list] = outline
+                var line = reportLine(book, location, verb: "deleted", outline: outline)
+                let subtree = outline.subtree(ofIndex: location.item)
+                if subtree.count > 1 {
+                    let count = subtree.count - 1
+                    line.spans.append(.init(" and its \(count) sub-item\(count == 1 ? "" : "s")", .success))
+                }
+                lines.append(line)
+                doomed[location.list, default: []].formUnion(subtree)
+            }
             let texts = locations.map { book.checklists[$0.list].items[$0.item].text }
-            for list in Set(locations.map(\.list)) {
-                let doomed = Set(locations.filter { $0.list == list }.map(\.item))
+            for (list, indexes) in doomed {
                 book.update(at: list) { checklist in
-                    checklist.items = checklist.items.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+                    checklist.items = checklist.items.enumerated().filter { !indexes.contains($0.offset) }.map(
+                        \.element)
                 }
             }
             return (lines: lines, summary: "delete " + Self.naming(texts))
@@ -211,6 +251,8 @@ extension Session {
         return shown == texts.count ? naming : naming + " and \(texts.count - shown) more"
     }
 
+    /// `move ITEM POSITION`: the item and its sub-items go to POSITION as `show` counts them. A
+    /// sub-item stays a sub-item (SPEC §13): among its parent's, it comes where it was put.
     func move(_ reference: ItemReference, to position: Int) throws -> CommandResult {
         try changeResult("move") { book in
             let locations = try resolveItems([reference], in: book)
@@ -225,18 +267,34 @@ extension Session {
                     "cannot move to position \(position): \"\(list.name)\" has \(count) item\(count == 1 ? "" : "s"); \(range)"
                 )
             }
-            let target = position - 1
-            book.update(at: location.list) { checklist in
-                let item = checklist.items.remove(at: location.item)
-                checklist.items.insert(item, at: target)
+            let outline = ChecklistOutline(list.items)
+            guard !outline.isFlat else {
+                let target = position - 1
+                book.update(at: location.list) { checklist in
+                    let item = checklist.items.remove(at: location.item)
+                    checklist.items.insert(item, at: target)
+                }
+                return [reportLine(book, (location.list, target), verb: "moved")]
             }
-            return [reportLine(book, (location.list, target), verb: "moved")]
+            // The checklist is stored in the order shown, with the item's run of lines moved.
+            let block = outline.subtree(ofIndex: location.item)
+            let moving = Set(block)
+            var order = outline.order.filter { !moving.contains($0) }
+            order.insert(contentsOf: block, at: min(position - 1, order.count))
+            let itemID = list.items[location.item].itemID
+            book.update(at: location.list) { checklist in
+                let items = checklist.items
+                checklist.items = order.map { items[$0] }
+            }
+            let index = book.checklists[location.list].items.firstIndex { $0.itemID == itemID } ?? 0
+            return [reportLine(book, (location.list, index), verb: "moved")]
         }
     }
 
     /// `move ITEM to LIST [POSITION]`: the item leaves its checklist for LIST's, at POSITION or
-    /// at the end, with its `#ID` and UID (so the git merge and CalDAV follow it, SPEC §8 rule 5).
-    /// One change of both checklists, so one undo step brings it back.
+    /// at the end, with its `#ID` and UID (so the git merge and CalDAV follow it, SPEC §8 rule 5),
+    /// and with its sub-items. In another checklist it is a top-level item, since a parent is
+    /// one of the same checklist. One change of both checklists, so one undo step brings it back.
     func move(_ reference: ItemReference, toList listReference: String, at position: Int?) throws -> CommandResult {
         try changeResult("move") { book in
             let locations = try resolveItems([reference], in: book)
@@ -246,17 +304,36 @@ extension Session {
             let target = try resolveList(listReference, in: book)
             let list = book.checklists[target]
             try requireItemsRead(list)
+            let source = book.checklists[location.list].items
+            let block = ChecklistOutline(source).subtree(ofIndex: location.item)
+            var moved = block.map { source[$0] }
             // In its own checklist the item is counted once: the places are those of the others.
-            let count = list.items.count - (target == location.list ? 1 : 0)
+            let count = list.items.count - (target == location.list ? block.count : 0)
             let index = (position ?? count + 1) - 1
             guard index <= count else {
                 throw CommandError.refused(
                     "cannot move to position \(index + 1) of \"\(list.name)\": give a position from 1 to \(count + 1)")
             }
-            let item = book.checklists[location.list].items[location.item]
-            book.update(at: location.list) { $0.items.remove(at: location.item) }
-            book.update(at: target) { $0.items.insert(item, at: index) }
-            var line = reportLine(book, (target, index), verb: "moved")
+            if target != location.list, !moved.isEmpty { moved[0].parentUID = nil }
+            let leaving = Set(block)
+            book.update(at: location.list) { checklist in
+                checklist.items = checklist.items.enumerated().filter { !leaving.contains($0.offset) }.map(\.element)
+            }
+            book.update(at: target) { checklist in
+                let outline = ChecklistOutline(checklist.items)
+                if outline.isFlat {
+                    checklist.items.insert(contentsOf: moved, at: index)
+                } else {
+                    // Stored in the order shown, so that POSITION means what show says.
+                    let items = checklist.items
+                    var ordered = outline.order.map { items[$0] }
+                    ordered.insert(contentsOf: moved, at: index)
+                    checklist.items = ordered
+                }
+            }
+            let itemID = source[location.item].itemID
+            let placed = book.checklists[target].items.firstIndex { $0.itemID == itemID } ?? index
+            var line = reportLine(book, (target, placed), verb: "moved")
             if target == book.currentIndex, target != location.list {
                 line.spans.insert(.init(list.name + ": ", .dim), at: 1)
             }
@@ -278,7 +355,7 @@ extension Session {
             for location in locations {
                 book.update(at: location.list) { $0.items[location.item].due = date }
             }
-            return locations.map { reportLine(book, $0, verb: date == nil ? "no due date:" : "due set:") }
+            return reportLines(book, locations, verb: date == nil ? "no due date:" : "due set:")
         }
     }
 
@@ -289,7 +366,7 @@ extension Session {
                 book.update(at: location.list) { $0.items[location.item].shouldRemind = on }
             }
             let verb = on ? "reminder on:" : "reminder off:"
-            var lines = locations.map { reportLine(book, $0, verb: verb) }
+            var lines = reportLines(book, locations, verb: verb)
             if on, locations.contains(where: { book.checklists[$0.list].items[$0.item].dueDate == nil }) {
                 lines.append(
                     OutputLine("note: the reminder fires only once the item has a due date (due ITEM DATE)", .warning))

@@ -127,6 +127,8 @@ extension Session {
         }
     }
 
+    /// `show [LIST]`: the items in outline order (`ChecklistOutline`), each sub-item indented two
+    /// spaces a level under its parent, a series' completed occurrences folded (`SeriesFold`).
     func show(_ reference: String?) throws -> CommandResult {
         let book = self.book
         let index =
@@ -137,9 +139,11 @@ extension Session {
         let width = String(list.items.count).count
         let now = clock()
         let fold = SeriesFold(list.items)
-        for (position, item) in list.items.enumerated() where !fold.hidden.contains(position) {
-            var line = itemLine(item, position: position + 1, width: width, now: now)
-            if let count = fold.counts[position] {
+        let outline = ChecklistOutline(list.items)
+        for (offset, item) in outline.order.enumerated() where !fold.hidden.contains(item) {
+            var line = itemLine(
+                list.items[item], position: offset + 1, width: width, now: now, depth: outline.depth(ofIndex: item))
+            if let count = fold.counts[item] {
                 // Before the `#ID`, which ends every item line.
                 line.spans.insert(.init("  ×\(count) done", .dim), at: max(0, line.spans.count - 1))
             }
@@ -154,26 +158,44 @@ extension Session {
         priority <= 4 ? "!!!" : priority == 5 ? "!!" : "!"
     }
 
-    /// One item as `show` prints it: position, check mark, priority, text, due date, rule,
-    /// reminder, tags, `#ID`.
-    func itemLine(_ item: ChecklistItem, position: Int, width: Int, now: Double, prefix: String = "") -> OutputLine {
+    /// The mark after the text of an item that has a note: plain ASCII, which every terminal and
+    /// font shows, and not taken for a check box or a tag.
+    static let noteMark = "[note]"
+
+    /// Whether `start` has not come yet at `now`: a day after today, or a time later than now.
+    static func startsLater(_ start: Due, now: Double) -> Bool {
+        switch start {
+        case .day(let day): day > LocalTime.day(now)
+        case .time(let time): time > now
+        }
+    }
+
+    /// One item as `show` prints it: position, indentation (`depth` levels), check mark,
+    /// priority, text, note mark, due date, start date yet to come, repeat rule, reminder, tags,
+    /// `#ID`. An item that starts later is dimmed.
+    func itemLine(
+        _ item: ChecklistItem, position: Int, width: Int, now: Double, prefix: String = "", depth: Int = 0
+    ) -> OutputLine {
         var spans: [OutputLine.Span] = []
         if !prefix.isEmpty { spans.append(.init(prefix, .dim)) }
-        spans.append(.init(pad(String(position), width) + " "))
+        spans.append(.init(pad(String(position), width) + " " + String(repeating: "  ", count: depth)))
         spans.append(item.checked ? .init("[x] ", .checked) : .init("[ ] "))
-        if let priority = item.priority { spans.append(.init(Self.priorityMark(priority) + " ", .due)) }
-        spans.append(.init(item.text, item.checked ? .checked : .plain))
+        if let priority = item.priority { spans.append(.init(Self.priorityMark(priority) + " ", .priority)) }
+        let later = item.start.map { Self.startsLater($0, now: now) } ?? false
+        spans.append(.init(item.text, item.checked ? .checked : later ? .dim : .plain))
+        if !item.note.isEmpty { spans.append(.init(" " + Self.noteMark, .dim)) }
         if let due = item.due {
             let overdue = !item.checked && due.isOverdue(now: now)
             spans.append(.init("  due " + due.text, overdue ? .overdue : .due))
             if overdue { spans.append(.init(" (overdue)", .overdue)) }
         }
+        if let start = item.start, later { spans.append(.init("  starts " + start.text, .dim)) }
         if let rule = item.repeatRule { spans.append(.init("  " + rule.description, .due)) }
         if item.shouldRemind { spans.append(.init("  remind", .reminder)) }
         if !item.tags.isEmpty {
             var tags = " "
             for tag in item.tags { tags += " +" + tag }
-            spans.append(.init(tags, .reminder))
+            spans.append(.init(tags, .tag))
         }
         spans.append(.init("  #\(item.itemID)", .identifier))
         return OutputLine(spans)

@@ -18,8 +18,8 @@ extension Session {
             else { continue }
             lines.append(
                 itemLine(
-                    list.items[position], position: position + 1, width: 1, now: now, prefix: "reminder: \(list.name): "
-                ))
+                    list.items[position], position: ChecklistOutline(list.items).position(ofIndex: position), width: 1,
+                    now: now, prefix: "reminder: \(list.name): "))
         }
         return lines
     }

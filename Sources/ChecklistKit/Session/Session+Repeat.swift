@@ -16,7 +16,7 @@ extension Session {
                     list.items[location.item].due = rule.firstOccurrence(from: due) ?? due
                 }
             }
-            return locations.map { reportLine(book, $0, verb: rule == nil ? "no repeat:" : "repeats:") }
+            return reportLines(book, locations, verb: rule == nil ? "no repeat:" : "repeats:")
         }
     }
 }

@@ -18,6 +18,38 @@ extension Session {
                             + " (find TEXT lists each).", .dim))
             case .move:
                 lines.append(OutputLine("  to LIST: the item keeps its #ID; one undo puts it back where it was.", .dim))
+                lines.append(
+                    OutputLine(
+                        "  Its sub-items go with it; a sub-item stays one (moved to another checklist alone, it is"
+                            + " top-level there).", .dim))
+            case .delete:
+                lines.append(OutputLine("  A parent goes with its sub-items (the line says how many).", .dim))
+            case .note:
+                lines += [
+                    "  TEXT: \\n starts a new line (quote it in the REPL: note 3 'first\\nsecond'); none clears it.",
+                    "  note ITEM alone: on a terminal, edit the note in $VISUAL, else $EDITOR, else vi; it is saved",
+                    "  when the editor exits 0. Elsewhere it prints the note. show marks an item with a note "
+                        + Self.noteMark + ".",
+                ].map { OutputLine($0, .dim) }
+            case .tag, .untag, .tags:
+                lines += [
+                    "  A tag is one word after + (tag 2-4 +home +urgent). Tags match ignoring case and accents and",
+                    "  keep the spelling first typed; show lists them as +word, tags lists every one in use.",
+                ].map { OutputLine($0, .dim) }
+            case .priority:
+                lines.append(
+                    OutputLine(
+                        "  high is 1, medium 5, low 9 (RFC 5545: 1-4 high, 5 medium, 6-9 low); show marks them !!!, !!, !.",
+                        .dim))
+            case .start:
+                lines.append(OutputLine("  show writes starts DATE while the day (or time) is to come, dimmed.", .dim))
+                lines += DateExpression.formLines.map { OutputLine($0, .dim) }
+            case .sub, .nest, .unnest:
+                lines += [
+                    "  show prints sub-items right after their parent, two spaces deeper a level; positions count",
+                    "  the lines as shown. A parent is an item of the same checklist, never one of its own sub-items.",
+                    "  Checking a parent leaves its sub-items as they are; delete and move take them along.",
+                ].map { OutputLine($0, .dim) }
             default: break
             }
             return CommandResult(lines: lines)
@@ -44,9 +76,11 @@ extension Session {
         let now = clock()
         var lines: [OutputLine] = []
         for (index, list) in book.checklists.enumerated() {
-            for (position, item) in list.items.enumerated() where SearchFolding.key(item.text).contains(key) {
+            let outline = ChecklistOutline(list.items)
+            for (offset, item) in outline.order.enumerated()
+            where SearchFolding.key(list.items[item].text).contains(key) {
                 let prefix = (index == book.currentIndex ? "* " : "  ") + list.name + ": "
-                lines.append(itemLine(item, position: position + 1, width: 1, now: now, prefix: prefix))
+                lines.append(itemLine(list.items[item], position: offset + 1, width: 1, now: now, prefix: prefix))
             }
         }
         return lines.isEmpty ? [OutputLine("no items contain \"\(text)\"", .dim)] : lines
@@ -66,10 +100,14 @@ extension Session {
         guard !entries.isEmpty else {
             return [OutputLine("no items have a due date; set one with due ITEM DATE", .dim)]
         }
+        var outlines: [Int: ChecklistOutline] = [:]
         return entries.map { entry in
             let list = book.checklists[entry.list]
+            let outline = outlines[entry.list] ?? ChecklistOutline(list.items)
+            outlines[entry.list] = outline
             return itemLine(
-                list.items[entry.position], position: entry.position + 1, width: 1, now: now, prefix: list.name + ": ")
+                list.items[entry.position], position: outline.position(ofIndex: entry.position), width: 1, now: now,
+                prefix: list.name + ": ")
         }
     }
 

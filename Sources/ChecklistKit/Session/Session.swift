@@ -28,6 +28,9 @@ public final class Session {
     /// Whether `edit ITEM` without TEXT may ask for the text to be changed on the line: only where
     /// a line editor answers `CommandResult.editRequest` (the REPL).
     public var editsInPlace = false
+    /// Whether `note ITEM` alone asks for the note to be edited in an editor
+    /// (`CommandResult.noteRequest`), as it does on a terminal; elsewhere it prints the note.
+    public var editsNotes = false
 
     /// Starts a session on `store`; the current checklist is the one the file names. Changes are
     /// recorded in `journal` (by default in memory, for this session only).
@@ -136,6 +139,15 @@ public final class Session {
         case .due(let item, let argument): return try due(item, argument)
         case .remind(let item, let on): return try remind(item, on)
         case .repeat(let item, let rule): return try setRepeat(item, rule)
+        case .note(let item, let argument): return try note(item, argument)
+        case .tag(let items, let tags, let adding): return try tag(items, tags, adding: adding)
+        case .tags: return tagCounts()
+        case .priority(let item, let priority): return try setPriority(item, priority)
+        case .start(let item, let argument): return try setStart(item, argument)
+        case .sub(let parent, let text): return try sub(parent, text)
+        case .nest(let item, let parent): return try nest(item, under: parent)
+        case .unnest(let item): return try unnest(item)
+        case .info(let item): return try info(item)
         case .clear: return try clearChecked()
         case .find(let text): return CommandResult(lines: find(text))
         case .upcoming: return CommandResult(lines: upcoming())

@@ -43,7 +43,10 @@ struct CommandTests {
     }
 
     @Test func anAmbiguousPrefixNamesTheCandidates() {
-        #expect(throws: CommandError.ambiguousCommand("u", candidates: ["use", "uncheck", "upcoming", "undo"])) {
+        #expect(
+            throws: CommandError.ambiguousCommand(
+                "u", candidates: ["use", "uncheck", "untag", "unnest", "upcoming", "undo"])
+        ) {
             try parse("u")
         }
         #expect(throws: CommandError.ambiguousCommand("re", candidates: ["rename", "remind", "repeat", "redo"])) {
@@ -162,6 +165,39 @@ struct CommandTests {
         #expect(try parse("icon Trips") == .icon("Trips"))
         #expect(try parse("show") == .show(nil))
         #expect(try parse("show List 2") == .show("List 2"))
+    }
+
+    @Test func theItemDetailCommandsTakeTheirArguments() throws {
+        #expect(try parse("note 3 Call Bob") == .note(.position(3), .text("Call Bob")))
+        #expect(try parse(#"note 3 'one\ntwo'"#) == .note(.position(3), .text("one\ntwo")))
+        #expect(try parse("note #4 NONE") == .note(.id(4), .none))
+        #expect(try parse("note 3") == .note(.position(3), .show))
+        #expect(
+            try parse("tag 1 2-3 +Home +home +work")
+                == .tag([.position(1), .range(from: 2, to: 3)], ["Home", "work"], adding: true))
+        #expect(try parse("untag #5 +x") == .tag([.id(5)], ["x"], adding: false))
+        #expect(try parse("tags") == .tags)
+        #expect(try parse("priority 2 high") == .priority(.position(2), 1))
+        #expect(try parse("priority 2 medium") == .priority(.position(2), 5))
+        #expect(try parse("priority 2 Low") == .priority(.position(2), 9))
+        #expect(try parse("priority 2 none") == .priority(.position(2), nil))
+        #expect(try parse("priority 2 7") == .priority(.position(2), 7))
+        #expect(try parse("start 2 next fri 9am") == .start(.position(2), .date("next fri 9am")))
+        #expect(try parse("start 2 none") == .start(.position(2), .none))
+        #expect(try parse("sub 1 Pack  bags") == .sub(.position(1), "Pack bags"))
+        #expect(try parse("nest 4 #1") == .nest(.position(4), parent: .id(1)))
+        #expect(try parse("unnest 4") == .unnest(.position(4)))
+        #expect(try parse("info #4") == .info(.id(4)))
+    }
+
+    @Test func theItemDetailCommandsRefuseWhatTheyCannotTake() {
+        for line in [
+            "note", "note x", "tag 1", "tag 1 work", "tag 1 \"+two words\"", "tag 1 +", "tag +a", "untag 1 +a b",
+            "tags 1", "priority 1 urgent", "priority 1 0", "priority 1 10", "priority 1", "start 1", "sub 1", "sub",
+            "nest 1", "nest 1 2 3", "unnest", "info", "info 1 2",
+        ] {
+            #expect(throws: CommandError.self, "\(line)") { try parse(line) }
+        }
     }
 }
 

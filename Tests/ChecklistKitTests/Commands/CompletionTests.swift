@@ -10,7 +10,7 @@ struct CompletionTests {
 
     @Test func theFirstWordCompletesToCommandNames() {
         #expect(complete("sh") == ["show"])
-        #expect(complete("u") == ["use", "uncheck", "upcoming", "undo"])
+        #expect(complete("u") == ["use", "uncheck", "untag", "unnest", "upcoming", "undo"])
         #expect(complete("").count == CommandName.allCases.count)
         #expect(complete("zz").isEmpty)
     }
@@ -125,5 +125,25 @@ struct CompletionTests {
     @Test func otherArgumentsHaveNoCandidates() {
         #expect(complete("add Gr").isEmpty)
         #expect(complete("check 1").isEmpty)
+    }
+
+    @Test func theItemDetailCommandsCompleteTheirWords() {
+        #expect(complete("note 3 ") == ["none"])
+        #expect(complete("priority 2 ") == ["high", "medium", "low", "none"])
+        #expect(complete("priority 2 m") == ["medium"])
+        #expect(complete("start 1 tom") == ["tomorrow"])
+        #expect(complete("start 1 n").contains("none"))
+        let tags = ["Work", "Café", "home"]
+        let offered = { (line: String) in
+            Completion.candidates(lineBeforeCursor: line, checklistNames: [], tags: tags)
+        }
+        #expect(offered("tag 1 +") == ["+Café", "+home", "+Work"])
+        #expect(offered("tag 1 +CA") == ["+Café"])
+        #expect(offered("untag 1-2 +w") == ["+Work"])
+        #expect(offered("tag 1 ").isEmpty, "tags only after +")
+        #expect(
+            Completion.complete(shellWords: ["tag", "1", "+h"], checklistNames: { [] }, tags: { tags })
+                == .words(["+home"]))
+        #expect(complete("help un") == ["uncheck", "untag", "unnest", "undo"])
     }
 }

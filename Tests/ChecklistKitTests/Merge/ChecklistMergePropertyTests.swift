@@ -106,17 +106,18 @@ struct ChecklistMergePropertyTests {
                 #expect(kept?.text == entry.item.text && kept?.checked == entry.item.checked)
             }
             // What one side left alone takes the other side's version, deletes included; an item
-            // deleted on one side and changed on the other is kept with the change.
+            // deleted on one side and changed on the other (in what a user sees) is kept with the
+            // change.
             for (id, original) in baseItems {
                 for (side, other) in [(oursItems, theirsItems), (theirsItems, oursItems)] {
                     guard let untouched = other[id], untouched.item == original.item, untouched.list == original.list
                     else { continue }
                     #expect(merged[id]?.item == side[id]?.item)
                 }
-                if oursItems[id] == nil, let changed = theirsItems[id], changed.item != original.item {
+                if oursItems[id] == nil, let changed = theirsItems[id], !changed.item.saysTheSame(as: original.item) {
                     #expect(merged[id]?.item == changed.item)
                 }
-                if theirsItems[id] == nil, let changed = oursItems[id], changed.item != original.item {
+                if theirsItems[id] == nil, let changed = oursItems[id], !changed.item.saysTheSame(as: original.item) {
                     #expect(merged[id]?.item == changed.item)
                 }
             }

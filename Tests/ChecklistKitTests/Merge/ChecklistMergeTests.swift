@@ -349,6 +349,39 @@ struct ChecklistMergeTests {
         #expect(result.renumbered == [RenumberedItem(from: 7, to: 9, text: "Call")])
     }
 
+    @Test func anItemDeletedOnOneSideAndOnlyRenumberedOrMarkedOnTheOtherIsGone() {
+        // A phone deleted the task; git meanwhile renumbered the item and a sync marked it: no
+        // change a user made, so the delete wins (it came back in the CalDAV random test).
+        let base = book([("Work", [item("Report", 9, uid: "r"), item("Call", 3, uid: "c")])], next: 10)
+        let ours = book([("Work", [item("Report", 7, uid: "r"), item("Call", 3, uid: "c")])], next: 10)
+        var marked = ours
+        marked.update(at: 0) { $0.items[0].serverMark = "seen" }
+        let theirs = book([("Work", [item("Call", 3, uid: "c")])], next: 10)
+        for side in [ours, marked] {
+            let result = ChecklistMerge.merge(base: base, ours: side, theirs: theirs, sharedCounter: false)
+            #expect(result.book.checklists.first?.items.map(\.text) == ["Call"])
+        }
+    }
+
+    @Test func twoMachinesDatingAServersTaskApartIsNoConflictNorAChange() {
+        // Each read the phone's task at its own time: the stored dates of "no due date" differ.
+        let base = book([("Work", [item("Report", 1, uid: "r")])], next: 9)
+        var ours = base
+        ours.update(at: 0) { $0.items.append(ChecklistItem(text: "Call", itemID: 7, created: 500)) }
+        ours.update(at: 0) { $0.items[1].uid = "phone" }
+        var theirs = base
+        theirs.update(at: 0) { $0.items.append(ChecklistItem(text: "Call", itemID: 8, created: 900)) }
+        theirs.update(at: 0) { $0.items[1].uid = "phone" }
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs, sharedCounter: false)
+        #expect(result.conflicts.isEmpty)
+        // And one deleting it while the other only dated it apart: the delete wins.
+        var deleted = base
+        deleted.update(at: 0) { $0.items.removeAll() }
+        var redated = base
+        redated.update(at: 0) { $0.items[0].archivedDate = 12_345 }
+        #expect(ChecklistMerge.merge(base: base, ours: redated, theirs: deleted).book.checklists.first?.items == [])
+    }
+
     @Test func twoItemsOfOneUIDInAFileAreFoldedIntoOne() {
         // A file an older version doubled: the same task twice under two IDs.
         let doubled = book([("Groceries", [item("Call", 3, uid: "phone"), item("Call", 5, uid: "phone")])])

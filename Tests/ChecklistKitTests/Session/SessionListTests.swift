@@ -26,7 +26,14 @@ struct SessionListTests {
                 "move ITEM POSITION|to LIST [POSITION]",
                 "  move an item to another position in its checklist, or to another checklist (at its end or POSITION)",
                 "  to LIST: the item keeps its #ID; one undo puts it back where it was.",
+                "  Its sub-items go with it; a sub-item stays one (moved to another checklist alone, it is top-level there).",
             ])
+        let noteHelp = fixture.run("help note")
+        #expect(noteHelp.first == "note ITEM [TEXT|none]")
+        #expect(noteHelp.contains { $0.contains("$VISUAL, else $EDITOR, else vi") })
+        for command in ["tag", "untag", "tags", "priority", "start", "sub", "nest", "unnest", "info"] {
+            #expect(fixture.run("help \(command)").count >= 2, "\(command)")
+        }
         let repeatHelp = fixture.run("help repeat")
         #expect(repeatHelp.first == "repeat ITEM RULE|none")
         #expect(repeatHelp.contains("  RULE: \(RepeatPattern.forms)."))
@@ -36,7 +43,7 @@ struct SessionListTests {
         #expect(dueHelp.first?.hasPrefix("due ITEM") == true)
         #expect(dueHelp.contains { $0.contains("ISO 8601") })
         #expect(fixture.failure("help nothing").contains("unknown command \"nothing\""))
-        #expect(fixture.failure("help u").contains("could be use, uncheck, upcoming or undo"))
+        #expect(fixture.failure("help u").contains("could be use, uncheck, untag, unnest, upcoming or undo"))
         fixture.failure("help add show")
     }
 

@@ -1,4 +1,5 @@
 import ChecklistKit
+import TestSupport
 import Testing
 
 /// `repeat ITEM RULE` and checking an item that repeats (SPEC §12), in UTC at Monday 2026-06-15 09:30.
@@ -281,6 +282,23 @@ struct SessionRepeatTests {
             fixture.run("check 1")
             #expect(items(fixture)[1].uid == list[0].successorUID)
             #expect(items(fixture).filter { !$0.checked && $0.text == "Water plants" }.count == 1)
+        }
+    }
+
+    @Test func uncheckOfASeriesWithACountGivesBackTheOccurrenceItTookBack() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.runAll(["due 1 2026-06-15 18:00", "repeat 1 daily"])
+            // A phone's series of three, which the RULE words cannot say.
+            var book = try fixture.reloadedBook()
+            book.update(at: 0) { $0.items[0].repeatRule = RepeatRule(rrule: "FREQ=DAILY;COUNT=3") }
+            try TemporaryFolder.write(book.archived(), to: fixture.path)
+            let session = try fixture.otherSession()
+            #expect(session.run("check 1").error == nil)
+            #expect(session.book.current?.items[1].repeatRule?.rrule == "FREQ=DAILY;COUNT=2")
+            #expect(session.run("uncheck 1").error == nil)
+            // Three occurrences still to go, as before the check: none lost to the mistake.
+            #expect(session.book.current?.items[0].repeatRule?.rrule == "FREQ=DAILY;COUNT=3")
         }
     }
 

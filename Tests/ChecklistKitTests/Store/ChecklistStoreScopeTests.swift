@@ -48,6 +48,9 @@ struct ChecklistStoreScopeTests {
         "rename Renamed", "rename List 0", "rename \u{C9}t\u{E9} \u{1F600}", "icon Trips", "icon fold", "drop 1",
         "drop Zed", "use 1", "use List 3", "show 2", "undo", "undo", "redo", "check #3", "delete #70", "edit #130 far",
         "due #1 tomorrow", "import {md}", "move 1 to List 2", "move #70 to 1 1", "move 2 to Zed",
+        "note 1 a\\nb", "note #70 none", "tag 1-2 +x", "untag 1 +X", "tag #130 +far", "priority 2 high",
+        "priority #70 none", "start 1 tomorrow", "sub 1 child", "sub #70 far child", "nest 2 1", "nest #3 #4",
+        "unnest 2", "info 1", "info #130",
     ]
 
     /// The Markdown file `import {md}` imports: a checklist whose name the file holds, a text it
@@ -618,9 +621,10 @@ struct ChecklistStoreScopeTests {
         let partial = [
             "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
             "new Other", "check #3", "show Other", "use Other", "undo", "redo", "rename X", "icon Folder", "icon",
-            "drop Other", "edit #2 y", "remind #4 on", "repeat 1 daily", "import f.json",
+            "drop Other", "edit #2 y", "remind #4 on", "repeat 1 daily", "import f.json", "note 1 x", "tag 1 +a",
+            "untag #2 +a", "priority 1 high", "start 1 today", "sub 1 x", "nest 2 1", "unnest 2", "info 1",
         ]
-        let full = ["lists", "find x", "upcoming", "export json", "inspect f", "history", "sync"]
+        let full = ["lists", "find x", "upcoming", "export json", "inspect f", "history", "sync", "tags"]
         for line in partial {
             let command = try Command.parse(CommandWords.split(line))
             #expect(command?.loadsInPart == true, "\(line)")
@@ -630,11 +634,13 @@ struct ChecklistStoreScopeTests {
         // read only what `Session.readItemsNeeded` finds they need.
         let readingCurrent = [
             "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
-            "rename X", "icon Folder", "repeat 1 daily", "check #3 1",
+            "rename X", "icon Folder", "repeat 1 daily", "check #3 1", "note 1 x", "tag 1 #2 +a", "priority 1 high",
+            "start 1 today", "sub 1 x", "nest #2 1", "unnest 2", "info 1",
         ]
         let notReadingCurrent = [
             "new Other", "check #3", "show Other", "use Other", "undo", "redo", "icon", "drop Other", "edit #2 y",
-            "remind #4 on", "import f.json", "delete #1 #2",
+            "remind #4 on", "import f.json", "delete #1 #2", "note #2 x", "untag #2 +a", "sub #2 x", "nest #2 #3",
+            "info #2",
         ]
         for line in readingCurrent {
             #expect(try Command.parse(CommandWords.split(line))?.readsCurrentItems == true, "\(line)")
