@@ -46,7 +46,7 @@ enum ManualText {
             (help due lists every form). RULE is \(RepeatPattern.forms); a checked item that repeats \
             comes back, due at the rule's next date.
 
-            QUICK ADD: add reads what follows the text: a DATE at its end (alone or after on, at, by \
+            QUICK ADD: add (and sub) reads what follows the text: a DATE at its end (alone or after on, at, by \
             or due) is the due date and a RULE before or after it the repeat rule (a rule alone is \
             due today); anywhere, +WORD is a tag and !!!, !! or ! the priority (high, medium, low): \
             add Call mum sunday 6pm +family !!. Quoted words stay text (add "Read 1984 tomorrow"; \

@@ -65,8 +65,8 @@ public enum Command: Sendable, Equatable {
     case priority(ItemReference, Int?)
     /// `start ITEM DATE|none`.
     case start(ItemReference, DueArgument)
-    /// `sub PARENT TEXT`.
-    case sub(ItemReference, String)
+    /// `sub PARENT TEXT`: the text with what quick add read in it, as `add`.
+    case sub(ItemReference, QuickAdd)
     /// `nest ITEM PARENT`.
     case nest(ItemReference, parent: ItemReference)
     case unnest(ItemReference)
@@ -106,7 +106,7 @@ public enum Command: Sendable, Equatable {
     public var involvesDates: Bool {
         switch self {
         case .due(_, .date), .start(_, .date), .show, .upcoming, .find, .watch, .info: true
-        case .add(let reading): reading.due != nil || reading.rule != nil
+        case .add(let reading), .sub(_, let reading): reading.due != nil || reading.rule != nil
         default: false
         }
     }
@@ -324,7 +324,7 @@ public enum Command: Sendable, Equatable {
             guard let first = arguments.first else { throw fail("missing PARENT") }
             let text = spaced(arguments.dropFirst())
             guard !text.trimmingSpaces.isEmpty else { throw fail("missing TEXT") }
-            return .sub(try item(first), text)
+            return .sub(try item(first), QuickAdd.read(Array(marked.dropFirst())))
         case .nest:
             try expect(2...2)
             return .nest(try item(arguments[0]), parent: try item(arguments[1]))

@@ -144,7 +144,7 @@ public final class Session {
         case .tags: return tagCounts()
         case .priority(let item, let priority): return try setPriority(item, priority)
         case .start(let item, let argument): return try setStart(item, argument)
-        case .sub(let parent, let text): return try sub(parent, text)
+        case .sub(let parent, let reading): return try sub(parent, reading)
         case .nest(let item, let parent): return try nest(item, under: parent)
         case .unnest(let item): return try unnest(item)
         case .info(let item): return try info(item)

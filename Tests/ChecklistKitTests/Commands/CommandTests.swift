@@ -184,7 +184,7 @@ struct CommandTests {
         #expect(try parse("priority 2 7") == .priority(.position(2), 7))
         #expect(try parse("start 2 next fri 9am") == .start(.position(2), .date("next fri 9am")))
         #expect(try parse("start 2 none") == .start(.position(2), .none))
-        #expect(try parse("sub 1 Pack  bags") == .sub(.position(1), "Pack bags"))
+        #expect(try parse("sub 1 Pack  bags") == .sub(.position(1), QuickAdd(text: "Pack bags")))
         #expect(try parse("nest 4 #1") == .nest(.position(4), parent: .id(1)))
         #expect(try parse("unnest 4") == .unnest(.position(4)))
         #expect(try parse("info #4") == .info(.id(4)))

@@ -69,6 +69,21 @@ struct SessionQuickAddTests {
         }
     }
 
+    @Test func subReadsItsTextAsAddDoes() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try home()
+            fixture.run("add Trip")
+            #expect(
+                fixture.run("sub 1 Book tickets by fri +travel !") == [
+                    "added 2 [ ] ! Book tickets  due 2026-06-19  +travel  #1"
+                ])
+            #expect(fixture.run("sub 1 \"Pack for fri\"") == ["added 3 [ ] Pack for fri  #2"])
+            fixture.run("undo")
+            fixture.run("undo")
+            #expect(fixture.texts == ["Trip"])
+        }
+    }
+
     @Test func editDoesNotReadItsText() throws {
         try LocalZone.with(LocalZone.utc) {
             let fixture = try home()
