@@ -115,12 +115,17 @@ func fuzzCalendar(_ bytes: [UInt8]) {
     }
     precondition(again.count == built.count, "an iCalendar round trip changed the components")
     var pending = components
+    var items: [ChecklistItem] = []
     while let component = pending.popLast() {
         pending += component.components
         guard component.name == "VTODO" else { continue }
-        let item = CalendarTask.item(component, itemID: 1, created: 0)
-        _ = CalendarTask.todo(item, uid: "u", categories: ["c"], now: 0, existing: component)
+        var item = CalendarTask.item(component, itemID: 1, created: 0)
+        _ = CalendarTask.todo(item, uid: "u", now: 0, existing: component, siblings: ["p"])
+        item.uid = component.property("UID")?.value
+        items.append(item)
     }
+    // Whatever parents the tasks name (loops, chains, themselves), each item has a place.
+    _ = CalendarTask.withoutParentLoops(items)
 }
 
 extension CalendarComponent {

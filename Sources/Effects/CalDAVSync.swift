@@ -689,6 +689,9 @@ public struct CalDAVSync {
                 let (left, right) = (Self.sortOrder(a.1), Self.sortOrder(b.1))
                 return left != right ? left < right : a.0.href < b.0.href
             }
+            // A sub-task's parent is one of the same list's tasks; one elsewhere or missing
+            // leaves it top-level here, its RELATED-TO kept (SPEC §13).
+            let siblings = Set(members.map(\.0.uid))
             for (resource, todo) in members {
                 let id = idOfUID[resource.uid]
                 let itemID = id ?? next
@@ -699,12 +702,13 @@ public struct CalDAVSync {
                     todo.property($0).flatMap(CalendarTime.init)?.referenceSeconds
                 }.first
                 var item = CalendarTask.item(
-                    todo, itemID: itemID, created: created[itemID] ?? made ?? WallClock.now())
+                    todo, itemID: itemID, created: created[itemID] ?? made ?? WallClock.now(), siblings: siblings)
                 item.uid = resource.uid
-                item.serverMark = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.digest(of: item), home: home)
+                item.serverMark = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.mark(of: todo), home: home)
                 list.items.append(item)
                 todos[resource.uid] = todo
             }
+            list.items = CalendarTask.withoutParentLoops(list.items)
             lists.append(list)
         }
         // Keep the order of BASE for the tasks it knew, the rest after them.

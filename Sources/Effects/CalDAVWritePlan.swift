@@ -75,11 +75,12 @@ struct CalDAVWritePlan {
         }
         let completed = Self.completedTasks(of: merged.book, current: current)
         for (list, collection) in zip(merged.book.checklists, urlOf) {
+            let siblings = Set(list.items.compactMap(\.uid))
             for (position, item) in list.items.enumerated() {
                 guard let uid = item.uid, kept.insert(uid).inserted else { continue }
                 if unresolved.contains(uid) { continue }
                 writeTask(
-                    item, uid: uid, position: position, in: collection, existing: current[uid],
+                    item, uid: uid, position: position, in: collection, siblings: siblings, existing: current[uid],
                     completed: completed[uid], now: now)
             }
         }
@@ -129,18 +130,22 @@ struct CalDAVWritePlan {
     /// Adds the writes of one item: none when the server's task already says the same, a PUT
     /// over it, or, when the item moved to another list, a DELETE of it and a new PUT. A new
     /// item that is the next occurrence of `completed` (its predecessor's task) is built on it.
+    /// `siblings` are the UIDs of the items of its checklist (which tell its parent there).
     private mutating func writeTask(
-        _ item: ChecklistItem, uid: String, position: Int, in collection: String, existing: CalDAVState.Resource?,
-        completed: CalDAVState.Resource?, now: Double
+        _ item: ChecklistItem, uid: String, position: Int, in collection: String, siblings: Set<String>,
+        existing: CalDAVState.Resource?, completed: CalDAVState.Resource?, now: Double
     ) {
         let existingTodo = existing.flatMap { Self.todo(in: $0.data) }
-        let theirsItem = existingTodo.map { CalendarTask.item($0, itemID: item.itemID, created: item.archivedDate) }
+        let theirsItem = existingTodo.map {
+            CalendarTask.item($0, itemID: item.itemID, created: item.archivedDate, siblings: siblings)
+        }
         let moved = existing.map { $0.collection != collection } ?? false
         if let theirsItem, !moved, Self.sameTask(theirsItem, item) { return }
         let predecessor = existing == nil ? completed.flatMap { Self.todo(in: $0.data) } : nil
         var todo = CalDAVWrittenMark.marked(
-            predecessor.map { CalendarTask.nextTodo(item, uid: uid, after: $0, now: now) }
-                ?? CalendarTask.todo(item, uid: uid, now: now, existing: moved ? nil : existingTodo))
+            predecessor.map { CalendarTask.nextTodo(item, uid: uid, after: $0, now: now, siblings: siblings) }
+                ?? CalendarTask.todo(
+                    item, uid: uid, now: now, existing: moved ? nil : existingTodo, siblings: siblings))
         todo.set("X-APPLE-SORT-ORDER", ContentLine("X-APPLE-SORT-ORDER", value: String(position)))
         var calendar = Self.calendar(with: todo, from: moved ? nil : existing)
         if predecessor != nil, let completed, let theirs = (try? ICalendarReader.read(completed.data))?.first {
@@ -165,7 +170,8 @@ struct CalDAVWritePlan {
     /// Whether the mapped fields of an item and a task's item agree.
     static func sameTask(_ a: ChecklistItem, _ b: ChecklistItem) -> Bool {
         a.text == b.text && a.checked == b.checked && a.due == b.due && a.shouldRemind == b.shouldRemind
-            && a.repeatRule == b.repeatRule
+            && a.repeatRule == b.repeatRule && a.note == b.note && a.tags == b.tags && a.priority == b.priority
+            && a.parentUID == b.parentUID && a.start == b.start
     }
 
     /// The task of a calendar object's text: its series' master VTODO (the one without a

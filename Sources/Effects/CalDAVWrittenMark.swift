@@ -26,6 +26,19 @@ enum CalDAVWrittenMark {
         case nil: fields.append("no due date")
         }
         fields.append(item.repeatRule?.rrule ?? "")
+        // SPEC §13's fields, only when set: a mark written before them stays valid for a task without them.
+        var details: [String] = []
+        if !item.note.isEmpty { details.append("note \(item.note)") }
+        if !item.tags.isEmpty { details.append("tags " + item.tags.joined(separator: "\u{1E}")) }
+        if let priority = item.priority { details.append("priority \(priority)") }
+        if let parent = item.parentUID { details.append("parent \(parent)") }
+        if let offset = item.alarmOffset { details.append("alarm \(offset)") }
+        switch item.start {
+        case .day(let day)?: details.append("start day \(day)")
+        case .time(let time)?: details.append("start time \(time)")
+        case nil: break
+        }
+        fields += details
         return fields.joined(separator: "\u{1F}").stableDigest
     }
 

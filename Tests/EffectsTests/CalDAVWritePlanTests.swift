@@ -148,4 +148,24 @@ struct CalDAVWritePlanTests {
         #expect(written.contains("SUMMARY:Water the plants"))
         #expect(written.ranges(of: "BEGIN:VTODO").count == 2)
     }
+
+    /// SPEC §13: a sub-item's parent travels; a note changed here is a write, none otherwise.
+    @Test func aNoteOrAParentChangedHereIsWrittenAndAnUnchangedSubItemIsNot() throws {
+        var parent = item("Breakfast", 0, uid: "b")
+        parent.note = "for four"
+        var eggs = item("Eggs", 1, uid: "e")
+        eggs.parentUID = "b"
+        let there = [parent, eggs]
+        #expect(describe(plan(ours: book([("Groceries", there)]), there: there)).isEmpty)
+        var noted = parent
+        noted.note = "for six"
+        var unnested = eggs
+        unnested.parentUID = nil
+        let changed = plan(ours: book([("Groceries", [noted, unnested])]), there: there)
+        #expect(describe(changed) == ["PUT g/b.ics If-Match: \"e-b\"", "PUT g/e.ics If-Match: \"e-e\""])
+        let breakfast = String(decoding: try #require(changed.written["b"]).data, as: UTF8.self)
+        #expect(breakfast.contains("\r\nDESCRIPTION:for six\r\n"))
+        let egg = String(decoding: try #require(changed.written["e"]).data, as: UTF8.self)
+        #expect(!egg.contains("RELATED-TO"))
+    }
 }

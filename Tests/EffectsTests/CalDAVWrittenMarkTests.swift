@@ -34,6 +34,20 @@ struct CalDAVWrittenMarkTests {
                 == CalDAVWrittenMark.mark(of: todo))
     }
 
+    /// SPEC §13's fields are mapped fields: a phone's edit of any of them is a change.
+    @Test(arguments: [
+        ContentLine("DESCRIPTION", value: "large ones"), ContentLine("CATEGORIES", value: "shop"),
+        ContentLine("PRIORITY", value: "1"), ContentLine("RELATED-TO", value: "breakfast"),
+        ContentLine("DTSTART", parameters: [.init("VALUE", ["DATE"])], value: "20261201"),
+    ])
+    func aPhonesEditOfANoteTagsPriorityParentOrStartChangesTheMark(_ edit: ContentLine) {
+        let todo = written(item("Eggs"))
+        var edited = todo
+        edited.set(edit.name, edit)
+        #expect(CalDAVWrittenMark.carried(by: edited) == CalDAVWrittenMark.mark(of: todo))
+        #expect(CalDAVWrittenMark.mark(of: edited) != CalDAVWrittenMark.mark(of: todo))
+    }
+
     @Test func oursAsWrittenIsTheBaseWhenOnlyTheServerChangedTheTask() {
         let base = book([])
         let ours = book([item("Eggs")])

@@ -26,6 +26,7 @@ extension ChecklistItem: KeyedArchivable {
         if let repeatRule { coder.encode(repeatRule.rrule, forKey: "Repeat") }
         if let uid { coder.encode(uid, forKey: "UID") }
         if let serverMark { coder.encode(serverMark, forKey: "ServerMark") }
+        if let alarmOffset { coder.encode(alarmOffset, forKey: "AlarmOffset") }
         if hasDueDate {
             coder.encode(dueDay != nil, forKey: "AllDay")
             if let dueDay { coder.encode(dueDay.description, forKey: "DueDay") }
@@ -76,6 +77,7 @@ extension ChecklistItem: KeyedArchivable {
                 start: try coder.decodeDateIfPresent(forKey: "Start"),
                 startDay: try coder.decodeIfPresent(String.self, forKey: "StartDay")))
         serverMark = try coder.decodeIfPresent(String.self, forKey: "ServerMark")
+        alarmOffset = try coder.decodeIfPresent(Int.self, forKey: "AlarmOffset")
     }
 
     /// SPEC §13's fields as read, `nil` where absent.
@@ -142,7 +144,7 @@ extension ChecklistItem: SkimDecodable {
     /// The fields a skim reads of an item, in the order of `skim`'s fields.
     private enum SkimmedField: Int, CaseIterable {
         case text, checked, dueDate, shouldRemind, itemID, hasDueDate, repeatRule, uid, allDay, dueDay
-        case note, tags, priority, parent, start, startDay, serverMark
+        case note, tags, priority, parent, start, startDay, serverMark, alarmOffset
 
         /// The field as the skim checks it.
         var field: ObjectSkim.Field {
@@ -165,6 +167,7 @@ extension ChecklistItem: SkimDecodable {
             case .start: ObjectSkim.Field(key: "Start", kind: .date)
             case .startDay: ObjectSkim.Field(key: "StartDay", kind: .string)
             case .serverMark: ObjectSkim.Field(key: "ServerMark", kind: .string)
+            case .alarmOffset: ObjectSkim.Field(key: "AlarmOffset", kind: .integer)
             }
         }
     }
@@ -190,5 +193,6 @@ extension ChecklistItem: SkimDecodable {
                 parent: values.string(SkimmedField.parent.rawValue), start: values.date(SkimmedField.start.rawValue),
                 startDay: values.string(SkimmedField.startDay.rawValue)))
         serverMark = values.string(SkimmedField.serverMark.rawValue)
+        alarmOffset = values.integer(SkimmedField.alarmOffset.rawValue)
     }
 }

@@ -1,16 +1,23 @@
 /// Items as VTODO components and back, by SPEC §11's mapping: text as `SUMMARY`, checked as
 /// `STATUS:COMPLETED` with `COMPLETED` and `PERCENT-COMPLETE:100`, the due date as `DUE` (UTC, or
 /// a `VALUE=DATE` for a whole day), the reminder as a `VALARM`, the repeat rule as `RRULE` with a
-/// `DTSTART` (the due date, in the same form).
+/// `DTSTART` (the start date, else the due date, in the same form), and SPEC §13's fields (see
+/// `CalendarTask+Details.swift`).
 ///
 /// A task built on an existing one (read from a server or a file) keeps every property and
 /// component the mapping does not cover exactly as it was, and each mapped property that still
 /// says the same as it did is written as it was read.
 public enum CalendarTask {
-    /// The VTODO of `item`, built on `existing` when given; `categories` set the `CATEGORIES`
-    /// line (left as it is when `nil`). `now` stamps what changed.
+    /// The property that names an item's checklist in a file `export ics` writes (SPEC §13:
+    /// `CATEGORIES` are the tags), where one calendar per checklist cannot be said.
+    public static let listProperty = "X-CHECKLISTS-LIST"
+
+    /// The VTODO of `item`, built on `existing` when given; `siblings` are the UIDs of the
+    /// items of its checklist, which tell the parent it has here among the task's parents (any
+    /// parent when `nil`). `now` stamps what changed.
     public static func todo(
-        _ item: ChecklistItem, uid: String, categories: [String]? = nil, now: Double, existing: CalendarComponent? = nil
+        _ item: ChecklistItem, uid: String, now: Double, existing: CalendarComponent? = nil,
+        siblings: Set<String>? = nil
     ) -> CalendarComponent {
         var todo = existing ?? CalendarComponent("VTODO")
         let before = todo
@@ -41,20 +48,31 @@ public enum CalendarTask {
             todo.set("RRULE", nil)
         }
         let startBefore = start(of: before)
-        if let due = item.due, item.repeatRule != nil {
+        if let start = item.start {
+            if startBefore != start { todo.set("DTSTART", line("DTSTART", start)) }
+        } else if let due = item.due, item.repeatRule != nil {
             // RFC 5545 computes a series from DTSTART: without one, clients count from the moment
-            // the task is completed. Items have no start of their own, so it is the due date; a
-            // start the task came with stays while its due date does.
-            let keepsStart = startBefore != nil && startBefore != dueBefore && dueBefore == due
-            if !keepsStart, startBefore != due { todo.set("DTSTART", line("DTSTART", due)) }
-        } else if startBefore != nil, startBefore == dueBefore, dueBefore != item.due {
+            // the task is completed. Without a start date of its own, it is the due date.
+            if startBefore != due { todo.set("DTSTART", line("DTSTART", due)) }
+        } else if startBefore != nil, startBefore == dueBefore {
             // A start that was only the due date (SPEC §11: no start date) follows it.
-            todo.set("DTSTART", item.due.map { line("DTSTART", $0) })
+            if dueBefore != item.due { todo.set("DTSTART", item.due.map { line("DTSTART", $0) }) }
+        } else if startBefore != nil {
+            // A start date of its own, cleared here.
+            todo.set("DTSTART", nil)
         }
         let timed = todo.components.contains(where: isTimeAlarm)
         if item.shouldRemind, !timed {
             // When `watch` rings: at the due time, or at 09:00 on a whole day (SPEC §9, §11).
-            let offset = if case .day? = item.due { "PT9H" } else { "PT0S" }
+            // At a client's alarm time when one came with the item (SPEC §9).
+            let offset =
+                if let alarmOffset = item.alarmOffset {
+                    CalendarAlarm.duration(alarmOffset)
+                } else if case .day? = item.due {
+                    "PT9H"
+                } else {
+                    "PT0S"
+                }
             todo.components.append(
                 CalendarComponent(
                     "VALARM",
@@ -67,11 +85,7 @@ public enum CalendarTask {
             // Only the alarms with a time: a location alarm is not a reminder of ours to remove.
             todo.components.removeAll(where: isTimeAlarm)
         }
-        if let categories {
-            todo.set(
-                "CATEGORIES",
-                ContentLine("CATEGORIES", value: categories.map(CalendarText.escaped).joined(separator: ",")))
-        }
+        setDetails(of: &todo, to: item, before: before, siblings: siblings)
         guard todo != before || existing == nil else { return todo }
         let stamp = CalendarTime.utcValue(now)
         todo.set("DTSTAMP", ContentLine("DTSTAMP", value: stamp))
@@ -90,14 +104,15 @@ public enum CalendarTask {
     /// `COMPLETED` or `PERCENT-COMPLETE`), the rule `item` holds, new `DTSTAMP`, `LAST-MODIFIED`
     /// and `CREATED`, `SEQUENCE:0`, and no `RECURRENCE-ID`: it is a task of its own.
     public static func nextTodo(
-        _ item: ChecklistItem, uid: String, after completed: CalendarComponent, now: Double
+        _ item: ChecklistItem, uid: String, after completed: CalendarComponent, now: Double,
+        siblings: Set<String>? = nil
     ) -> CalendarComponent {
         var template = completed
         for name in ["UID", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "RECURRENCE-ID", "SEQUENCE", "CREATED"] {
             template.set(name, nil)
         }
         template.set("UID", ContentLine("UID", value: uid))
-        var todo = Self.todo(item, uid: uid, now: now, existing: template)
+        var todo = Self.todo(item, uid: uid, now: now, existing: template, siblings: siblings)
         let stamp = CalendarTime.utcValue(now)
         for name in ["DTSTAMP", "LAST-MODIFIED", "CREATED"] { todo.set(name, ContentLine(name, value: stamp)) }
         todo.set("SEQUENCE", ContentLine("SEQUENCE", value: "0"))
@@ -114,13 +129,24 @@ public enum CalendarTask {
         }
     }
 
-    /// The item a VTODO describes, with `itemID`; `created` is its `DueDate` when it has no due date.
-    public static func item(_ todo: CalendarComponent, itemID: Int, created: Double) -> ChecklistItem {
+    /// The item a VTODO describes, with `itemID`; `created` is its `DueDate` when it has no due
+    /// date. Its parent is the first of the task's parents that `siblings` holds (the UIDs of
+    /// the tasks of its list), or the first one when `siblings` is `nil`.
+    public static func item(
+        _ todo: CalendarComponent, itemID: Int, created: Double, siblings: Set<String>? = nil
+    ) -> ChecklistItem {
         let text = todo.property("SUMMARY").map { CalendarText.unescaped($0.value) } ?? ""
-        return ChecklistItem(
+        var item = ChecklistItem(
             text: text, checked: isChecked(todo), itemID: itemID, created: created, due: dueDate(of: todo),
             shouldRemind: todo.components.contains(where: isTimeAlarm),
             repeatRule: todo.property("RRULE").map { RepeatRule(rrule: String(CalendarText.trimmed($0.value))) })
+        item.note = note(of: todo)
+        item.tags = tags(of: todo)
+        item.priority = priority(of: todo)
+        item.parentUID = parent(of: todo, among: siblings)
+        item.start = startDate(of: todo)
+        item.alarmOffset = CalendarAlarm.offset(of: todo)
+        return item
     }
 
     /// Whether a task is done: `STATUS:COMPLETED` or `STATUS:CANCELLED` (no longer to do, as
@@ -153,9 +179,7 @@ public enum CalendarTask {
         date(todo.property("DUE"))
     }
 
-    /// The task's start (`DTSTART`), read as `dueDate` reads `DUE`. Items have none of their own
-    /// yet (SPEC §13); a repeating task's series is computed from its due date, which is the
-    /// start this program writes.
+    /// The task's `DTSTART`, read as `dueDate` reads `DUE`; `startDate` is the item's start.
     public static func start(of todo: CalendarComponent) -> Due? {
         date(todo.property("DTSTART"))
     }
@@ -169,7 +193,13 @@ public enum CalendarTask {
         return value.referenceSeconds.map(Due.time)
     }
 
-    /// The first category of a task, if it has one.
+    /// The checklist a task of an `export ics` file belongs to (`listProperty`), if it names one.
+    public static func listName(of todo: CalendarComponent) -> String? {
+        todo.property(listProperty).map { CalendarText.unescaped($0.value) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The first category of a task, if it has one: the checklist of a file the export wrote
+    /// before tags were `CATEGORIES`.
     public static func category(of todo: CalendarComponent) -> String? {
         todo.properties(named: "CATEGORIES").lazy.flatMap { CalendarText.list($0.value) }.first { !$0.isEmpty }
     }

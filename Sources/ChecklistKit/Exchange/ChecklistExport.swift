@@ -63,9 +63,10 @@ public enum ChecklistExport {
         return out
     }
 
-    /// Every item as a VTODO in one iCalendar object (SPEC §11): each carries its checklist's
-    /// name as `CATEGORIES` (one calendar per checklist is not something a file can say), and a
-    /// UID made from its item ID, `checklists-item-ID`, the same at every export of the file.
+    /// Every item as a VTODO in one iCalendar object (SPEC §11, §13): each names its checklist
+    /// in a property of its own, `X-CHECKLISTS-LIST` (one calendar per checklist is not something
+    /// a file can say, and `CATEGORIES` are the tags), and has its UID, or one made from its item
+    /// ID, `checklists-item-ID`, the same at every export of the file.
     public static func ics(_ checklists: [Checklist], now: Double) -> String {
         var calendar = CalendarComponent(
             "VCALENDAR",
@@ -73,9 +74,14 @@ public enum ChecklistExport {
                 ContentLine("VERSION", value: "2.0"), ContentLine("PRODID", value: "-//checklists//checklists//EN"),
             ])
         for list in checklists {
+            let siblings = Set(list.items.compactMap(\.uid))
             for item in list.items {
-                calendar.components.append(
-                    CalendarTask.todo(item, uid: "checklists-item-\(item.itemID)", categories: [list.name], now: now))
+                var todo = CalendarTask.todo(
+                    item, uid: item.uid ?? "checklists-item-\(item.itemID)", now: now, siblings: siblings)
+                todo.set(
+                    CalendarTask.listProperty,
+                    ContentLine(CalendarTask.listProperty, value: CalendarText.escaped(list.name)))
+                calendar.components.append(todo)
             }
         }
         return ICalendarWriter.write([calendar])

@@ -33,8 +33,10 @@ public enum ChecklistImport {
         return try markdown(text, fallbackName: fallbackName, now: now)
     }
 
-    /// The VTODOs of an iCalendar file: one checklist per first category, the others in one
-    /// named `fallbackName`; events, journals and the rest are left out.
+    /// The VTODOs of an iCalendar file: one checklist per `X-CHECKLISTS-LIST` (the checklist
+    /// `export ics` names), else, in a file this program exported before tags were `CATEGORIES`,
+    /// per first category; the others in one named `fallbackName`. Each item keeps its task's
+    /// UID, so sub-items stay under their parents; events, journals and the rest are left out.
     private static func calendar(_ bytes: [UInt8], fallbackName: String, now: Double) throws(Failure) -> [Checklist] {
         let components: [CalendarComponent]
         do {
@@ -44,13 +46,22 @@ public enum ChecklistImport {
         }
         var lists: [Checklist] = []
         var positions: [String: Int] = [:]
-        var todos: [CalendarComponent] = []
-        var pending = components
-        while let component = pending.popLast() {
-            if component.name == "VTODO" { todos.append(component) } else { pending += component.components }
+        var todos: [(todo: CalendarComponent, older: Bool)] = []
+        var pending = components.map { (component: $0, older: false) }
+        while let (component, older) = pending.popLast() {
+            if component.name == "VTODO" {
+                todos.append((component, older))
+            } else {
+                // Our export before X-CHECKLISTS-LIST named the checklist in CATEGORIES.
+                let ours = component.property("PRODID")?.value == "-//checklists//checklists//EN"
+                let olderExport =
+                    older || (ours && !component.components.contains { $0.property(CalendarTask.listProperty) != nil })
+                pending += component.components.map { ($0, olderExport) }
+            }
         }
-        for todo in todos.reversed() {
-            let name = CalendarTask.category(of: todo) ?? fallbackName
+        for (todo, older) in todos.reversed() {
+            let name =
+                CalendarTask.listName(of: todo) ?? (older ? CalendarTask.category(of: todo) : nil) ?? fallbackName
             let position =
                 positions[name]
                 ?? {
@@ -58,9 +69,23 @@ public enum ChecklistImport {
                     positions[name] = lists.count - 1
                     return lists.count - 1
                 }()
-            lists[position].items.append(CalendarTask.item(todo, itemID: 0, created: now))
+            var item = CalendarTask.item(todo, itemID: 0, created: now)
+            item.uid = todo.property("UID").map { CalendarText.unescaped($0.value) }.flatMap { $0.isEmpty ? nil : $0 }
+            // The list's name was its only category.
+            if older, item.tags.first == name { item.tags.removeFirst() }
+            lists[position].items.append(item)
         }
         guard !lists.isEmpty else { throw Failure(reason: "no tasks (VTODO) in the iCalendar file") }
+        for index in lists.indices {
+            // A parent in another list, or in none, leaves its sub-item top-level.
+            let uids = Set(lists[index].items.compactMap(\.uid))
+            for position in lists[index].items.indices {
+                if let parent = lists[index].items[position].parentUID, !uids.contains(parent) {
+                    lists[index].items[position].parentUID = nil
+                }
+            }
+            lists[index].items = CalendarTask.withoutParentLoops(lists[index].items)
+        }
         return lists
     }
 

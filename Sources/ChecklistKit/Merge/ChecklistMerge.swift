@@ -357,6 +357,14 @@ private struct Merger {
                 o.item.uid = Self.pick(before?.uid, o.item.uid, t.item.uid, "CalDAV UID", &found)
             }
             o.item.dueDay = due.day
+            // SPEC §13's fields, each as a whole (the CalDAV sync needs a phone's edit of them).
+            o.item.note = Self.pick(before.map(\.note), o.item.note, t.item.note, "note", &found)
+            o.item.tags = Self.pick(before.map(\.tags), o.item.tags, t.item.tags, "tags", &found)
+            o.item.priority = Self.pick(before.map(\.priority), o.item.priority, t.item.priority, "priority", &found)
+            o.item.parentUID = Self.pick(before.map(\.parentUID), o.item.parentUID, t.item.parentUID, "parent", &found)
+            o.item.start = Self.pick(before.map(\.start), o.item.start, t.item.start, "start", &found)
+            o.item.alarmOffset = Self.pick(
+                before.map(\.alarmOffset), o.item.alarmOffset, t.item.alarmOffset, "alarm time", &found)
             // Not the user's: a one-sided change is taken, and two machines that synced with
             // the server apart keep OURS's without a word (either is a true mark of some version).
             var unreported: [Disagreement] = []

@@ -34,6 +34,10 @@ public struct ChecklistItem: Sendable, Equatable {
     public var parentUID: String?
     /// The day or time work on the item can start (`Start`, `StartDay`), if set.
     public var start: Due?
+    /// When a CalDAV client's alarm rings, in seconds from the due date (its time, or a whole
+    /// day's start): `-900` for "15 minutes before"; `nil` when it rings as `watch` does by
+    /// itself (the archive's optional `AlarmOffset` key; SPEC §9).
+    public var alarmOffset: Int?
 
     /// Creates an item; `created` is stored as the `DueDate` until the user sets one.
     public init(

@@ -15,14 +15,23 @@ public enum ReminderSchedule {
                 guard let due = item.dueDate, due.isFinite, let kind = item.due else { continue }
                 result.append(
                     Reminder(
-                        itemID: item.itemID, list: list.name, text: item.text, due: due, fireTime: fireTime(kind),
+                        itemID: item.itemID, list: list.name, text: item.text, due: due,
+                        fireTime: fireTime(kind, alarmOffset: item.alarmOffset),
                         day: item.dueDay))
             }
         }
         return result.sorted { ($0.fireTime, $0.itemID) < ($1.fireTime, $1.itemID) }
     }
 
-    /// When a reminder for `due` fires: its time (midnight included), or 09:00 local time on a whole day.
+    /// When a reminder for `due` fires: a client's alarm time `alarmOffset` seconds from the due
+    /// date (its time, or a whole day's start), else its time (midnight included), or 09:00 local
+    /// time on a whole day.
+    public static func fireTime(_ due: Due, alarmOffset: Int?) -> Double {
+        if let alarmOffset { return due.start + Double(alarmOffset) }
+        return fireTime(due)
+    }
+
+    /// When a reminder for `due` fires by default: its time, or 09:00 local time on a whole day.
     public static func fireTime(_ due: Due) -> Double {
         switch due {
         case .time(let time): return time

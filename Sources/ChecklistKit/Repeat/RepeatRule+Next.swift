@@ -17,17 +17,78 @@ extension RepeatRule {
         var position = 0
         Self.forEachOccurrence(of: recurrence, from: due) { occurrence in
             position += 1
-            let isNext: Bool
-            switch (occurrence, due) {
-            case (.day(let day), .day(let dueDay)): isNext = day > dueDay && day >= today
-            case (.time(let time), .time(let dueTime)): isNext = time > dueTime && time > now
-            default: isNext = false
-            }
+            let isNext = Self.isNext(occurrence, after: due, today: today, now: now)
             if isNext { found = (occurrence, position) }
             return !isNext
         }
         guard let found else { return nil }
         return (found.due, counting(from: found.position, in: recurrence))
+    }
+
+    /// The next occurrence of a series of items that start at `start` and are due `due`, once
+    /// the one due `due` is done at `now`: its start, its due date and the rule it carries; `nil`
+    /// as `nextOccurrence(after:now:)` gives it.
+    ///
+    /// SPEC §12: RFC 5545 counts the series from `DTSTART`, the start, and each occurrence's due
+    /// date keeps its distance from its start (as clients compute `DUE` from `DTSTART`); the
+    /// next one is the first whose due date is after `due` and in the future.
+    public func nextOccurrence(start: Due, due: Due, now: Double) -> (start: Due, due: Due, rule: RepeatRule)? {
+        guard let recurrence = Recurrence(rrule: rrule) else { return nil }
+        let today = LocalTime.day(now)
+        var found: (start: Due, due: Due, position: Int)?
+        var position = 0
+        Self.forEachOccurrence(of: recurrence, from: start) { occurrence in
+            position += 1
+            guard let following = Self.due(of: occurrence, seriesStart: start, due: due) else { return false }
+            let isNext = Self.isNext(following, after: due, today: today, now: now)
+            if isNext { found = (occurrence, following, position) }
+            return !isNext
+        }
+        guard let found else { return nil }
+        return (found.start, found.due, counting(from: found.position, in: recurrence))
+    }
+
+    /// Whether `occurrence` can be the next due date after `due`: later, and not past (a whole
+    /// day may be today, a time must be after `now`).
+    private static func isNext(_ occurrence: Due, after due: Due, today: CalendarDay, now: Double) -> Bool {
+        switch (occurrence, due) {
+        case (.day(let day), .day(let dueDay)): day > dueDay && day >= today
+        case (.time(let time), .time(let dueTime)): time > dueTime && time > now
+        default: false
+        }
+    }
+
+    /// The due date of the occurrence that starts at `occurrence`, in a series that starts at
+    /// `seriesStart` and is due `due`: a time as far after its start on the local clock as `due`
+    /// is after `seriesStart` (dateutil adds a `timedelta` to a zoned time so); otherwise `due`
+    /// moved by the days from `seriesStart` to `occurrence`, a time keeping its clock time.
+    private static func due(of occurrence: Due, seriesStart: Due, due: Due) -> Due? {
+        if case .time(let start) = seriesStart, case .time(let dueTime) = due, case .time(let time) = occurrence {
+            let clock = { (moment: Double) -> Int in
+                let fields = LocalTime.fields(moment)
+                return CivilTime.days(year: fields.year, month: fields.month, day: fields.day) * 86_400
+                    + fields.hour * 3600 + fields.minute * 60 + fields.second
+            }
+            let target = clock(time) + (clock(dueTime) - clock(start))
+            let days = Int((Double(target) / 86_400).rounded(.down))
+            let second = target - days * 86_400
+            guard let day = CalendarDay(daysSince1970: days) else { return nil }
+            let fields = LocalTime.Fields(
+                year: day.year, month: day.month, day: day.day, hour: second / 3600, minute: second / 60 % 60,
+                second: second % 60)
+            return LocalTime.timeMovingGaps(fields).map { .time($0 + (dueTime - dueTime.rounded(.down))) }
+        }
+        let day = { (value: Due) -> Int in
+            switch value {
+            case .day(let day): day.daysSince1970
+            case .time(let time): LocalTime.day(time).daysSince1970
+            }
+        }
+        let days = day(occurrence) - day(seriesStart)
+        switch due {
+        case .day(let dueDay): return dueDay.adding(days: days).map(Due.day)
+        case .time(let time): return LocalTime.adding(days: days, to: time).map(Due.time)
+        }
     }
 
     /// The first date the rule gives from `due` on (`due` itself when the rule gives it), for an

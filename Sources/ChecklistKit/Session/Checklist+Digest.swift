@@ -60,6 +60,10 @@ extension Digest {
             add(0x9A2E)
             add(parent)
         }
+        if let offset = item.alarmOffset {
+            add(0xA1A)
+            add(UInt64(bitPattern: Int64(offset)))
+        }
         switch item.start {
         case nil: break
         case .day(let day):

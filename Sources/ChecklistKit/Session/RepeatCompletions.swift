@@ -1,7 +1,8 @@
 /// The repeating items one `check` or `toggle` completes, and the next occurrence of each
 /// (SPEC §12): the completed item stays, checked and without its rule, and the next one
-/// follows it — same text, reminder flag and rule, unchecked, due at the rule's next date, with
-/// the UID `ChecklistItem.successorUID` gives.
+/// follows it — same text, reminder flag, rule, note, tags, priority and parent, unchecked, due
+/// at the rule's next date (counted from its start when it has one, as RFC 5545 counts from
+/// `DTSTART`), with the UID `ChecklistItem.successorUID` gives.
 struct RepeatCompletions {
     /// The next occurrences, by the ID of the item each follows.
     private var next: [Int: ChecklistItem] = [:]
@@ -19,7 +20,13 @@ struct RepeatCompletions {
         guard let rule = item.repeatRule else { return }
         // A whole day (or none: from today) repeats as whole days, a time at its clock time.
         let due = item.due ?? .day(LocalTime.day(now))
-        guard let following = rule.nextOccurrence(after: due, now: now) else {
+        let following: (start: Due?, due: Due, rule: RepeatRule)?
+        if let start = item.start {
+            following = rule.nextOccurrence(start: start, due: due, now: now).map { ($0.start, $0.due, $0.rule) }
+        } else {
+            following = rule.nextOccurrence(after: due, now: now).map { (nil, $0.due, $0.rule) }
+        }
+        guard let following else {
             let why =
                 Recurrence(rrule: rule.rrule) == nil
                 ? "which checklists cannot work out" : "which gives no date after this one"
@@ -32,6 +39,12 @@ struct RepeatCompletions {
         var occurrence = ChecklistItem(
             text: item.text, itemID: book.takeItemID(), created: now, due: following.due,
             shouldRemind: item.shouldRemind, repeatRule: following.rule)
+        occurrence.note = item.note
+        occurrence.tags = item.tags
+        occurrence.priority = item.priority
+        occurrence.parentUID = item.parentUID
+        occurrence.start = following.start
+        occurrence.alarmOffset = item.alarmOffset
         // The UID links the two: `uncheck` finds the next one by it, and a machine that sees the
         // same completion on a server makes the same one.
         item.giveUID()

@@ -198,12 +198,14 @@ extension Session {
     }
 
     /// The next occurrence `item` made when it was completed, while it is still open and as it
-    /// was made (same text and reminder, still repeating): found in `list` by its UID
-    /// (`ChecklistItem.successorUID`).
+    /// was made (same text, reminder, note, tags, priority and parent, still repeating): found in
+    /// `list` by its UID (`ChecklistItem.successorUID`).
     static func openNextOccurrence(of item: ChecklistItem, in list: Checklist) -> ChecklistItem? {
         guard let uid = item.successorUID,
             let next = list.items.first(where: { $0.uid == uid }),
-            !next.checked, next.repeatRule != nil, next.text == item.text, next.shouldRemind == item.shouldRemind
+            !next.checked, next.repeatRule != nil, next.text == item.text, next.shouldRemind == item.shouldRemind,
+            next.note == item.note, next.tags == item.tags, next.priority == item.priority,
+            next.parentUID == item.parentUID
         else { return nil }
         return next
     }

@@ -115,7 +115,10 @@ extension Session {
             field("due", "none", .dim)
         }
         if item.shouldRemind, let due = item.due {
-            field("reminder", "on, fires " + LocalTime.format(ReminderSchedule.fireTime(due)), .reminder)
+            field(
+                "reminder",
+                "on, fires " + LocalTime.format(ReminderSchedule.fireTime(due, alarmOffset: item.alarmOffset)),
+                .reminder)
         } else {
             field("reminder", item.shouldRemind ? "on, once the item has a due date" : "off", .dim)
         }

@@ -45,6 +45,7 @@ struct ChecklistItemSkimArchiveTests {
             rich.priority = round + 1
             rich.parentUID = "uid-\(round)"
             rich.start = round.isMultiple(of: 2) ? .day(day) : .time(created + 60)
+            rich.alarmOffset = round.isMultiple(of: 2) ? -900 : nil
             items.append(rich)
         }
         return items

@@ -16,12 +16,11 @@ struct CalendarTaskTests {
     ])
     func anItemBecomesATaskAndBackUnchanged(_ item: ChecklistItem) throws {
         try LocalZone.with(LocalZone.berlin) {
-            let todo = CalendarTask.todo(item, uid: "u", categories: ["Groceries"], now: now)
+            let todo = CalendarTask.todo(item, uid: "u", now: now)
             let text = ICalendarWriter.write([CalendarComponent("VCALENDAR", components: [todo])])
             let read = try #require(try ICalendarReader.read(Array(text.utf8)).first?.components.first)
             let back = CalendarTask.item(read, itemID: item.itemID, created: 0)
             #expect(back == item)
-            #expect(CalendarTask.category(of: read) == "Groceries")
         }
     }
 
@@ -48,16 +47,22 @@ struct CalendarTaskTests {
             + "DTSTART;VALUE=DATE:20261125\r\nDUE;VALUE=DATE:20261201\r\nRRULE:FREQ=MONTHLY\r\nEND:VTODO\r\n"
         let existing = try #require(try ICalendarReader.read(Array(server.utf8)).first)
         var item = CalendarTask.item(existing, itemID: 9, created: 0)
+        #expect(item.start == CalendarDay(year: 2026, month: 11, day: 25).map(Due.day))
         #expect(ICalendarWriter.write([CalendarTask.todo(item, uid: "abc", now: now, existing: existing)]) == server)
-        // A new due date: the series starts there (items have no start of their own yet).
+        // A new due date: the start is the item's own (SPEC §13), and stays.
         item.due = CalendarDay(year: 2027, month: 1, day: 1).map(Due.day)
         let moved = CalendarTask.todo(item, uid: "abc", now: now, existing: existing)
-        #expect(CalendarTask.start(of: moved) == item.due)
+        #expect(CalendarTask.start(of: moved) == item.start)
+        // Without a start of its own, a repeating task's DTSTART is its due date.
+        item.start = nil
+        let series = CalendarTask.todo(item, uid: "abc", now: now, existing: moved)
+        #expect(CalendarTask.start(of: series) == item.due)
+        #expect(CalendarTask.startDate(of: series) == nil)
         // Apple's DTSTART equal to DUE on a task that does not repeat follows the due date.
         var plain = item
         plain.repeatRule = nil
         plain.due = CalendarDay(year: 2027, month: 2, day: 1).map(Due.day)
-        let followed = CalendarTask.todo(plain, uid: "abc", now: now, existing: moved)
+        let followed = CalendarTask.todo(plain, uid: "abc", now: now, existing: series)
         #expect(CalendarTask.start(of: followed) == plain.due)
         #expect(CalendarTask.dueDate(of: followed) == plain.due)
     }
@@ -147,9 +152,11 @@ struct CalendarTaskTests {
                 + "RECURRENCE-ID;VALUE=DATE:20990105\r\nSEQUENCE:7\r\nCREATED:20200101T000000Z\r\n"
                 + "PRIORITY:1\r\nLOCATION:Balcony\r\nX-PHONE:kept\r\n"
                 + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\n")
-        let next = ChecklistItem(
+        var next = ChecklistItem(
             text: "Water plants", itemID: 2, created: 0, due: CalendarDay(year: 2099, month: 1, day: 12).map(Due.day),
             shouldRemind: true, repeatRule: RepeatRule(rrule: "FREQ=WEEKLY"))
+        // The next occurrence carries the priority the completed one was read with (SPEC §12).
+        next.priority = 1
         let text = ICalendarWriter.write([CalendarTask.nextTodo(next, uid: "n", after: completed, now: now)])
         for line in [
             "UID:n", "STATUS:NEEDS-ACTION", "DUE;VALUE=DATE:20990112", "DTSTART;VALUE=DATE:20990112",

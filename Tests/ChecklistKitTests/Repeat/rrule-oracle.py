@@ -6,8 +6,11 @@ whole day, seconds since 1970 for a time, null when the rule gives none before t
 "timeout" when dateutil takes over half a second (it walks to the year 9999 looking for a date a rule
 never gives, such as BYSETPOS=3 in a one-day period).
 A case: {"rule", "zone", "anchor": [y, m, d, h, mi], "wholeDay", "anchorUnix", "nowUnix",
-"horizonYear"}. A clock time is read in the zone with fold=0: the first of a time that happens
-twice, the offset before the gap for one a daylight-saving gap skips.
+"horizonYear"}, and for a series with a start (SPEC §12) "dueAfter", how far on the clock the
+due date is after the anchor, the series' DTSTART (days for a whole day, seconds for a time):
+each occurrence is then due that much after it, and "anchorUnix" is the due date's moment. A
+clock time is read in the zone with fold=0: the first of a time that happens twice, the offset
+before the gap for one a daylight-saving gap skips.
 """
 
 import datetime
@@ -31,14 +34,18 @@ def answer(case):
     until = rule._until
     rule = rule.replace(until=horizon if until is None or until > horizon else until)
     now = case["nowUnix"]
+    after = case.get("dueAfter", 0)
     if case["wholeDay"]:
         today = datetime.datetime.fromtimestamp(now, zone).date()
+        gap = datetime.timedelta(days=after)
         for occurrence in rule:
-            if occurrence.date() > start.date() and occurrence.date() >= today:
-                return occurrence.date().isoformat()
+            due = occurrence.date() + gap
+            if due > start.date() + gap and due >= today:
+                return due.isoformat()
         return None
+    gap = datetime.timedelta(seconds=after)
     for occurrence in rule:
-        moment = int(occurrence.replace(tzinfo=zone, fold=0).timestamp())
+        moment = int((occurrence + gap).replace(tzinfo=zone, fold=0).timestamp())
         if moment > case["anchorUnix"] and moment > now:
             return moment
     return None

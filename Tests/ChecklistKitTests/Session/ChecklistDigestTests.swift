@@ -22,6 +22,7 @@ struct ChecklistDigestTests {
             item == [
                 "text", "checked", "archivedDate", "hasDueDate", "dueDay", "shouldRemind", "itemID", "repeatRule",
                 "uid", "serverMark", "note", "tags", "priority", "parentUID", "start",
+                "alarmOffset",
             ])
         #expect(
             Mirror(reflecting: Self.list).children.compactMap(\.label) == [
@@ -50,6 +51,7 @@ struct ChecklistDigestTests {
             ("parent", { $0.items[0].parentUID = "task-1" }),
             ("start day", { $0.items[0].start = .day(CalendarDay(year: 2026, month: 5, day: 1) ?? .earliest) }),
             ("start time", { $0.items[0].start = .time(800_000_000) }),
+            ("alarm time", { $0.items[0].alarmOffset = -900 }),
             ("order", { $0.items.reverse() }),
             ("item removed", { $0.items.removeLast() }),
             ("item added", { $0.items.append(ChecklistItem(text: "", itemID: 9, created: 0)) }),

@@ -130,6 +130,19 @@ final class CalDAVPhone {
         try outcome(of: ["op": "delete", "uid": uid])
     }
 
+    /// Adds the calendar object `ical` (a task as a phone writes it) to the task list named `list`.
+    func put(list: String, ical: String) throws -> Outcome {
+        try outcome(of: ["op": "put", "list": list, "ical": ical])
+    }
+
+    /// Every task with SPEC §13's fields as the phone's library reads them: `list`, `uid`,
+    /// `summary`, `description`, `categories`, `priority`, `start` and `due` (ISO 8601), `parents`.
+    func details() throws -> [[String: Any]] {
+        let answer = try ask(["op": "details"])
+        guard let tasks = answer["tasks"] as? [[String: Any]] else { throw Failure(description: "details: \(answer)") }
+        return tasks
+    }
+
     private func outcome(of request: [String: String]) throws -> Outcome {
         let answer = try ask(request)
         if answer["ok"] as? Bool == true { return .done(uid: answer["uid"] as? String) }

@@ -14,6 +14,10 @@ Requests ({"op": ...}):
   delete UID                    deletes the task (If-Match)
   resources                     every calendar object of every collection, as the server
                                 holds them: {"resources": [{"list", "href", "uid", "summary", "done"}]}
+  put LIST ICAL                 a new calendar object of the text ICAL in the task list named LIST
+  details                       every task as the phone reads SPEC §13's fields: {"tasks": [{"list",
+                                "uid", "summary", "description", "categories", "priority", "start",
+                                "due", "parents"}]} (dates as ISO 8601)
 Changes answer {"ok": true} or {"ok": false, "reason": "412" | "gone" | "unknown" | message}.
 """
 
@@ -91,6 +95,39 @@ class Phone:
             return {"ok": True, "uid": uid}
         return {"ok": False, "reason": "no task list named %s" % request["list"]}
 
+    def put(self, request):
+        for name, calendar in self.task_lists():
+            if name.lower() == request["list"].lower():
+                calendar.add_todo(ical=request["ical"], no_overwrite=True)
+                return {"ok": True}
+        return {"ok": False, "reason": "no task list named %s" % request["list"]}
+
+    def details(self, _request):
+        tasks = []
+        for name, calendar in self.task_lists():
+            for todo in calendar.search(todo=True, include_completed=True):
+                component = todo.icalendar_component
+                categories = []
+                values = component.get("CATEGORIES")
+                for value in values if isinstance(values, list) else [values] if values is not None else []:
+                    categories += [str(category) for category in value.cats]
+                relations = component.get("RELATED-TO")
+                parents = [
+                    str(relation)
+                    for relation in (relations if isinstance(relations, list) else [relations] if relations else [])
+                    if str(relation.params.get("RELTYPE", "PARENT")).upper() == "PARENT"
+                ]
+                def date(key):
+                    value = component.get(key)
+                    return None if value is None else value.dt.isoformat()
+                tasks.append({
+                    "list": name, "uid": str(component.get("UID", "")), "summary": summary_of(component),
+                    "description": str(component.get("DESCRIPTION", "")), "categories": categories,
+                    "priority": int(component.get("PRIORITY", 0)), "start": date("DTSTART"), "due": date("DUE"),
+                    "parents": parents,
+                })
+        return {"tasks": tasks}
+
     def change(self, request):
         todo = self.view.get(request["uid"])
         if todo is None:
@@ -147,6 +184,10 @@ def answer(phone, request):
             return phone.change(request)
         if op == "resources":
             return phone.resources(request)
+        if op == "put":
+            return phone.put(request)
+        if op == "details":
+            return phone.details(request)
         return {"ok": False, "reason": "unknown request %r" % op}
     except (error.ETagMismatchError, error.ScheduleTagMismatchError):
         return {"ok": False, "reason": "412"}
