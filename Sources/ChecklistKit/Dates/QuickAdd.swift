@@ -125,6 +125,7 @@ public struct QuickAdd: Sendable, Equatable {
     /// What `run` says as `[CONNECTOR] DATE`, `RULE`, or the two in either order: the range of
     /// the DATE's words (without the connector) and the rule; `nil` when it is none of these.
     static func dateAndRule(_ run: ArraySlice<Substring>) -> (date: Range<Int>?, rule: RepeatRule?)? {
+        guard !run.isEmpty else { return nil }
         if let rule = rule(run) { return (nil, rule) }
         if let range = dateRange(run) { return (range, nil) }
         for split in (run.startIndex + 1)..<run.endIndex {
