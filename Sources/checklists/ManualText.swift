@@ -46,6 +46,13 @@ enum ManualText {
             (help due lists every form). RULE is \(RepeatPattern.forms); a checked item that repeats \
             comes back, due at the rule's next date.
 
+            QUICK ADD: add (and sub) reads what follows the text: a DATE at its end (alone or after on, at, by \
+            or due) is the due date and a RULE before or after it the repeat rule (a rule alone is \
+            due today); anywhere, +WORD is a tag and !!!, !! or ! the priority (high, medium, low): \
+            add Call mum sunday 6pm +family !!. Quoted words stay text (add "Read 1984 tomorrow"; \
+            one-shot, an argument holding a space), and so does a text that would be left empty \
+            (add tomorrow). One undo takes it all back; edit never reads its text.
+
             \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS, NOTES, TAGS AND SUB-ITEMS and REMINDERS: see man checklists.")
 
             FILES: The data file is --file, else $CHECKLISTS_FILE, else \
@@ -74,6 +81,7 @@ enum ManualText {
 
             checklists new Groceries
             checklists add Buy milk
+            checklists add Call mum sunday 6pm +family !!
             checklists due 1 tomorrow 09:00 && checklists remind 1 on
             printf 'check 1\\nshow\\n' | checklists
             checklists sync init ssh://server/~/checklists.git

@@ -44,7 +44,8 @@ public enum Command: Sendable, Equatable {
     case icon(String?)
     case drop(String)
     case show(String?)
-    case add(String)
+    /// `add TEXT`: the text with what quick add read in it (SPEC §14).
+    case add(QuickAdd)
     case edit(ItemReference, String)
     /// `edit ITEM` without TEXT: the item's text to be changed on the line (the REPL only).
     case editInPlace(ItemReference)
@@ -64,8 +65,8 @@ public enum Command: Sendable, Equatable {
     case priority(ItemReference, Int?)
     /// `start ITEM DATE|none`.
     case start(ItemReference, DueArgument)
-    /// `sub PARENT TEXT`.
-    case sub(ItemReference, String)
+    /// `sub PARENT TEXT`: the text with what quick add read in it, as `add`.
+    case sub(ItemReference, QuickAdd)
     /// `nest ITEM PARENT`.
     case nest(ItemReference, parent: ItemReference)
     case unnest(ItemReference)
@@ -105,6 +106,7 @@ public enum Command: Sendable, Equatable {
     public var involvesDates: Bool {
         switch self {
         case .due(_, .date), .start(_, .date), .show, .upcoming, .find, .watch, .info: true
+        case .add(let reading), .sub(_, let reading): reading.due != nil || reading.rule != nil
         default: false
         }
     }
@@ -159,12 +161,17 @@ public enum Command: Sendable, Equatable {
         }
     }
 
-    /// Parses a line's words; `nil` for a line with no words.
+    /// Parses the words the shell split (a one-shot command's arguments); `nil` for no words.
     public static func parse(_ words: [String]) throws(CommandError) -> Command? {
+        try parse(words.map(CommandWord.init(argument:)))
+    }
+
+    /// Parses a line's words, marked quoted or not (`CommandWords.marked`); `nil` for no words.
+    public static func parse(_ words: [CommandWord]) throws(CommandError) -> Command? {
         guard let first = words.first else { return nil }
-        let name = try CommandName.resolve(first)
-        let arguments = Array(words.dropFirst())
-        return try parse(name, arguments)
+        let name = try CommandName.resolve(first.text)
+        let arguments = words.dropFirst()
+        return try parse(name, arguments.map(\.text), marked: arguments)
     }
 
     /// `words` with a space between each two. Not `joined(separator:)`: the standard library's
@@ -180,7 +187,9 @@ public enum Command: Sendable, Equatable {
     }
 
     // swift-format-ignore: CyclomaticComplexity
-    private static func parse(_ name: CommandName, _ arguments: [String]) throws(CommandError) -> Command {
+    private static func parse(
+        _ name: CommandName, _ arguments: [String], marked: ArraySlice<CommandWord>
+    ) throws(CommandError) -> Command {
         let text = spaced(arguments[...])
         func fail(_ problem: String) -> CommandError {
             .usage(command: name.rawValue, usage: name.usage, problem: problem)
@@ -228,7 +237,9 @@ public enum Command: Sendable, Equatable {
         case .icon: return .icon(arguments.isEmpty ? nil : text)
         case .drop: return .drop(try nonEmpty("LIST"))
         case .show: return .show(arguments.isEmpty ? nil : text)
-        case .add: return .add(try nonEmpty("TEXT"))
+        case .add:
+            _ = try nonEmpty("TEXT")
+            return .add(QuickAdd.read(Array(marked)))
         case .edit:
             guard let first = arguments.first else { throw fail("missing ITEM") }
             guard arguments.count >= 2 else { return .editInPlace(try item(first)) }
@@ -313,7 +324,7 @@ public enum Command: Sendable, Equatable {
             guard let first = arguments.first else { throw fail("missing PARENT") }
             let text = spaced(arguments.dropFirst())
             guard !text.trimmingSpaces.isEmpty else { throw fail("missing TEXT") }
-            return .sub(try item(first), text)
+            return .sub(try item(first), QuickAdd.read(Array(marked.dropFirst())))
         case .nest:
             try expect(2...2)
             return .nest(try item(arguments[0]), parent: try item(arguments[1]))

@@ -66,7 +66,7 @@ public enum CommandName: String, CaseIterable, Sendable {
         case .icon: "list the icon names, or set the current checklist's icon"
         case .drop: "delete a checklist with all its items"
         case .show: "the items of the current checklist, or of LIST"
-        case .add: "append an item to the current checklist"
+        case .add: "append an item; a DATE at the end, a RULE, +tags and ! !! !!! are read (quick add)"
         case .edit: "replace an item's text (interactive, without TEXT: change it on the line)"
         case .check: "check items"
         case .uncheck: "uncheck items"

@@ -5,9 +5,15 @@
 public enum CommandWords {
     /// The words of `line`.
     public static func split(_ line: String) throws(CommandError) -> [String] {
-        var words: [String] = []
+        try marked(line).map(\.text)
+    }
+
+    /// The words of `line`, each marked with whether any of it was quoted or escaped.
+    public static func marked(_ line: String) throws(CommandError) -> [CommandWord] {
+        var words: [CommandWord] = []
         var word = ""
         var inWord = false
+        var wordQuoted = false
         var quote: Character?
         var escaped = false
         for character in line {
@@ -19,6 +25,7 @@ public enum CommandWords {
             if character == "\\", quote != "'" {
                 escaped = true
                 inWord = true
+                wordQuoted = true
                 continue
             }
             if let open = quote {
@@ -28,10 +35,12 @@ public enum CommandWords {
             if character == "\"" || character == "'" {
                 quote = character
                 inWord = true
+                wordQuoted = true
             } else if character == " " || character == "\t" {
-                if inWord { words.append(word) }
+                if inWord { words.append(CommandWord(word, quoted: wordQuoted)) }
                 word = ""
                 inWord = false
+                wordQuoted = false
             } else {
                 word.append(character)
                 inWord = true
@@ -39,7 +48,7 @@ public enum CommandWords {
         }
         if escaped { throw .syntax("the line ends with a backslash; add the character it should escape") }
         if let open = quote { throw .syntax("unterminated \(open) quote; close it with \(open)") }
-        if inWord { words.append(word) }
+        if inWord { words.append(CommandWord(word, quoted: wordQuoted)) }
         return words
     }
 

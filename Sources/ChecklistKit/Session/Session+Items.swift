@@ -78,13 +78,37 @@ extension Session {
         }
     }
 
-    func add(_ text: String) throws -> CommandResult {
-        try changeResult("add \"\(text)\"") { book in
+    /// `add TEXT`: appends an item with what quick add read in TEXT (SPEC §14): its due date,
+    /// rule, tags and priority, all in one change and so one undo step.
+    func add(_ reading: QuickAdd) throws -> CommandResult {
+        let now = clock()
+        let due = try quickAddDue(reading, now: now)
+        return try changeResult("add \"\(reading.text)\"") { book in
             let list = try requireCurrent(book)
-            var item = ChecklistItem(text: text, itemID: book.takeItemID(), created: clock())
-            item.giveUID()
+            let item = quickAddItem(reading, due: due, itemID: book.takeItemID(), now: now)
             book.update(at: list) { $0.items.append(item) }
             return [reportLine(book, (list, book.checklists[list].items.count - 1), verb: "added")]
+        }
+    }
+
+    /// A new item, with a UID, holding what quick add read and the due date it gives.
+    func quickAddItem(_ reading: QuickAdd, due: Due?, itemID: Int, now: Double) -> ChecklistItem {
+        var item = ChecklistItem(text: reading.text, itemID: itemID, created: now)
+        item.due = due
+        item.repeatRule = reading.rule
+        item.tags = reading.tags
+        item.priority = reading.priority
+        item.giveUID()
+        return item
+    }
+
+    /// The due date of an item quick add reads (`add`, `sub`) at `now`; a DATE that is
+    /// none here is refused with the way out.
+    func quickAddDue(_ reading: QuickAdd, now: Double) throws(CommandError) -> Due? {
+        do {
+            return try reading.dueDate(now: now)
+        } catch {
+            throw .refused("\(error.description); to add the words as text, quote them")
         }
     }
 

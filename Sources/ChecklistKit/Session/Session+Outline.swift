@@ -11,12 +11,14 @@ extension Session {
     }
 
     /// `sub PARENT TEXT`: a new item, the last sub-item of PARENT, stored after PARENT's others.
-    /// PARENT gets a UID when it has none, since a sub-item names its parent by UID.
-    func sub(_ reference: ItemReference, _ text: String) throws -> CommandResult {
-        try changeResult("sub \"\(text)\"") { book in
+    /// PARENT gets a UID when it has none, since a sub-item names its parent by UID. TEXT is read
+    /// as `add` reads it (quick add, SPEC §14).
+    func sub(_ reference: ItemReference, _ reading: QuickAdd) throws -> CommandResult {
+        let now = clock()
+        let due = try quickAddDue(reading, now: now)
+        return try changeResult("sub \"\(reading.text)\"") { book in
             let parent = try singleItem(reference, in: book, for: "sub")
-            var item = ChecklistItem(text: text, itemID: book.takeItemID(), created: clock())
-            item.giveUID()
+            var item = quickAddItem(reading, due: due, itemID: book.takeItemID(), now: now)
             book.update(at: parent.list) { list in
                 list.items[parent.item].giveUID()
                 item.parentUID = list.items[parent.item].uid

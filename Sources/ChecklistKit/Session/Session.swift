@@ -63,7 +63,9 @@ public final class Session {
     /// Runs one line; an empty or blank line does nothing.
     public func run(_ line: String) -> CommandResult {
         do {
-            return run(words: try CommandWords.split(line))
+            // Marked words: quick add leaves what was quoted as text.
+            let words = try CommandWords.marked(line)
+            return run(parsed: Result { try Command.parse(words) })
         } catch {
             return CommandResult(error: error.description)
         }
@@ -127,7 +129,7 @@ public final class Session {
         case .icon(let name): return try icon(name)
         case .drop(let reference): return try drop(reference)
         case .show(let reference): return try show(reference)
-        case .add(let text): return try add(text)
+        case .add(let reading): return try add(reading)
         case .edit(let item, let text): return try edit(item, text)
         case .editInPlace(let item): return try editInPlace(item)
         case .mark(let items, let action): return try mark(items, action)
@@ -142,7 +144,7 @@ public final class Session {
         case .tags: return tagCounts()
         case .priority(let item, let priority): return try setPriority(item, priority)
         case .start(let item, let argument): return try setStart(item, argument)
-        case .sub(let parent, let text): return try sub(parent, text)
+        case .sub(let parent, let reading): return try sub(parent, reading)
         case .nest(let item, let parent): return try nest(item, under: parent)
         case .unnest(let item): return try unnest(item)
         case .info(let item): return try info(item)

@@ -12,8 +12,8 @@ struct CommandTests {
     }
 
     @Test func textArgumentsAreTheRemainingWordsJoinedBySingleSpaces() throws {
-        #expect(try parse("add Buy  milk") == .add("Buy milk"))
-        #expect(try parse("add \"two  spaces\"") == .add("two  spaces"))
+        #expect(try parse("add Buy  milk") == .add(QuickAdd(text: "Buy milk")))
+        #expect(try parse("add \"two  spaces\"") == .add(QuickAdd(text: "two  spaces")))
         #expect(try parse("new My  List") == .new("My List"))
         #expect(try parse("edit 2 new   text") == .edit(.position(2), "new text"))
         #expect(try parse("edit #7") == .editInPlace(.id(7)))
@@ -23,7 +23,7 @@ struct CommandTests {
     @Test func commandNamesIgnoreCaseAndMayBeShortened() throws {
         #expect(try parse("SHOW") == .show(nil))
         #expect(try parse("sh Groceries") == .show("Groceries"))
-        #expect(try parse("Ad milk") == .add("milk"))
+        #expect(try parse("Ad milk") == .add(QuickAdd(text: "milk")))
         #expect(try parse("li") == .lists)
         #expect(try parse("upc") == .upcoming)
         #expect(try parse("q") == .quit)
@@ -184,7 +184,7 @@ struct CommandTests {
         #expect(try parse("priority 2 7") == .priority(.position(2), 7))
         #expect(try parse("start 2 next fri 9am") == .start(.position(2), .date("next fri 9am")))
         #expect(try parse("start 2 none") == .start(.position(2), .none))
-        #expect(try parse("sub 1 Pack  bags") == .sub(.position(1), "Pack bags"))
+        #expect(try parse("sub 1 Pack  bags") == .sub(.position(1), QuickAdd(text: "Pack bags")))
         #expect(try parse("nest 4 #1") == .nest(.position(4), parent: .id(1)))
         #expect(try parse("unnest 4") == .unnest(.position(4)))
         #expect(try parse("info #4") == .info(.id(4)))

@@ -15,6 +15,17 @@ struct CommandWordsTests {
         #expect(try CommandWords.split(#"add a\ b \"q\""#) == ["add", "a b", "\"q\""])
     }
 
+    @Test func wordsWithAQuoteOrABackslashAreMarkedQuoted() throws {
+        let words = try CommandWords.marked(#"add Read "1984 tomorrow" to'day' \!\! +work"#)
+        #expect(words.map(\.text) == ["add", "Read", "1984 tomorrow", "today", "!!", "+work"])
+        #expect(words.map(\.quoted) == [false, false, true, true, true, false])
+    }
+
+    @Test func aShellArgumentHoldingASpaceCountsAsQuoted() {
+        #expect(CommandWord(argument: "Read 1984 tomorrow").quoted)
+        #expect(!CommandWord(argument: "tomorrow").quoted)
+    }
+
     @Test func emptyQuotesMakeAnEmptyWord() throws {
         #expect(try CommandWords.split("edit 1 \"\"") == ["edit", "1", ""])
     }

@@ -17,7 +17,10 @@ struct SessionListTests {
 
     @Test func helpWithACommandShowsItsUsageAndSummary() throws {
         let fixture = try SessionFixture()
-        #expect(fixture.run("help add") == ["add TEXT", "  append an item to the current checklist"])
+        #expect(
+            fixture.run("help add") == [
+                "add TEXT", "  append an item; a DATE at the end, a RULE, +tags and ! !! !!! are read (quick add)",
+            ])
         #expect(
             fixture.run("help MO") == [
                 "move ITEM POSITION|to LIST [POSITION]",

@@ -50,7 +50,7 @@ struct ChecklistStoreScopeTests {
         "due #1 tomorrow", "import {md}", "move 1 to List 2", "move #70 to 1 1", "move 2 to Zed",
         "note 1 a\\nb", "note #70 none", "tag 1-2 +x", "untag 1 +X", "tag #130 +far", "priority 2 high",
         "priority #70 none", "start 1 tomorrow", "sub 1 child", "sub #70 far child", "nest 2 1", "nest #3 #4",
-        "unnest 2", "info 1", "info #130",
+        "unnest 2", "info 1", "info #130", "add Call mum fri 6pm +family !!", "add Pills daily", "sub 1 Pack eom +x",
     ]
 
     /// The Markdown file `import {md}` imports: a checklist whose name the file holds, a text it
