@@ -7,7 +7,9 @@ public enum CalendarSeries {
     ///
     /// Read so, the series has exactly one open occurrence here, the one Thunderbird shows; a
     /// write built on it moves the master's dates on, as Tasks.org completes a series.
-    public static func openOccurrence(_ master: CalendarComponent, among components: [CalendarComponent])
+    public static func openOccurrence(
+        _ master: CalendarComponent, among components: [CalendarComponent]
+    )
         -> CalendarComponent
     {
         guard let rrule = master.property("RRULE"), let due = CalendarTask.dueDate(of: master) else { return master }
