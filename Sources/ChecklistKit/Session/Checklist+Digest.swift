@@ -33,8 +33,42 @@ extension Checklist {
                 digest.add(0xDA7)
                 digest.add(day.description)
             }
+            digest.addRichFields(of: item)
         }
         return digest.value
+    }
+}
+
+extension Digest {
+    /// Adds SPEC §13's fields of `item`, each after a tag of its own and only when set, so an
+    /// item without them digests as it did before they existed.
+    fileprivate mutating func addRichFields(of item: ChecklistItem) {
+        if !item.note.isEmpty {
+            add(0x07E)
+            add(item.note)
+        }
+        if !item.tags.isEmpty {
+            add(0x7A6)
+            add(UInt64(item.tags.count))
+            for tag in item.tags { add(tag) }
+        }
+        if let priority = item.priority {
+            add(0x9A1)
+            add(UInt64(truncatingIfNeeded: priority))
+        }
+        if let parent = item.parentUID {
+            add(0x9A7)
+            add(parent)
+        }
+        switch item.start {
+        case nil: break
+        case .time(let time):
+            add(0x57A)
+            add(time.bitPattern)
+        case .day(let day):
+            add(0x57D)
+            add(day.description)
+        }
     }
 }
 

@@ -21,7 +21,7 @@ struct ChecklistDigestTests {
         #expect(
             item == [
                 "text", "checked", "archivedDate", "hasDueDate", "dueDay", "shouldRemind", "itemID", "repeatRule",
-                "uid",
+                "uid", "note", "tags", "priority", "parentUID", "start",
             ])
         #expect(
             Mirror(reflecting: Self.list).children.compactMap(\.label) == [
@@ -43,6 +43,14 @@ struct ChecklistDigestTests {
             ("rule text", { $0.items[1].repeatRule = RepeatRule(rrule: "FREQ=DAILY") }),
             ("rule on", { $0.items[0].repeatRule = RepeatRule(rrule: "") }),
             ("whole day", { $0.items[1].due = .day(CalendarDay(year: 2026, month: 5, day: 1) ?? .earliest) }),
+            ("note", { $0.items[0].note = "Semi-skimmed" }),
+            ("tags", { $0.items[0].tags = ["dairy"] }),
+            ("tag order", { $0.items[0].tags = ["fresh", "dairy"] }),
+            ("tags in one", { $0.items[0].tags = ["dairy\nfresh"] }),
+            ("priority", { $0.items[0].priority = 1 }),
+            ("parent", { $0.items[0].parentUID = "task-2" }),
+            ("start time", { $0.items[0].start = .time(5) }),
+            ("start day", { $0.items[0].start = .day(CalendarDay(year: 2026, month: 5, day: 1) ?? .earliest) }),
             ("order", { $0.items.reverse() }),
             ("item removed", { $0.items.removeLast() }),
             ("item added", { $0.items.append(ChecklistItem(text: "", itemID: 9, created: 0)) }),
