@@ -193,12 +193,10 @@ extension ChecklistImport {
     static let placeholderPrefix = "checklists-import-"
 
     /// Makes `items[index]` a sub-item of `items[parents[index]]` (`nil`: top-level); an item
-    /// that would become its own ancestor stays top-level. Items without a UID get a placeholder.
+    /// that would become its own ancestor stays top-level. A parent without a UID gets a
+    /// placeholder.
     static func linkParents(_ items: inout [ChecklistItem], parents: [Int?]) {
         guard parents.contains(where: { $0 != nil }) else { return }
-        for index in items.indices where items[index].uid == nil {
-            items[index].uid = placeholderPrefix + String(index)
-        }
         var chosen: [Int?] = Array(repeating: nil, count: items.count)
         for index in items.indices {
             guard let parent = parents.indices.contains(index) ? parents[index] : nil else { continue }
@@ -211,27 +209,29 @@ extension ChecklistImport {
             }
             guard above == nil else { continue }
             chosen[index] = parent
+            if items[parent].uid == nil { items[parent].uid = placeholderPrefix + String(parent) }
             items[index].parentUID = items[parent].uid
         }
     }
 
-    /// Gives the imported items UIDs of their own once they have their item IDs: an item keeps
-    /// the UID its file gave it unless `taken` (the book's) or an earlier imported item holds it
-    /// (`nil`: the book is not all loaded, so nothing is kept); sub-items follow their parents.
+    /// Gives the imported items that have a UID one of their own once they have their item IDs:
+    /// an item keeps the UID its file gave it unless `taken` (the book's) or an earlier imported
+    /// item holds it (`nil`: the book is not all loaded, so nothing is kept); sub-items follow
+    /// their parents. An item without one stays without, as one made by the iOS app.
     public static func settleUIDs(_ lists: inout [Checklist], taken: Set<String>?) {
         var used = taken ?? []
         for listIndex in lists.indices {
             var renamed: [String: String] = [:]
             for index in lists[listIndex].items.indices {
                 var item = lists[listIndex].items[index]
-                let old = item.uid
-                if let uid = old, taken != nil, !uid.hasPrefix(placeholderPrefix), !used.contains(uid) {
-                    used.insert(uid)
+                guard let old = item.uid else { continue }
+                if taken != nil, !old.hasPrefix(placeholderPrefix), !used.contains(old) {
+                    used.insert(old)
                     continue
                 }
                 item.uid = nil
                 item.giveUID()
-                if let old, let new = item.uid { renamed[old] = new }
+                if let new = item.uid { renamed[old] = new }
                 lists[listIndex].items[index] = item
             }
             guard !renamed.isEmpty else { continue }

@@ -130,7 +130,7 @@ struct RichFieldExchangeTests {
             #expect(items.map(\.due) == Self.trip.items.map(\.due))
             #expect(items.map(\.repeatRule) == Self.trip.items.map(\.repeatRule))
             #expect(items.map(\.checked) == Self.trip.items.map(\.checked))
-            let parentTexts = items.map { item in items.first { $0.uid == item.parentUID }?.text }
+            let parentTexts = items.map { item in items.first { $0.uid != nil && $0.uid == item.parentUID }?.text }
             #expect(parentTexts == [nil, "Pack", "Socks", nil, nil])
         }
     }
@@ -162,7 +162,7 @@ struct RichFieldExchangeTests {
         #expect(items.map(\.priority) == [1, 9, nil, nil, nil])
         #expect(items.map(\.note) == ["", "The note of Buy paint", "", "", ""])
         #expect(
-            items.map { item in items.first { $0.uid == item.parentUID }?.text } == [
+            items.map { item in items.first { $0.uid != nil && $0.uid == item.parentUID }?.text } == [
                 nil, "Paint the shed", "Buy paint", nil, nil,
             ])
         #expect(items[0].due == .day(CalendarDay(year: 2026, month: 5, day: 2) ?? .earliest))

@@ -291,9 +291,11 @@ struct SessionExchangeTests {
         #expect(trips.count == 2)
         #expect(trips.first?.items.prefix(2).map(\.uid) == ["pack-uid", "socks-uid"])
         let uids = trips.flatMap(\.items).compactMap(\.uid)
-        #expect(uids.count == 6 && Set(uids).count == 6)
+        // Shoes, no parent and without a UID in its file, has none yet (as an item of the iOS app).
+        #expect(uids.count == 4 && Set(uids).count == 4)
         for list in trips {
-            let parents = list.items.map { item in list.items.first { $0.uid == item.parentUID }?.text }
+            let parents = list.items.map { item in list.items.first { $0.uid != nil && $0.uid == item.parentUID }?.text
+            }
             #expect(parents == [nil, "Pack", "Pack"])
             #expect(list.items.first?.note == "Big bag" && list.items.first?.tags == ["travel"])
         }
