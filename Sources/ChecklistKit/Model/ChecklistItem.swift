@@ -20,16 +20,49 @@ public struct ChecklistItem: Sendable, Equatable {
     public var repeatRule: RepeatRule?
     /// The item's identity on a CalDAV server (the archive's optional `UID` key), once it has one.
     public var uid: String?
+    /// SPEC §13's fields, boxed: most items have none, and an item that copies one reference
+    /// rather than five fields keeps loading, comparing and saving 10,000 items as fast as before
+    /// they existed. `nil` when the item has none of them.
+    private var extras: ExtraFieldsBox?
+
     /// What the user wrote about the item beyond its text (SPEC §13; `Note`), empty when none.
-    public var note = ""
+    public var note: String {
+        get { extras?.fields.note ?? "" }
+        set { extraFields.note = newValue }
+    }
+
     /// The item's tags as first typed, without `+` and in the order added (`Tags`).
-    public var tags: [String] = []
+    public var tags: [String] {
+        get { extras?.fields.tags ?? [] }
+        set { extraFields.tags = newValue }
+    }
+
     /// RFC 5545's priority, 1 (highest) to 9 (lowest); `nil` when it has none (`Priority`).
-    public var priority: Int?
+    public var priority: Int? {
+        get { extras?.fields.priority }
+        set { extraFields.priority = newValue }
+    }
+
     /// The UID of the item this one is a sub-item of, in the same checklist (`Parent`).
-    public var parentUID: String?
+    public var parentUID: String? {
+        get { extras?.fields.parentUID }
+        set { extraFields.parentUID = newValue }
+    }
+
     /// The day or time work on the item can start (`Start`, `StartDay`), if set.
-    public var start: Due?
+    public var start: Due? {
+        get { extras?.fields.start }
+        set { extraFields.start = newValue }
+    }
+
+    /// Whether the item has any of SPEC §13's fields (most have none).
+    var hasExtraFields: Bool { extras != nil }
+
+    /// SPEC §13's fields together, to set several with one new box (as reading a file does).
+    var extraFields: ExtraFields {
+        get { extras?.fields ?? ExtraFields() }
+        set { extras = newValue == ExtraFields() ? nil : ExtraFieldsBox(newValue) }
+    }
 
     /// Creates an item; `created` is stored as the `DueDate` until the user sets one.
     public init(
@@ -128,5 +161,28 @@ extension ChecklistItem {
     /// Gives the item the UID `madeUID` makes from it, when it has none.
     public mutating func giveUID() {
         if uid == nil { uid = Self.madeUID(itemID: itemID, archivedDate: archivedDate) }
+    }
+}
+
+/// SPEC §13's fields of an item, as `ChecklistItem` keeps them (see `note`, `tags` and the rest).
+struct ExtraFields: Equatable, Sendable {
+    var note = ""
+    var tags: [String] = []
+    var priority: Int?
+    var parentUID: String?
+    var start: Due?
+}
+
+/// An item's `ExtraFields` behind one reference, never changed once made (a change makes a new
+/// box), so copies of an item share it safely.
+final class ExtraFieldsBox: Equatable, Sendable {
+    let fields: ExtraFields
+
+    init(_ fields: ExtraFields) {
+        self.fields = fields
+    }
+
+    static func == (lhs: ExtraFieldsBox, rhs: ExtraFieldsBox) -> Bool {
+        lhs === rhs || lhs.fields == rhs.fields
     }
 }

@@ -33,7 +33,7 @@ extension Checklist {
                 digest.add(0xDA7)
                 digest.add(day.description)
             }
-            digest.addRichFields(of: item)
+            if item.hasExtraFields { digest.addRichFields(of: item) }
         }
         return digest.value
     }

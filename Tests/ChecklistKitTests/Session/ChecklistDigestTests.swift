@@ -21,7 +21,12 @@ struct ChecklistDigestTests {
         #expect(
             item == [
                 "text", "checked", "archivedDate", "hasDueDate", "dueDay", "shouldRemind", "itemID", "repeatRule",
-                "uid", "note", "tags", "priority", "parentUID", "start",
+                "uid", "extras",
+            ])
+        // SPEC §13's fields, in their box.
+        #expect(
+            Mirror(reflecting: ExtraFields()).children.compactMap(\.label) == [
+                "note", "tags", "priority", "parentUID", "start",
             ])
         #expect(
             Mirror(reflecting: Self.list).children.compactMap(\.label) == [
