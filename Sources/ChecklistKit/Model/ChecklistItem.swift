@@ -23,45 +23,45 @@ public struct ChecklistItem: Sendable, Equatable {
     /// SPEC §13's fields, boxed: most items have none, and an item that copies one reference
     /// rather than five fields keeps loading, comparing and saving 10,000 items as fast as before
     /// they existed. `nil` when the item has none of them.
-    private var extras: ExtraFieldsBox?
+    private var extras = ExtraFieldsReference(box: nil)
 
     /// What the user wrote about the item beyond its text (SPEC §13; `Note`), empty when none.
     public var note: String {
-        get { extras?.fields.note ?? "" }
+        get { extras.box?.fields.note ?? "" }
         set { extraFields.note = newValue }
     }
 
     /// The item's tags as first typed, without `+` and in the order added (`Tags`).
     public var tags: [String] {
-        get { extras?.fields.tags ?? [] }
+        get { extras.box?.fields.tags ?? [] }
         set { extraFields.tags = newValue }
     }
 
     /// RFC 5545's priority, 1 (highest) to 9 (lowest); `nil` when it has none (`Priority`).
     public var priority: Int? {
-        get { extras?.fields.priority }
+        get { extras.box?.fields.priority }
         set { extraFields.priority = newValue }
     }
 
     /// The UID of the item this one is a sub-item of, in the same checklist (`Parent`).
     public var parentUID: String? {
-        get { extras?.fields.parentUID }
+        get { extras.box?.fields.parentUID }
         set { extraFields.parentUID = newValue }
     }
 
     /// The day or time work on the item can start (`Start`, `StartDay`), if set.
     public var start: Due? {
-        get { extras?.fields.start }
+        get { extras.box?.fields.start }
         set { extraFields.start = newValue }
     }
 
     /// Whether the item has any of SPEC §13's fields (most have none).
-    var hasExtraFields: Bool { extras != nil }
+    var hasExtraFields: Bool { extras.box != nil }
 
     /// SPEC §13's fields together, to set several with one new box (as reading a file does).
     var extraFields: ExtraFields {
-        get { extras?.fields ?? ExtraFields() }
-        set { extras = newValue == ExtraFields() ? nil : ExtraFieldsBox(newValue) }
+        get { extras.box?.fields ?? ExtraFields() }
+        set { extras = ExtraFieldsReference(box: newValue == ExtraFields() ? nil : ExtraFieldsBox(newValue)) }
     }
 
     /// Creates an item; `created` is stored as the `DueDate` until the user sets one.
@@ -175,14 +175,22 @@ struct ExtraFields: Equatable, Sendable {
 
 /// An item's `ExtraFields` behind one reference, never changed once made (a change makes a new
 /// box), so copies of an item share it safely.
-final class ExtraFieldsBox: Equatable, Sendable {
+final class ExtraFieldsBox: Sendable {
     let fields: ExtraFields
 
     init(_ fields: ExtraFields) {
         self.fields = fields
     }
+}
 
-    static func == (lhs: ExtraFieldsBox, rhs: ExtraFieldsBox) -> Bool {
-        lhs === rhs || lhs.fields == rhs.fields
+/// The reference to an item's `ExtraFieldsBox`, `nil` for none, compared by the fields it holds:
+/// two items without the fields, or sharing one box, compare equal without a look inside.
+struct ExtraFieldsReference: Equatable, Sendable {
+    let box: ExtraFieldsBox?
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        if lhs.box === rhs.box { return true }
+        guard let left = lhs.box, let right = rhs.box else { return false }
+        return left.fields == right.fields
     }
 }
