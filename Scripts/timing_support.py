@@ -32,17 +32,24 @@ class Scratch:
                        env=self.environment, check=True, stdout=subprocess.DEVNULL)
         return path
 
-    def make_imported(self, binary, name, lists, per_list, current):
+    def make_imported(self, binary, name, lists, per_list, current, rich=False):
         """Makes a data file of `lists` checklists of `per_list` items in one change (an import of a
         Markdown task list, since a batch of adds into a big checklist takes minutes), the one
-        named `current` current; returns its path."""
+        named `current` current; returns its path. With `rich` (an executable that reads SPEC
+        §13's Markdown), every item also has a note, two tags and a priority."""
         path = f"{self.folder}/{name}"
         markdown = f"{self.folder}/{name}.md"
         with open(markdown, "w") as out:
             for index in range(lists):
                 title = "Big" if lists == 1 else f"List {index:02}"
                 out.write(f"## {title}\n\n")
-                out.writelines(f"- [ ] item {index}-{item} with some text\n" for item in range(per_list))
+                for item in range(per_list):
+                    if rich:
+                        priority = ["⏫", "🔼", "🔽"][item % 3]
+                        out.write(f"- [ ] item {index}-{item} with some text #tag{item % 7} #area{item % 3} {priority}\n"
+                                  f"  A note of item {item}: what to bring\n")
+                    else:
+                        out.write(f"- [ ] item {index}-{item} with some text\n")
                 out.write("\n")
         for arguments in (["import", markdown], ["use", current], ["drop", "List"]):
             subprocess.run([binary, "--file", path] + arguments, env=self.environment, check=True,

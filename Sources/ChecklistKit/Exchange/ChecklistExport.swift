@@ -4,10 +4,13 @@ import KeyedArchive
 public enum ChecklistExport {
     /// `{"checklists": [{"name", "iconName", "items": [{"itemID", "text", "checked", "dueDate", "shouldRemind"}]}]}`,
     /// due dates as ISO 8601 (a time in UTC, a whole day as `YYYY-MM-DD`) or `null`; an item that
-    /// repeats also has `"repeat"`, its RRULE.
+    /// repeats also has `"repeat"`, its RRULE; and SPEC §13's fields where the item has them:
+    /// `"note"`, `"tags"` (an array), `"priority"` (1–9), `"parent"` (the parent's `itemID`),
+    /// `"start"` (as `dueDate` is written) and `"uid"`.
     public static func json(_ checklists: [Checklist]) -> String {
         let lists: [JSONValue] = checklists.map { list in
-            .object([
+            let idOfUID = parentIDs(list.items)
+            return .object([
                 (key: "name", value: .string(list.name)),
                 (key: "iconName", value: .string(list.iconName)),
                 (
@@ -25,6 +28,7 @@ public enum ChecklistExport {
                                 (key: "shouldRemind", value: .bool(item.shouldRemind)),
                             ]
                             if let rule = item.repeatRule { fields.append((key: "repeat", value: .string(rule.rrule))) }
+                            fields += richFields(item, parentID: item.parentUID.flatMap { idOfUID[$0] })
                             return .object(fields)
                         })
                 ),
@@ -33,15 +37,48 @@ public enum ChecklistExport {
         return JSONValue.object([(key: "checklists", value: .array(lists))]).rendered(indent: 2) + "\n"
     }
 
+    /// SPEC §13's fields of `item` that it has, for its JSON object; `parentID` is its parent's
+    /// `itemID`, when the parent is in its checklist.
+    private static func richFields(_ item: ChecklistItem, parentID: Int?) -> [(key: String, value: JSONValue)] {
+        var fields: [(key: String, value: JSONValue)] = []
+        if !item.note.isEmpty { fields.append((key: "note", value: .string(item.note))) }
+        if !item.tags.isEmpty { fields.append((key: "tags", value: .array(item.tags.map(JSONValue.string)))) }
+        if let priority = item.priority { fields.append((key: "priority", value: .number(String(priority)))) }
+        if let parentID { fields.append((key: "parent", value: .number(String(parentID)))) }
+        if let start = item.start { fields.append((key: "start", value: .string(start.iso8601))) }
+        if let uid = item.uid { fields.append((key: "uid", value: .string(uid))) }
+        return fields
+    }
+
+    /// The `itemID` of each UID among `items`, when any of them is a sub-item (else none needed).
+    private static func parentIDs(_ items: [ChecklistItem]) -> [String: Int] {
+        guard items.contains(where: { $0.parentUID != nil }) else { return [:] }
+        var result: [String: Int] = [:]
+        for item in items { if let uid = item.uid, result[uid] == nil { result[uid] = item.itemID } }
+        return result
+    }
+
     /// The mark before a repeat rule on a Markdown task line, as the Obsidian Tasks plugin writes it.
     public static let repeatMark = "🔁"
+    /// The mark before a due date on a Markdown task line (Obsidian Tasks).
+    public static let dueMark = "📅"
+    /// The mark before a start date on a Markdown task line (Obsidian Tasks).
+    public static let startMark = "🛫"
+    /// The priority marks of Obsidian Tasks: high (RFC 5545's 1–4), medium (5), low (6–9).
+    public static let priorityMarks = (high: "⏫", medium: "🔼", low: "🔽")
 
-    /// One `## Name` heading per checklist and GitHub task-list lines `- [ ] text` / `- [x] text`;
-    /// an item that repeats ends with its rule: `- [ ] Water plants 🔁 every week`.
+    /// One `## Name` heading per checklist and GitHub task-list lines `- [ ] text` / `- [x] text`,
+    /// with the Obsidian Tasks plugin's marks for what an item holds (SPEC §13), in this order:
+    /// `- [ ] Water plants #home ⏫ 🔁 every week 🛫 2026-06-01 📅 2026-06-20` (tags, priority,
+    /// repeat rule, start, due date; dates in ISO 8601: a whole day as its date, a time in UTC).
+    /// A sub-item follows its parent indented two spaces a level; a note follows its item as
+    /// lines indented two spaces more than the item, a line that would read as a task or as the
+    /// details below (or that starts with `\`) escaped by a `\` before it.
     ///
     /// With `details` (the text view `cat` gives git, so `git log -p` shows every change a sync
     /// carried), a checklist's icon follows its heading (`icon: NAME`, unless it has none) and an
-    /// item's due date (ISO 8601: a time in UTC, a whole day as its date) and reminder follow it on an indented line.
+    /// item's due date and reminder follow it on an indented line (`due DATE, reminder on`),
+    /// instead of the due date's mark.
     public static func markdown(_ checklists: [Checklist], details: Bool = false) -> String {
         var out = ""
         for (index, list) in checklists.enumerated() {
@@ -49,16 +86,53 @@ public enum ChecklistExport {
             out += "## \(oneLine(list.name))\n"
             if details, list.iconName != "No Icon" { out += "icon: \(oneLine(list.iconName))\n" }
             out += list.items.isEmpty ? "" : "\n"
-            for item in list.items {
-                out += "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))"
-                if let rule = item.repeatRule { out += " \(repeatMark) \(oneLine(rule.description))" }
+            for (item, depth) in ItemOutline.lines(list.items) {
+                let indent = String(repeating: "  ", count: depth)
+                out += indent + "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))"
+                out += taskMarks(item, due: !details)
                 out += "\n"
-                guard details else { continue }
-                var facts: [String] = []
-                if let due = item.due { facts.append("due " + due.iso8601) }
-                if item.shouldRemind { facts.append("reminder on") }
-                if !facts.isEmpty { out += "  " + facts.joined(separator: ", ") + "\n" }
+                if details, let facts = facts(item) { out += indent + "  " + facts + "\n" }
+                if !item.note.isEmpty { out += noteLines(item.note, indent: indent + "  ") }
             }
+        }
+        return out
+    }
+
+    /// The marks that follow an item's text on its task line; the due date's only with `due`.
+    private static func taskMarks(_ item: ChecklistItem, due: Bool) -> String {
+        var out = ""
+        for tag in item.tags { out += " #" + oneLine(tag).filter { $0 != " " } }
+        switch item.priority {
+        case nil: break
+        case let priority? where priority < 5: out += " " + priorityMarks.high
+        case 5: out += " " + priorityMarks.medium
+        default: out += " " + priorityMarks.low
+        }
+        if let rule = item.repeatRule { out += " \(repeatMark) \(oneLine(rule.description))" }
+        if let start = item.start { out += " \(startMark) \(start.iso8601)" }
+        if due, let date = item.due { out += " \(dueMark) \(date.iso8601)" }
+        return out
+    }
+
+    /// `due DATE, reminder on`: what `cat` writes below an item that has them.
+    static func facts(_ item: ChecklistItem) -> String? {
+        var facts: [String] = []
+        if let due = item.due { facts.append("due " + due.iso8601) }
+        if item.shouldRemind { facts.append("reminder on") }
+        return facts.isEmpty ? nil : facts.joined(separator: ", ")
+    }
+
+    /// A note as Markdown lines under its item, each after `indent`; an empty line stays empty.
+    private static func noteLines(_ note: String, indent: String) -> String {
+        var out = ""
+        for line in note.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = line.hasSuffix("\r") ? line.dropLast() : line
+            guard !line.isEmpty else {
+                out += "\n"
+                continue
+            }
+            let escaped = ChecklistImport.readsAsMoreThanNote(line) ? "\\" + line : line
+            out += indent + escaped + "\n"
         }
         return out
     }

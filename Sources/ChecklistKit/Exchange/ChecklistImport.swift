@@ -149,91 +149,129 @@ public enum ChecklistImport {
                 throw Failure(reason: "checklist \(index + 1) has no name")
             }
             var items: [ChecklistItem] = []
+            var fileIDs: [Int?] = []
+            var parentIDs: [Int?] = []
             if case .array(let values)? = fields.value("items") {
                 for value in values {
                     guard case .object(let item) = value, case .string(let text)? = item.value("text") else {
                         throw Failure(reason: "an item of \"\(name)\" has no text")
                     }
                     var due: Due?
-                    if case .string(let date)? = item.value("dueDate") {
-                        // A whole day is written as its date alone.
-                        if let day = CalendarDay(date) {
-                            due = .day(day)
-                        } else if let time = CivilTime.referenceSeconds(iso8601: date) {
-                            due = .time(time)
-                        } else {
-                            throw Failure(reason: "\"\(date)\" in \"\(name)\" is not an ISO 8601 date")
-                        }
-                    }
+                    if case .string(let date)? = item.value("dueDate") { due = try Self.date(date, list: name) }
                     var rule: RepeatRule?
                     if case .string(let text)? = item.value("repeat") { rule = RepeatRule(importing: text) }
-                    items.append(
-                        ChecklistItem(
-                            text: text, checked: item.value("checked") == .bool(true), itemID: -1, created: now,
-                            due: due, shouldRemind: item.value("shouldRemind") == .bool(true),
-                            repeatRule: rule))
+                    var made = ChecklistItem(
+                        text: text, checked: item.value("checked") == .bool(true), itemID: -1, created: now,
+                        due: due, shouldRemind: item.value("shouldRemind") == .bool(true),
+                        repeatRule: rule)
+                    try readRichFields(item, into: &made, list: name)
+                    items.append(made)
+                    fileIDs.append(item.value("itemID").flatMap(Self.integer))
+                    parentIDs.append(item.value("parent").flatMap(Self.integer))
                 }
             }
+            // A parent is named by its itemID in the file; one that is not there makes a top-level item.
+            var indexOfID: [Int: Int] = [:]
+            for (index, id) in fileIDs.enumerated() { if let id, indexOfID[id] == nil { indexOfID[id] = index } }
+            linkParents(&items, parents: parentIDs.map { $0.flatMap { indexOfID[$0] } })
             var icon = "No Icon"
             if case .string(let name)? = fields.value("iconName") { icon = name }
             result.append(Checklist(name: name, items: items, iconName: icon))
         }
         return result
     }
+}
 
-    private static func markdown(_ text: String, fallbackName: String, now: Double) throws(Failure) -> [Checklist] {
-        var result: [Checklist] = []
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            let line = rawLine.drop { $0 == " " || $0 == "\t" }
-            if line.hasPrefix("#") {
-                let name = line.drop { $0 == "#" }.drop { $0 == " " }
-                if !name.isEmpty { result.append(Checklist(name: String(name))) }
-                continue
-            }
-            guard let first = line.first, "-*+".contains(first) else { continue }
-            let rest = line.dropFirst().drop { $0 == " " }
-            let checked: Bool
-            if rest.hasPrefix("[ ]") {
-                checked = false
-            } else if rest.hasPrefix("[x]") || rest.hasPrefix("[X]") {
-                checked = true
-            } else {
-                continue
-            }
-            let (itemText, rule) = repeating(String(rest.dropFirst(3).drop { $0 == " " }))
-            guard !itemText.isEmpty else { continue }
-            if result.isEmpty { result.append(Checklist(name: fallbackName)) }
-            result[result.count - 1].items.append(
-                ChecklistItem(text: itemText, checked: checked, itemID: -1, created: now, repeatRule: rule))
-        }
-        guard !result.isEmpty else { throw Failure(reason: "no headings or task-list lines (- [ ] text) found") }
-        return result
+extension ChecklistImport {
+    /// A date as the exports write it: a whole day as its date alone, a time in ISO 8601.
+    static func date(_ text: String, list: String) throws(Failure) -> Due {
+        if let day = CalendarDay(text) { return .day(day) }
+        if let time = CivilTime.referenceSeconds(iso8601: text) { return .time(time) }
+        throw Failure(reason: "\"\(text)\" in \"\(list)\" is not an ISO 8601 date")
     }
 
-    /// The first UTF-8 byte of the repeat mark, which no ASCII text holds.
-    private static let markFirstByte = ChecklistExport.repeatMark.utf8.first ?? 0
+    /// A JSON number that is a whole number, as an `Int`.
+    static func integer(_ value: JSONValue) -> Int? {
+        guard case .number(let text) = value else { return nil }
+        return Int(text) ?? Double(text).flatMap { $0 == $0.rounded() ? Int(exactly: $0) : nil }
+    }
 
-    /// A task's text and its repeat rule, when it ends with ` 🔁 RULE` (RULE words, or an RRULE in
-    /// the `RRULE:` form the export writes for a rule the words cannot say); else the text as it is.
-    private static func repeating(_ text: String) -> (text: String, rule: RepeatRule?) {
-        // Most texts lack the mark: a look at their bytes spares the walk over their characters
-        // (26 M instructions for an import of 1,000 items).
-        guard text.utf8.contains(where: { $0 == markFirstByte }) else { return (text, nil) }
-        let mark = " \(ChecklistExport.repeatMark) "
-        guard let start = text.indices.last(where: { text[$0...].hasPrefix(mark) }) else { return (text, nil) }
-        let ruleText = String(text[start...].dropFirst(mark.count))
-        var rule = RepeatRule(words: ruleText)
-        if rule == nil, ruleText.uppercased().hasPrefix("RRULE:"), ruleText.count > 6 {
-            rule = RepeatRule(rrule: String(ruleText.dropFirst(6)))
+    /// Reads SPEC §13's fields of a JSON item, as `export json` writes them (the parent aside);
+    /// a priority outside 1–9 or `null` is none, tags that are not strings are left out.
+    private static func readRichFields(
+        _ fields: [(key: String, value: JSONValue)], into item: inout ChecklistItem, list: String
+    ) throws(Failure) {
+        if case .string(let note)? = fields.value("note") { item.note = note }
+        if case .array(let tags)? = fields.value("tags") {
+            item.tags = tags.compactMap { tag in
+                guard case .string(let text) = tag, !text.isEmpty else { return nil }
+                return text
+            }
         }
-        guard let rule else { return (text, nil) }
-        return (String(text[..<start]), rule)
+        item.priority = fields.value("priority").flatMap(integer).flatMap { (1...9).contains($0) ? $0 : nil }
+        if case .string(let start)? = fields.value("start") { item.start = try date(start, list: list) }
+        if case .string(let uid)? = fields.value("uid"), !uid.isEmpty { item.uid = uid }
+    }
+
+    /// The prefix of the UIDs the import gives items that have none, to link sub-items to their
+    /// parents until `settleUIDs` gives them their own.
+    static let placeholderPrefix = "checklists-import-"
+
+    /// Makes `items[index]` a sub-item of `items[parents[index]]` (`nil`: top-level); an item
+    /// that would become its own ancestor stays top-level. A parent without a UID gets a
+    /// placeholder.
+    static func linkParents(_ items: inout [ChecklistItem], parents: [Int?]) {
+        guard parents.contains(where: { $0 != nil }) else { return }
+        var chosen: [Int?] = Array(repeating: nil, count: items.count)
+        for index in items.indices {
+            guard let parent = parents.indices.contains(index) ? parents[index] : nil else { continue }
+            // Follow the parents chosen so far up from the parent: reaching the item is a cycle.
+            var above: Int? = parent
+            var steps = 0
+            while let current = above, current != index, steps <= items.count {
+                above = chosen[current]
+                steps += 1
+            }
+            guard above == nil else { continue }
+            chosen[index] = parent
+            if items[parent].uid == nil { items[parent].uid = placeholderPrefix + String(parent) }
+            items[index].parentUID = items[parent].uid
+        }
+    }
+
+    /// Gives the imported items that have a UID one of their own once they have their item IDs:
+    /// an item keeps the UID its file gave it unless `taken` (the book's) or an earlier imported
+    /// item holds it (`nil`: the book is not all loaded, so nothing is kept); sub-items follow
+    /// their parents. An item without one stays without, as one made by the iOS app.
+    public static func settleUIDs(_ lists: inout [Checklist], taken: Set<String>?) {
+        var used = taken ?? []
+        for listIndex in lists.indices {
+            var renamed: [String: String] = [:]
+            for index in lists[listIndex].items.indices {
+                var item = lists[listIndex].items[index]
+                guard let old = item.uid else { continue }
+                if taken != nil, !old.hasPrefix(placeholderPrefix), !used.contains(old) {
+                    used.insert(old)
+                    continue
+                }
+                item.uid = nil
+                item.giveUID()
+                if let new = item.uid { renamed[old] = new }
+                lists[listIndex].items[index] = item
+            }
+            guard !renamed.isEmpty else { continue }
+            for index in lists[listIndex].items.indices {
+                if let parent = lists[listIndex].items[index].parentUID, let new = renamed[parent] {
+                    lists[listIndex].items[index].parentUID = new
+                }
+            }
+        }
     }
 }
 
 extension Array where Element == (key: String, value: JSONValue) {
     /// The value of the first member named `key`.
-    fileprivate func value(_ key: String) -> JSONValue? {
+    func value(_ key: String) -> JSONValue? {
         first { $0.key == key }?.value
     }
 }

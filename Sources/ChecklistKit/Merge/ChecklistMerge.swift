@@ -96,12 +96,33 @@ private struct Merger {
         var ids = Set(baseItems.keys)
         ids.formUnion(oursItems.keys)
         ids.formUnion(theirsItems.keys)
+        var dropped: [String: MergedHierarchy.Dropped] = [:]
         for id in ids {
             guard let item = mergeItem(base: baseItems[id], ours: oursItems[id], theirs: theirsItems[id]) else {
+                // Deleted on one side only: a parent the other side gave a sub-item may come back.
+                if let kept = oursItems[id] ?? theirsItems[id], let uid = kept.item.uid {
+                    dropped[uid] = MergedHierarchy.Dropped(
+                        item: kept.item, slot: kept.slot, keptByOurs: oursItems[id] != nil)
+                }
                 continue
             }
             merged[id] = item.item
             slotOf[id] = item.slot
+        }
+        var hierarchy = MergedHierarchy(items: merged, slots: slotOf)
+        if hierarchy.hasSubItems {
+            hierarchy.keepParents(dropped: dropped) { id, deletedOnOurs in
+                (deletedOnOurs ? oursItems[id] : theirsItems[id])?.item.parentUID
+            }
+            for broken in hierarchy.breakCycles(oursParent: { oursItems[$0]?.item.parentUID }) {
+                record(
+                    Disagreement(
+                        field: "parent", ours: ParentField(parentUID: broken.kept).description,
+                        theirs: ParentField(parentUID: broken.dropped).description),
+                    list: listName(slotOf[broken.itemID] ?? 0), item: broken.itemID)
+            }
+            merged = hierarchy.items
+            slotOf = hierarchy.slots
         }
         var membersOf: [Int: Set<Int>] = [:]
         for (id, slot) in slotOf { membersOf[slot, default: []].insert(id) }
@@ -357,12 +378,7 @@ private struct Merger {
                 o.item.uid = Self.pick(before?.uid, o.item.uid, t.item.uid, "CalDAV UID", &found)
             }
             o.item.dueDay = due.day
-            // SPEC §13's fields, each as a whole (the CalDAV sync needs a phone's edit of them).
-            o.item.note = Self.pick(before.map(\.note), o.item.note, t.item.note, "note", &found)
-            o.item.tags = Self.pick(before.map(\.tags), o.item.tags, t.item.tags, "tags", &found)
-            o.item.priority = Self.pick(before.map(\.priority), o.item.priority, t.item.priority, "priority", &found)
-            o.item.parentUID = Self.pick(before.map(\.parentUID), o.item.parentUID, t.item.parentUID, "parent", &found)
-            o.item.start = Self.pick(before.map(\.start), o.item.start, t.item.start, "start", &found)
+            Self.mergeRichFields(before, &o.item, t.item, &found)
             o.item.cancelled = Self.pick(
                 before.map(\.cancelled), o.item.cancelled, t.item.cancelled, "cancelled", &found)
             o.item.alarmOffset = Self.pick(
@@ -383,6 +399,21 @@ private struct Merger {
             }
             return o
         }
+    }
+
+    /// Merges SPEC §13's fields of an item both sides hold: each a field of its own, the tags
+    /// as a set.
+    static func mergeRichFields(
+        _ before: ChecklistItem?, _ item: inout ChecklistItem, _ theirs: ChecklistItem, _ found: inout [Disagreement]
+    ) {
+        item.note = pick(before.map(NoteField.init), NoteField(item), NoteField(theirs), "note", &found).note
+        item.tags = TagSet.merge(base: before?.tags, ours: item.tags, theirs: theirs.tags)
+        item.priority =
+            pick(before.map(PriorityField.init), PriorityField(item), PriorityField(theirs), "priority", &found)
+            .priority
+        item.parentUID =
+            pick(before.map(ParentField.init), ParentField(item), ParentField(theirs), "parent", &found).parentUID
+        item.start = pick(before.map(StartField.init), StartField(item), StartField(theirs), "start", &found).start
     }
 
     /// The name a slot's checklist has on OURS's side, else THEIRS's, else the base's.
@@ -413,7 +444,7 @@ private struct Merger {
     static func describe<Value>(_ value: Value) -> String {
         switch value {
         case let text as String: "\"\(text)\""
-        case let due as DueField: due.description
+        case let field as CustomStringConvertible: field.description
         default: "\(value)"
         }
     }

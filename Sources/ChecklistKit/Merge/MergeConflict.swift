@@ -4,7 +4,8 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
     public var list: String
     /// The item's ID, or `nil` for a field of the checklist itself (its name or icon).
     public var itemID: Int?
-    /// The field: text, checked, reminder, due date, repeat, checklist (the item's), name or icon.
+    /// The field: text, checked, reminder, due date, repeat, note, priority, parent, start,
+    /// checklist (the item's), name or icon.
     public var field: String
     /// The value kept, as text.
     public var ours: String

@@ -24,23 +24,64 @@ public struct ChecklistItem: Sendable, Equatable {
     /// archive's optional `ServerMark` key): a digest tied to that account. Git carries it, so a
     /// machine whose own sync never saw the task can tell a change made there from one made here.
     public var serverMark: String?
+    /// SPEC §13's fields, boxed: most items have none, and an item that copies one reference
+    /// rather than five fields keeps loading, comparing and saving 10,000 items as fast as before
+    /// they existed. `nil` when the item has none of them.
+    private var extras = ExtraFieldsReference(box: nil)
+
     /// What the user wrote about the item beyond its text (SPEC §13; `Note`), empty when none.
-    public var note = ""
+    public var note: String {
+        get { extras.box?.fields.note ?? "" }
+        set { extraFields.note = newValue }
+    }
+
     /// The item's tags as first typed, without `+` and in the order added (`Tags`).
-    public var tags: [String] = []
+    public var tags: [String] {
+        get { extras.box?.fields.tags ?? [] }
+        set { extraFields.tags = newValue }
+    }
+
     /// RFC 5545's priority, 1 (highest) to 9 (lowest); `nil` when it has none (`Priority`).
-    public var priority: Int?
+    public var priority: Int? {
+        get { extras.box?.fields.priority }
+        set { extraFields.priority = newValue }
+    }
+
     /// The UID of the item this one is a sub-item of, in the same checklist (`Parent`).
-    public var parentUID: String?
+    public var parentUID: String? {
+        get { extras.box?.fields.parentUID }
+        set { extraFields.parentUID = newValue }
+    }
+
     /// The day or time work on the item can start (`Start`, `StartDay`), if set.
-    public var start: Due?
+    public var start: Due? {
+        get { extras.box?.fields.start }
+        set { extraFields.start = newValue }
+    }
+
     /// When a CalDAV client's alarm rings, in seconds from the due date (its time, or a whole
     /// day's start): `-900` for "15 minutes before"; `nil` when it rings as `watch` does by
     /// itself (the archive's optional `AlarmOffset` key; SPEC §9).
-    public var alarmOffset: Int?
+    public var alarmOffset: Int? {
+        get { extras.box?.fields.alarmOffset }
+        set { extraFields.alarmOffset = newValue }
+    }
+
     /// Whether a CalDAV client cancelled the item (`STATUS:CANCELLED`): it is checked, shown as
     /// cancelled and written back so until unchecked here (the archive's optional `Cancelled`).
-    public var cancelled = false
+    public var cancelled: Bool {
+        get { extras.box?.fields.cancelled ?? false }
+        set { extraFields.cancelled = newValue }
+    }
+
+    /// Whether the item has any of SPEC §13's fields (most have none).
+    var hasExtraFields: Bool { extras.box != nil }
+
+    /// SPEC §13's fields together, to set several with one new box (as reading a file does).
+    var extraFields: ExtraFields {
+        get { extras.box?.fields ?? ExtraFields() }
+        set { extras = ExtraFieldsReference(box: newValue == ExtraFields() ? nil : ExtraFieldsBox(newValue)) }
+    }
 
     /// Creates an item; `created` is stored as the `DueDate` until the user sets one.
     public init(
@@ -151,5 +192,39 @@ extension ChecklistItem {
     /// Gives the item the UID `madeUID` makes from it, when it has none.
     public mutating func giveUID() {
         if uid == nil { uid = Self.madeUID(itemID: itemID, archivedDate: archivedDate) }
+    }
+}
+
+/// The fields most items lack (SPEC §13's, and a CalDAV client's alarm time and cancellation), as
+/// `ChecklistItem` keeps them (see `note`, `tags` and the rest).
+struct ExtraFields: Equatable, Sendable {
+    var note = ""
+    var tags: [String] = []
+    var priority: Int?
+    var parentUID: String?
+    var start: Due?
+    var alarmOffset: Int?
+    var cancelled = false
+}
+
+/// An item's `ExtraFields` behind one reference, never changed once made (a change makes a new
+/// box), so copies of an item share it safely.
+final class ExtraFieldsBox: Sendable {
+    let fields: ExtraFields
+
+    init(_ fields: ExtraFields) {
+        self.fields = fields
+    }
+}
+
+/// The reference to an item's `ExtraFieldsBox`, `nil` for none, compared by the fields it holds:
+/// two items without the fields, or sharing one box, compare equal without a look inside.
+struct ExtraFieldsReference: Equatable, Sendable {
+    let box: ExtraFieldsBox?
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        if lhs.box === rhs.box { return true }
+        guard let left = lhs.box, let right = rhs.box else { return false }
+        return left.fields == right.fields
     }
 }

@@ -34,17 +34,18 @@ extension Checklist {
                 digest.add(0xDA7)
                 digest.add(day.description)
             }
-            digest.addRichFields(of: item)
+            if item.hasExtraFields { digest.addRichFields(of: item) }
         }
         return digest.value
     }
 }
 
 extension Digest {
-    /// Adds SPEC §13's fields, each only when set (after a tag of its own).
-    mutating func addRichFields(of item: ChecklistItem) {
+    /// Adds SPEC §13's fields of `item`, each after a tag of its own and only when set, so an
+    /// item without them digests as it did before they existed.
+    fileprivate mutating func addRichFields(of item: ChecklistItem) {
         if !item.note.isEmpty {
-            add(0x2077E)
+            add(0x07E)
             add(item.note)
         }
         if !item.tags.isEmpty {
@@ -54,25 +55,25 @@ extension Digest {
         }
         if let priority = item.priority {
             add(0x9A1)
-            add(UInt64(priority))
+            add(UInt64(truncatingIfNeeded: priority))
         }
         if let parent = item.parentUID {
-            add(0x9A2E)
+            add(0x9A7)
             add(parent)
         }
         if item.cancelled { add(0xCA9) }
         if let offset = item.alarmOffset {
             add(0xA1A)
-            add(UInt64(bitPattern: Int64(offset)))
+            add(UInt64(truncatingIfNeeded: offset))
         }
         switch item.start {
         case nil: break
-        case .day(let day):
-            add(0x57A)
-            add(day.description)
         case .time(let time):
-            add(0x57B)
+            add(0x57A)
             add(time.bitPattern)
+        case .day(let day):
+            add(0x57D)
+            add(day.description)
         }
     }
 }

@@ -53,6 +53,9 @@ extension Session {
             // costs O(N log N), not a scan and a sort per checklist.
             var names = UniqueNames(book.checklists.map(\.name))
             var lists: [Checklist] = []
+            // A UID the file gives is kept where no item here has it (an item has one UID, SPEC §8).
+            let allLoaded = book.checklists.allSatisfy { $0.unloadedItemCount == nil }
+            let taken = allLoaded ? Set(book.checklists.lazy.flatMap(\.items).compactMap(\.uid)) : nil
             lists.reserveCapacity(imported.count)
             var itemCount = 0
             for var list in imported {
@@ -64,6 +67,7 @@ extension Session {
                 itemCount += list.items.count
                 lists.append(list)
             }
+            ChecklistImport.settleUIDs(&lists, taken: taken)
             book.insert(contentsOf: lists)
             let shown = lists.prefix(Self.importNamesShown).map(\.name).joined(separator: ", ")
             let more = lists.count > Self.importNamesShown ? " and \(lists.count - Self.importNamesShown) more" : ""

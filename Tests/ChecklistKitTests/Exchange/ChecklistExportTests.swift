@@ -111,7 +111,7 @@ struct ChecklistExportTests {
             ChecklistExport.markdown(chores) == """
                 ## Chores
 
-                - [ ] Water plants 🔁 every Monday and Thursday
+                - [ ] Water plants 🔁 every Monday and Thursday 📅 2026-06-15T00:00:00Z
                 - [x] Rent
                 - [ ] Club 🔁 RRULE:FREQ=MONTHLY;BYDAY=2TU
 
@@ -131,7 +131,7 @@ struct ChecklistExportTests {
             ChecklistExport.markdown(lists) == """
                 ## Groceries
 
-                - [x] Crème "brûlée"
+                - [x] Crème "brûlée" 📅 2026-11-21T09:30:00Z
                 - [ ] 牛奶 line two
 
                 ## Empty 🎉

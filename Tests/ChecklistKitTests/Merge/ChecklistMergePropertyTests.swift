@@ -1,6 +1,7 @@
-import ChecklistKit
 import PropertyBased
 import Testing
+
+@testable import ChecklistKit
 
 /// The merge rules of SPEC §8 checked on random edit scripts applied to both sides of a random base.
 struct ChecklistMergePropertyTests {
@@ -18,12 +19,12 @@ struct ChecklistMergePropertyTests {
             let list = lists == 0 ? nil : (code / 16) % lists
             let count = list.map { book.checklists[$0].items.count } ?? 0
             let item = count == 0 ? nil : (code / 256) % count
-            switch (code % 11, list, item) {
+            switch (code % 16, list, item) {
             case (0, let list?, _), (1, let list?, _):
                 let id = book.takeItemID()
-                book.update(at: list) {
-                    $0.items.append(ChecklistItem(text: "\(prefix) new \(step)", itemID: id, created: Double(step)))
-                }
+                var made = ChecklistItem(text: "\(prefix) new \(step)", itemID: id, created: Double(step))
+                made.uid = "\(prefix)-\(step)"
+                book.update(at: list) { $0.items.append(made) }
             case (2, let list?, let item?):
                 book.update(at: list) { $0.items[item].text += " \(prefix)\(step)" }
             case (3, let list?, let item?):
@@ -54,11 +55,61 @@ struct ChecklistMergePropertyTests {
                 book.insert(Checklist(name: "\(prefix) list \(step)"))
             case (10, let list?, _):
                 book.remove(at: list)
+            case (11...15, let list?, let item?):
+                book.update(at: list) { editRichField(code, of: item, in: &$0, prefix: "\(prefix)\(step)") }
             default:
                 break
             }
         }
         return book
+    }
+
+    /// Tags the edits of SPEC §13's fields choose from: a few, so that both sides touch the same.
+    private static let tagWords = ["home", "Home", "work", "café", "CAFE", "errand"]
+
+    /// Changes one of SPEC §13's fields of `list.items[index]`, as `code` picks: a note, a tag
+    /// added or removed, the priority, the start, or the parent (nested under another item of
+    /// the checklist that is not below it, or made top-level).
+    static func editRichField(_ code: Int, of index: Int, in list: inout Checklist, prefix: String) {
+        let choice = code / 65536
+        switch code % 16 {
+        case 11:
+            list.items[index].note = choice % 4 == 0 ? "" : "\(prefix) note\nline \(choice % 3)"
+        case 12:
+            let tag = tagWords[choice % tagWords.count]
+            let key = SearchFolding.key(tag)
+            if let found = list.items[index].tags.firstIndex(where: { SearchFolding.key($0) == key }) {
+                list.items[index].tags.remove(at: found)
+            } else {
+                list.items[index].tags.append(tag)
+            }
+        case 13:
+            list.items[index].priority = choice % 10 == 0 ? nil : choice % 10
+        case 14:
+            list.items[index].start = choice % 3 == 0 ? nil : .time(Double(choice))
+        default:
+            let target = choice % list.items.count
+            guard list.items[index].parentUID == nil, let uid = list.items[target].uid,
+                !isBelow(target, index, in: list)
+            else {
+                list.items[index].parentUID = nil
+                return
+            }
+            list.items[index].parentUID = uid
+        }
+    }
+
+    /// Whether item `index` of `list` is `ancestor` or below it, following parents up.
+    static func isBelow(_ index: Int, _ ancestor: Int, in list: Checklist) -> Bool {
+        var current = index
+        for _ in 0...list.items.count {
+            if current == ancestor { return true }
+            guard let parent = list.items[current].parentUID,
+                let next = list.items.firstIndex(where: { $0.uid == parent })
+            else { return false }
+            current = next
+        }
+        return true
     }
 
     static func base(_ script: Script) -> ChecklistBook {
@@ -68,6 +119,51 @@ struct ChecklistMergePropertyTests {
         // Plenty of items first, so that the edits have something to change.
         let filled = apply((0..<12).map { $0 * 16 }, to: start, prefix: "fill")
         return apply(script, to: filled, prefix: "base")
+    }
+
+    /// SPEC §13's rules: tags merge as a set; a parent one side deleted stays for the sub-item
+    /// the other side added to it; no item is its own ancestor.
+    static func checkRichFields(base: ChecklistBook, ours: ChecklistBook, theirs: ChecklistBook, merged: ChecklistBook)
+    {
+        let baseItems = items(base)
+        let oursItems = items(ours)
+        let theirsItems = items(theirs)
+        let mergedItems = items(merged)
+        func keys(_ tags: [String]) -> Set<String> { Set(tags.map(SearchFolding.key)) }
+        for (id, original) in baseItems {
+            guard let o = oursItems[id]?.item, let t = theirsItems[id]?.item, let m = mergedItems[id]?.item else {
+                continue
+            }
+            let b = keys(original.item.tags)
+            let expected = b.intersection(keys(o.tags)).intersection(keys(t.tags))
+                .union(keys(o.tags).subtracting(b)).union(keys(t.tags).subtracting(b))
+            #expect(keys(m.tags) == expected)
+            #expect(m.tags.count == expected.count)
+        }
+        let mergedUIDs = Set(mergedItems.values.compactMap(\.item.uid))
+        for (side, other) in [(oursItems, theirsItems), (theirsItems, oursItems)] {
+            let otherUIDs = Set(other.values.compactMap(\.item.uid))
+            for (id, entry) in side where baseItems[id] == nil {
+                guard let parent = entry.item.parentUID, mergedItems[id]?.item.parentUID == parent,
+                    baseItems.values.contains(where: { $0.item.uid == parent }), !otherUIDs.contains(parent),
+                    side.values.contains(where: { $0.item.uid == parent && $0.list == entry.list })
+                else { continue }
+                #expect(mergedUIDs.contains(parent), "the parent of \(entry.item.text)")
+            }
+        }
+        for list in merged.checklists {
+            for index in list.items.indices {
+                var seen = Set<String>()
+                var current = list.items[index]
+                while let parent = current.parentUID, let next = list.items.first(where: { $0.uid == parent }) {
+                    guard seen.insert(parent).inserted else {
+                        Issue.record("a cycle above \(list.items[index].text)")
+                        break
+                    }
+                    current = next
+                }
+            }
+        }
     }
 
     /// Every item by ID, with the name of its checklist.
@@ -105,13 +201,16 @@ struct ChecklistMergePropertyTests {
                 let kept = merged[renumbered[id] ?? id]?.item
                 #expect(kept?.text == entry.item.text && kept?.checked == entry.item.checked)
             }
-            // What one side left alone takes the other side's version, deletes included; an item
-            // deleted on one side and changed on the other (in what a user sees) is kept with the
-            // change.
-            for (id, original) in baseItems {
+            // What one side left alone takes the other side's version, deletes included (but for
+            // a parent the other side gave a sub-item, and a parent that made a cycle); an item
+            // deleted on one side and changed on the other is kept with the change.
+            let parents = Set(merged.values.compactMap(\.item.parentUID))
+            let cycleBroken = Set(result.conflicts.filter { $0.field == "parent" }.compactMap(\.itemID))
+            for (id, original) in baseItems where !cycleBroken.contains(id) {
                 for (side, other) in [(oursItems, theirsItems), (theirsItems, oursItems)] {
                     guard let untouched = other[id], untouched.item == original.item, untouched.list == original.list
                     else { continue }
+                    if side[id] == nil, let uid = original.item.uid, parents.contains(uid) { continue }
                     #expect(merged[id]?.item == side[id]?.item)
                 }
                 if oursItems[id] == nil, let changed = theirsItems[id], !changed.item.saysTheSame(as: original.item) {
@@ -121,6 +220,7 @@ struct ChecklistMergePropertyTests {
                     #expect(merged[id]?.item == changed.item)
                 }
             }
+            Self.checkRichFields(base: base, ours: ours, theirs: theirs, merged: result.book)
             // Rule 8.
             #expect(ChecklistMerge.merge(base: base, ours: ours, theirs: base).book.checklists == ours.checklists)
             #expect(ChecklistMerge.merge(base: base, ours: base, theirs: theirs).book.checklists == theirs.checklists)

@@ -21,8 +21,12 @@ struct ChecklistDigestTests {
         #expect(
             item == [
                 "text", "checked", "archivedDate", "hasDueDate", "dueDay", "shouldRemind", "itemID", "repeatRule",
-                "uid", "serverMark", "note", "tags", "priority", "parentUID", "start",
-                "alarmOffset", "cancelled",
+                "uid", "serverMark", "extras",
+            ])
+        // The fields most items lack, in their box.
+        #expect(
+            Mirror(reflecting: ExtraFields()).children.compactMap(\.label) == [
+                "note", "tags", "priority", "parentUID", "start", "alarmOffset", "cancelled",
             ])
         #expect(
             Mirror(reflecting: Self.list).children.compactMap(\.label) == [
@@ -44,13 +48,14 @@ struct ChecklistDigestTests {
             ("rule text", { $0.items[1].repeatRule = RepeatRule(rrule: "FREQ=DAILY") }),
             ("rule on", { $0.items[0].repeatRule = RepeatRule(rrule: "") }),
             ("whole day", { $0.items[1].due = .day(CalendarDay(year: 2026, month: 5, day: 1) ?? .earliest) }),
-            ("note", { $0.items[0].note = "2%" }),
+            ("note", { $0.items[0].note = "Semi-skimmed" }),
             ("tags", { $0.items[0].tags = ["dairy"] }),
-            ("tag order", { $0.items[0].tags = ["a", "b"] }),
+            ("tag order", { $0.items[0].tags = ["fresh", "dairy"] }),
+            ("tags in one", { $0.items[0].tags = ["dairy\nfresh"] }),
             ("priority", { $0.items[0].priority = 1 }),
-            ("parent", { $0.items[0].parentUID = "task-1" }),
+            ("parent", { $0.items[0].parentUID = "task-2" }),
+            ("start time", { $0.items[0].start = .time(5) }),
             ("start day", { $0.items[0].start = .day(CalendarDay(year: 2026, month: 5, day: 1) ?? .earliest) }),
-            ("start time", { $0.items[0].start = .time(800_000_000) }),
             ("alarm time", { $0.items[0].alarmOffset = -900 }),
             ("cancelled", { $0.items[1].cancelled = true }),
             ("order", { $0.items.reverse() }),

@@ -274,4 +274,36 @@ struct SessionExchangeTests {
         let ids = fixture.session.book.checklists.flatMap { $0.items.map(\.itemID) }
         #expect(Set(ids).count == 20_000)
     }
+
+    @Test func anImportKeepsItsFilesUIDsOnceAndLinksSubItemsToTheirParentsEachTime() throws {
+        let fixture = try SessionFixture()
+        let file = fixture.folder.file("trip.json")
+        let json = #"""
+            {"checklists": [{"name": "Trip", "items": [
+              {"itemID": 7, "text": "Pack", "uid": "pack-uid", "note": "Big bag", "tags": ["travel"], "priority": 1},
+              {"itemID": 9, "text": "Socks", "uid": "socks-uid", "parent": 7},
+              {"itemID": 11, "text": "Shoes", "parent": 7}
+            ]}]}
+            """#
+        try TemporaryFolder.write(json, to: file)
+        fixture.runAll(["import \(file)", "import \(file)"])
+        let trips = fixture.session.book.checklists.filter { $0.name.hasPrefix("Trip") }
+        #expect(trips.count == 2)
+        #expect(trips.first?.items.prefix(2).map(\.uid) == ["pack-uid", "socks-uid"])
+        let uids = trips.flatMap(\.items).compactMap(\.uid)
+        // Shoes, no parent and without a UID in its file, has none yet (as an item of the iOS app).
+        #expect(uids.count == 4 && Set(uids).count == 4)
+        for list in trips {
+            let parents = list.items.map { item in list.items.first { $0.uid != nil && $0.uid == item.parentUID }?.text
+            }
+            #expect(parents == [nil, "Pack", "Pack"])
+            #expect(list.items.first?.note == "Big bag" && list.items.first?.tags == ["travel"])
+        }
+        // The import is one step to undo; the fields come back with a redo.
+        let before = try fixture.reloadedBook().checklists
+        fixture.run("undo")
+        #expect(fixture.session.book.checklists.filter { $0.name.hasPrefix("Trip") }.count == 1)
+        fixture.run("redo")
+        #expect(try fixture.reloadedBook().checklists == before)
+    }
 }

@@ -192,3 +192,23 @@ struct SessionUndoTests {
         #expect(fixture.texts.last == "item 30")
     }
 }
+
+extension SessionUndoTests {
+    @Test func undoIsRefusedWhenAnotherProgramChangedANoteTagsPriorityParentOrStart() throws {
+        let changes: [(String, (inout ChecklistItem) -> Void)] = [
+            ("note", { $0.note = "Semi-skimmed" }), ("tags", { $0.tags = ["dairy"] }),
+            ("priority", { $0.priority = 1 }), ("parent", { $0.parentUID = "other" }),
+            ("start", { $0.start = .time(1) }),
+        ]
+        for (field, change) in changes {
+            let fixture = try SessionFixture()
+            fixture.runAll(["add Theirs", "add Mine"])
+            // Another program (a sync, the phone) changes a field of an item the add did not touch.
+            var book = try fixture.reloadedBook()
+            book.update(at: 0) { change(&$0.items[0]) }
+            try TemporaryFolder.write(book.archived(), to: fixture.path)
+            fixture.run("show")
+            #expect(fixture.failure("undo").hasPrefix("cannot undo add \"Mine\""), "\(field)")
+        }
+    }
+}

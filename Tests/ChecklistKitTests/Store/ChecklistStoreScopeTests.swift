@@ -11,8 +11,9 @@ import Testing
 /// saves exactly what a store that loads everything saves: a file this program wrote is loaded in
 /// part, carrying the other checklists' bytes; any other file is loaded and encoded whole.
 struct ChecklistStoreScopeTests {
-    /// A book of `lists` checklists of `items` items each, every kind of field somewhere.
-    static func book(lists: Int, items: Int, seed: UInt64 = 1) -> ChecklistBook {
+    /// A book of `lists` checklists of `items` items each, every kind of field somewhere (SPEC
+    /// §13's too, unless not `rich`).
+    static func book(lists: Int, items: Int, seed: UInt64 = 1, rich: Bool = true) -> ChecklistBook {
         var random = SplitMix64(seed: seed)
         var next = 0
         let checklists = (0..<lists).map { list in
@@ -32,11 +33,28 @@ struct ChecklistStoreScopeTests {
                     }
                     item.shouldRemind = item.due != nil && random.next() % 2 == 0
                     if random.next() % 7 == 0 { item.repeatRule = RepeatRule(rrule: "FREQ=WEEKLY") }
+                    if rich { addRichFields(to: &item, list: list, index: index, using: &random) }
                     return item
                 },
                 iconName: Checklist.iconNames[list % Checklist.iconNames.count])
         }
         return ChecklistBook(checklists: checklists, currentIndex: lists / 2, nextItemID: next)
+    }
+
+    /// Gives about half the items SPEC §13's fields: a UID, a note, tags, a priority, a start,
+    /// and (for some) an earlier item of their checklist as parent.
+    static func addRichFields(to item: inout ChecklistItem, list: Int, index: Int, using random: inout SplitMix64) {
+        guard random.next() % 2 == 0 else { return }
+        item.uid = "uid-\(list)-\(index)"
+        if random.next() % 2 == 0 { item.note = "note \(random.next() % 100)\nsecond line \u{E9}" }
+        if random.next() % 2 == 0 { item.tags = ["home", "Caf\u{E9}"].shuffled(using: &random) }
+        if random.next() % 2 == 0 { item.priority = Int(random.next() % 9) + 1 }
+        switch random.next() % 3 {
+        case 0: item.start = CalendarDay(year: 2026, month: 6, day: 1 + Int(random.next() % 28)).map { .day($0) }
+        case 1: item.start = .time(TestTime.now + Double(random.next() % 1_000_000))
+        default: break
+        }
+        if index > 0, random.next() % 3 == 0 { item.parentUID = "uid-\(list)-\(random.next() % UInt64(index))" }
     }
 
     /// The commands the property test draws from: every one-shot command that loads in part, by
@@ -55,7 +73,8 @@ struct ChecklistStoreScopeTests {
 
     /// The Markdown file `import {md}` imports: a checklist whose name the file holds, a text it
     /// holds, and a new checklist.
-    static let imported = "# List 0\n- [ ] packed\n- [x] item 0-0 7\n\n# Packing\n- [ ] socks\n- [ ] caf\u{E9}\n"
+    static let imported =
+        "# List 0\n- [ ] packed #home ⏫\n  a note\n  - [x] item 0-0 7 🛫 2026-06-01\n\n# Packing\n- [ ] socks\n- [ ] caf\u{E9}\n"
 
     /// Runs `line` as a one-shot change does: a store of `scope` opened for it alone.
     static func oneShot(_ line: String, path: String, scope: LoadScope, clock: TestClock) throws -> CommandResult {
@@ -706,7 +725,8 @@ struct ChecklistStoreScopeTests {
     /// encodes instead of looking through the file for such objects; a name that is not a
     /// boolean of its value is not taken.
     @Test func anEditSharesTheBooleansOfTheLoadedChecklist() throws {
-        let book = Self.book(lists: 3, items: 20)
+        // Items of few shapes, all read in place (SPEC §13's fields make many shapes).
+        let book = Self.book(lists: 3, items: 20, rich: false)
         let bytes = book.archived()
         let (partial, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes))
         let (no, yes) = layout.booleanObjects
