@@ -186,8 +186,10 @@ struct CalDAVTests {
                 )
                 .status < 300)
         } else {
-            // The same task moves to its next date.
+            // The same task moves to its next date, its start with it (as Tasks.org does: a start
+            // left behind would now read as a start date of its own, SPEC §13).
             let moved = text.replacingOccurrences(of: "DUE;VALUE=DATE:20990105", with: "DUE;VALUE=DATE:20990112")
+                .replacingOccurrences(of: "DTSTART;VALUE=DATE:20990105", with: "DTSTART;VALUE=DATE:20990112")
             #expect(try server.request("PUT", href, body: moved, headers: ["Content-Type: text/calendar"]).status < 300)
         }
         try server.must(laptop, ["caldav"])
