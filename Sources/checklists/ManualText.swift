@@ -53,6 +53,8 @@ enum ManualText {
             one-shot, an argument holding a space), and so does a text that would be left empty \
             (add tomorrow). One undo takes it all back; edit never reads its text.
 
+            FILTERS: show [LIST], find [TEXT] and upcoming take filter words anywhere among their             words, each applying: +WORD (has the tag), -+WORD (lacks it), ! !! !!! (at least that             priority), open, done, overdue, today (due today or overdue), week (due within 7 days or             overdue), startable (no start date to come) and repeating: show open +home, find +work             !!, upcoming week. A quoted word is never a filter; find with filters alone searches             every checklist.
+
             \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS, NOTES, TAGS AND SUB-ITEMS and REMINDERS: see man checklists.")
 
             FILES: The data file is --file, else $CHECKLISTS_FILE, else \

@@ -43,7 +43,8 @@ public enum Command: Sendable, Equatable {
     case rename(String)
     case icon(String?)
     case drop(String)
-    case show(String?)
+    /// `show [LIST]`, with the filter words among its arguments (SPEC §14).
+    case show(String?, ItemFilter)
     /// `add TEXT`: the text with what quick add read in it (SPEC §14).
     case add(QuickAdd)
     case edit(ItemReference, String)
@@ -72,8 +73,9 @@ public enum Command: Sendable, Equatable {
     case unnest(ItemReference)
     case info(ItemReference)
     case clear
-    case find(String)
-    case upcoming
+    /// `find [TEXT]`: TEXT may be empty when filter words are given.
+    case find(String, ItemFilter)
+    case upcoming(ItemFilter)
     case undo
     case redo
     case export(ExportFormat, String?)
@@ -133,7 +135,7 @@ public enum Command: Sendable, Equatable {
     /// they name it: `Session.readItemsNeeded(by:)` reads what they need.
     public var readsCurrentItems: Bool {
         switch self {
-        case .add, .clear, .show(nil), .rename, .icon(.some): true
+        case .add, .clear, .show(nil, _), .rename, .icon(.some): true
         case .edit(let item, _), .move(let item, _), .due(let item, _), .remind(let item, _), .repeat(let item, _),
             .note(let item, _), .priority(let item, _), .start(let item, _), .sub(let item, _), .unnest(let item),
             .info(let item):
@@ -219,13 +221,12 @@ public enum Command: Sendable, Equatable {
         case .help:
             try expect(0...1)
             return .help(arguments.first)
-        case .lists, .clear, .upcoming, .undo, .redo, .history, .quit, .exit, .tags:
+        case .lists, .clear, .undo, .redo, .history, .quit, .exit, .tags:
             try expect(0...0)
             switch name {
             case .lists: return .lists
             case .tags: return .tags
             case .clear: return .clear
-            case .upcoming: return .upcoming
             case .undo: return .undo
             case .redo: return .redo
             case .history: return .history
@@ -236,7 +237,13 @@ public enum Command: Sendable, Equatable {
         case .rename: return .rename(try nonEmpty("NAME"))
         case .icon: return .icon(arguments.isEmpty ? nil : text)
         case .drop: return .drop(try nonEmpty("LIST"))
-        case .show: return .show(arguments.isEmpty ? nil : text)
+        case .show:
+            let (filter, list) = ItemFilter.split(marked)
+            return .show(list.isEmpty ? nil : spaced(list[...]), filter)
+        case .upcoming:
+            let (filter, rest) = ItemFilter.split(marked)
+            if let word = rest.first { throw fail("\"\(word)\" is not a filter word (\(ItemFilter.wordList))") }
+            return .upcoming(filter)
         case .add:
             _ = try nonEmpty("TEXT")
             return .add(QuickAdd.read(Array(marked)))
@@ -334,7 +341,10 @@ public enum Command: Sendable, Equatable {
         case .info:
             try expect(1...1)
             return .info(try item(arguments[0]))
-        case .find: return .find(try nonEmpty("TEXT"))
+        case .find:
+            let (filter, words) = ItemFilter.split(marked)
+            guard !words.isEmpty || !filter.isEmpty else { throw fail("missing TEXT or a filter word") }
+            return .find(spaced(words[...]), filter)
         case .export:
             try expect(1...2)
             guard let format = ExportFormat(rawValue: arguments[0].lowercased()) else {

@@ -54,11 +54,14 @@ public enum Completion {
         let command = words.first.flatMap { try? CommandName.resolve($0) }
         let listStart: Int
         switch command {
+        case .show? where (words.last ?? "").hasPrefix("+") || (words.last ?? "").hasPrefix("-+"):
+            return complete(lineBeforeCursor: line, checklistNames: [], tags: tags())
         case .use?, .show?, .drop?: listStart = 1
         case .move? where words.count >= 4 && words[2].lowercased() == "to": listStart = 3
-        case .tag?, .untag?:
+        case .tag?, .untag?, .find?, .upcoming?:
             let typed = words.last ?? ""
-            return complete(lineBeforeCursor: line, checklistNames: [], tags: typed.hasPrefix("+") ? tags() : [])
+            let wantsTags = typed.hasPrefix("+") || typed.hasPrefix("-+")
+            return complete(lineBeforeCursor: line, checklistNames: [], tags: wantsTags ? tags() : [])
         default: return complete(lineBeforeCursor: line, checklistNames: [])
         }
         let result = complete(lineBeforeCursor: line, checklistNames: checklistNames())
@@ -83,8 +86,23 @@ public enum Completion {
         func matching(_ pool: [String]) -> Candidates {
             .words(pool.filter { $0.lowercased().hasPrefix(partial) })
         }
-        switch try? CommandName.resolve(first) {
-        case .use?, .show?, .drop?:
+        let command = try? CommandName.resolve(first)
+        switch command {
+        case .show?, .find?, .upcoming?:
+            // Filter words (SPEC §14), the tags in use after + or -+, and for show a LIST.
+            if partial.hasPrefix("-+") || partial.hasPrefix("+") {
+                let sign = partial.hasPrefix("-+") ? "-+" : "+"
+                let typed = String(partial.dropFirst(sign.count)).tagKey
+                return .words(
+                    tags.filter { $0.tagKey.hasPrefix(typed) }.sorted(by: NaturalOrder.precedes).map { sign + $0 })
+            }
+            let filters = ItemFilter.words.filter { $0.hasPrefix(partial) && !partial.isEmpty }
+            guard command == .show, !arguments.contains(where: { !ItemFilter.split([CommandWord($0)]).filter.isEmpty })
+            else { return .words(filters) }
+            let typed = arguments.map { $0.lowercased() + " " }.joined() + partial
+            let names = checklistNames.filter { $0.lowercased().hasPrefix(typed) }.sorted(by: NaturalOrder.precedes)
+            return .words(names + filters.filter { !names.contains($0) })
+        case .use?, .drop?:
             // A name with spaces is completed from everything typed after the command.
             let typed = arguments.map { $0.lowercased() + " " }.joined() + partial
             return .words(checklistNames.filter { $0.lowercased().hasPrefix(typed) }.sorted(by: NaturalOrder.precedes))

@@ -129,7 +129,8 @@ extension Session {
 
     /// `show [LIST]`: the items in outline order (`ChecklistOutline`), each sub-item indented two
     /// spaces a level under its parent, a series' completed occurrences folded (`SeriesFold`).
-    func show(_ reference: String?) throws -> CommandResult {
+    /// With filter words, only the items that pass show, each at its position in the whole list.
+    func show(_ reference: String?, filter: ItemFilter = ItemFilter()) throws -> CommandResult {
         let book = self.book
         let index =
             try reference.map { (text: String) throws(CommandError) in try resolveList(text, in: book) }
@@ -140,7 +141,8 @@ extension Session {
         let now = clock()
         let fold = SeriesFold(list.items)
         let outline = ChecklistOutline(list.items)
-        for (offset, item) in outline.order.enumerated() where !fold.hidden.contains(item) {
+        for (offset, item) in outline.order.enumerated()
+        where !fold.hidden.contains(item) && filter.matches(list.items[item], now: now) {
             var line = itemLine(
                 list.items[item], position: offset + 1, width: width, now: now, depth: outline.depth(ofIndex: item))
             if let count = fold.counts[item] {

@@ -10,7 +10,7 @@ extension Session {
         let book = self.book
         guard book.checklists.contains(where: { $0.unloadedItemCount != nil }) else { return }
         switch command {
-        case .drop(let reference), .use(let reference), .show(let reference?):
+        case .drop(let reference), .use(let reference), .show(let reference?, _):
             guard let index = try? resolveList(reference, in: book) else { return }
             try store.readItems(ofChecklistsNamed: [book.checklists[index].name])
         case .undo, .redo:

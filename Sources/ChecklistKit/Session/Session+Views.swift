@@ -11,11 +11,19 @@ extension Session {
                     OutputLine(
                         "  Checking it adds the next one; uncheck takes that back while it is open and unchanged.", .dim
                     ))
-            case .show:
-                lines.append(
-                    OutputLine(
-                        "  A series' checked items show as one line, the latest's, with how many: ×9 done"
-                            + " (find TEXT lists each).", .dim))
+            case .show, .find, .upcoming:
+                if command == .show {
+                    lines.append(
+                        OutputLine(
+                            "  A series' checked items show as one line, the latest's, with how many: ×9 done"
+                                + " (find TEXT lists each).", .dim))
+                }
+                lines += [
+                    "  FILTER, anywhere among the words, each applying: +WORD (has the tag), -+WORD (lacks it),",
+                    "  ! !! !!! (at least that priority), open, done, overdue, today (due today or overdue),",
+                    "  week (due within 7 days or overdue), startable (no start to come), repeating.",
+                    "  A quoted word is never a filter (show \"Week\"); find with filters alone searches them all.",
+                ].map { OutputLine($0, .dim) }
             case .move:
                 lines.append(OutputLine("  to LIST: the item keeps its #ID; one undo puts it back where it was.", .dim))
                 lines.append(
@@ -70,7 +78,9 @@ extension Session {
         return CommandResult(lines: lines)
     }
 
-    func find(_ text: String) -> [OutputLine] {
+    /// `find [TEXT]`: the items of every checklist whose text contains TEXT (any, when empty) and
+    /// that pass `filter`, at their positions as `show` prints them.
+    func find(_ text: String, filter: ItemFilter = ItemFilter()) -> [OutputLine] {
         let book = self.book
         let key = SearchFolding.key(text)
         let now = clock()
@@ -78,26 +88,33 @@ extension Session {
         for (index, list) in book.checklists.enumerated() {
             let outline = ChecklistOutline(list.items)
             for (offset, item) in outline.order.enumerated()
-            where SearchFolding.key(list.items[item].text).contains(key) {
+            where (key.isEmpty || SearchFolding.key(list.items[item].text).contains(key))
+                && filter.matches(list.items[item], now: now)
+            {
                 let prefix = (index == book.currentIndex ? "* " : "  ") + list.name + ": "
                 lines.append(itemLine(list.items[item], position: offset + 1, width: 1, now: now, prefix: prefix))
             }
         }
-        return lines.isEmpty ? [OutputLine("no items contain \"\(text)\"", .dim)] : lines
+        guard lines.isEmpty else { return lines }
+        return [OutputLine(text.isEmpty ? "no items pass the filter" : "no items contain \"\(text)\"", .dim)]
     }
 
-    func upcoming() -> [OutputLine] {
+    /// `upcoming`: open items with a due date that pass `filter`, soonest first.
+    func upcoming(filter: ItemFilter = ItemFilter()) -> [OutputLine] {
         let book = self.book
         let now = clock()
         var entries: [(due: Double, list: Int, position: Int)] = []
         for (index, list) in book.checklists.enumerated() {
             for (position, item) in list.items.enumerated() {
                 // SPEC §12: done is done; a series' completed occurrences would pile up here.
-                if let due = item.due, !item.checked { entries.append((due.start, index, position)) }
+                if let due = item.due, !item.checked, filter.matches(item, now: now) {
+                    entries.append((due.start, index, position))
+                }
             }
         }
         entries.sort { ($0.due, $0.list, $0.position) < ($1.due, $1.list, $1.position) }
         guard !entries.isEmpty else {
+            if !filter.isEmpty { return [OutputLine("no items pass the filter", .dim)] }
             return [OutputLine("no items have a due date; set one with due ITEM DATE", .dim)]
         }
         var outlines: [Int: ChecklistOutline] = [:]

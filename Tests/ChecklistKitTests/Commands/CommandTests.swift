@@ -17,15 +17,15 @@ struct CommandTests {
         #expect(try parse("new My  List") == .new("My List"))
         #expect(try parse("edit 2 new   text") == .edit(.position(2), "new text"))
         #expect(try parse("edit #7") == .editInPlace(.id(7)))
-        #expect(try parse("find crème brûlée") == .find("crème brûlée"))
+        #expect(try parse("find crème brûlée") == .find("crème brûlée", ItemFilter()))
     }
 
     @Test func commandNamesIgnoreCaseAndMayBeShortened() throws {
-        #expect(try parse("SHOW") == .show(nil))
-        #expect(try parse("sh Groceries") == .show("Groceries"))
+        #expect(try parse("SHOW") == .show(nil, ItemFilter()))
+        #expect(try parse("sh Groceries") == .show("Groceries", ItemFilter()))
         #expect(try parse("Ad milk") == .add(QuickAdd(text: "milk")))
         #expect(try parse("li") == .lists)
-        #expect(try parse("upc") == .upcoming)
+        #expect(try parse("upc") == .upcoming(ItemFilter()))
         #expect(try parse("q") == .quit)
         #expect(try parse("exit") == .quit)
     }
@@ -163,8 +163,8 @@ struct CommandTests {
         #expect(try parse("help add") == .help("add"))
         #expect(try parse("icon") == .icon(nil))
         #expect(try parse("icon Trips") == .icon("Trips"))
-        #expect(try parse("show") == .show(nil))
-        #expect(try parse("show List 2") == .show("List 2"))
+        #expect(try parse("show") == .show(nil, ItemFilter()))
+        #expect(try parse("show List 2") == .show("List 2", ItemFilter()))
     }
 
     @Test func theItemDetailCommandsTakeTheirArguments() throws {

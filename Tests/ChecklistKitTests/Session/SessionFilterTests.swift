@@ -1,0 +1,39 @@
+import Testing
+
+@testable import ChecklistKit
+
+/// `show`, `find` and `upcoming` with filter words (SPEC §14; issue #39).
+struct SessionFilterTests {
+    private func groceries() throws -> SessionFixture {
+        let fixture = try SessionFixture()
+        fixture.runAll([
+            "new Groceries", "add Milk", "add Eggs", "add Bread", "tag 1 +dairy", "priority 2 high",
+            "due 3 2026-06-14", "check 1", "new Work", "add Report", "tag 1 +dairy", "use Groceries",
+        ])
+        return fixture
+    }
+
+    @Test func showListsOnlyWhatPassesAtItsPositions() throws {
+        let fixture = try groceries()
+        #expect(fixture.run("show open").dropFirst().map { String($0.prefix(9)) } == ["2 [ ] !!!", "3 [ ] Bre"])
+        #expect(fixture.run("show Groceries +dairy").count == 2)
+        #expect(fixture.run("show overdue").last?.hasPrefix("3 [ ] Bread") == true)
+        #expect(fixture.run("show Work done") == ["Work  1 Remaining"])
+    }
+
+    @Test func findByFiltersAloneSearchesEveryChecklist() throws {
+        let fixture = try groceries()
+        let dairy = fixture.run("find +dairy")
+        #expect(dairy.count == 2 && dairy.contains { $0.contains("Work: 1 [ ] Report") })
+        #expect(fixture.run("find milk open") == ["no items contain \"milk\""])
+        #expect(fixture.run("find -+dairy !!!").count == 1)
+        #expect(fixture.failure("find").contains("missing TEXT or a filter word"))
+    }
+
+    @Test func upcomingTakesFiltersAndRefusesOtherWords() throws {
+        let fixture = try groceries()
+        #expect(fixture.run("upcoming today").count == 1)
+        #expect(fixture.run("upcoming +dairy") == ["no items pass the filter"])
+        #expect(fixture.failure("upcoming soon").contains("\"soon\" is not a filter word"))
+    }
+}
