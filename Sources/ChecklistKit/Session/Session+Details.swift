@@ -9,10 +9,7 @@ extension Session {
         case .show: return try showNote(reference)
         }
         return try changeResult("note") { book in
-            let locations = try resolveItems([reference], in: book)
-            for location in locations {
-                book.update(at: location.list) { $0.items[location.item].note = note }
-            }
+            let locations = try changeItems(reference, in: &book) { $0.note = note }
             return reportLines(book, locations, verb: note.isEmpty ? "no note:" : "note set:")
         }
     }
@@ -99,29 +96,16 @@ extension Session {
     /// `priority ITEM LEVEL`: RFC 5545's 1 (highest) to 9, or none.
     func setPriority(_ reference: ItemReference, _ priority: Int?) throws -> CommandResult {
         try changeResult("priority") { book in
-            let locations = try resolveItems([reference], in: book)
-            for location in locations {
-                book.update(at: location.list) { $0.items[location.item].priority = priority }
-            }
+            let locations = try changeItems(reference, in: &book) { $0.priority = priority }
             return reportLines(book, locations, verb: priority == nil ? "no priority:" : "priority set:")
         }
     }
 
     /// `start ITEM DATE|none`: the day or time work on the item can start, read as `due` reads DATE.
     func setStart(_ reference: ItemReference, _ argument: Command.DueArgument) throws -> CommandResult {
-        var date: Due?
-        if case .date(let text) = argument {
-            do {
-                date = try DateExpression.evaluate(text, now: clock())
-            } catch {
-                throw CommandError.refused(error.description)
-            }
-        }
+        let date = try date(of: argument)
         return try changeResult("start") { book in
-            let locations = try resolveItems([reference], in: book)
-            for location in locations {
-                book.update(at: location.list) { $0.items[location.item].start = date }
-            }
+            let locations = try changeItems(reference, in: &book) { $0.start = date }
             return reportLines(book, locations, verb: date == nil ? "no start date:" : "starts:")
         }
     }

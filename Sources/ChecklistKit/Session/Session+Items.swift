@@ -351,30 +351,38 @@ extension Session {
         }
     }
 
-    func due(_ reference: ItemReference, _ argument: Command.DueArgument) throws -> CommandResult {
-        var date: Due?
-        if case .date(let text) = argument {
-            do {
-                date = try DateExpression.evaluate(text, now: clock())
-            } catch {
-                throw CommandError.refused(error.description)
-            }
+    /// The date a `DATE|none` argument names (`nil` for none), read at the session's clock.
+    func date(of argument: Command.DueArgument) throws -> Due? {
+        guard case .date(let text) = argument else { return nil }
+        do {
+            return try DateExpression.evaluate(text, now: clock())
+        } catch {
+            throw CommandError.refused(error.description)
         }
+    }
+
+    /// Changes each item `reference` names in `book` with `change`; returns where they are.
+    func changeItems(
+        _ reference: ItemReference, in book: inout ChecklistBook, _ change: (inout ChecklistItem) -> Void
+    ) throws -> [ItemLocation] {
+        let locations = try resolveItems([reference], in: book)
+        for location in locations {
+            book.update(at: location.list) { change(&$0.items[location.item]) }
+        }
+        return locations
+    }
+
+    func due(_ reference: ItemReference, _ argument: Command.DueArgument) throws -> CommandResult {
+        let date = try date(of: argument)
         return try changeResult("due") { book in
-            let locations = try resolveItems([reference], in: book)
-            for location in locations {
-                book.update(at: location.list) { $0.items[location.item].due = date }
-            }
+            let locations = try changeItems(reference, in: &book) { $0.due = date }
             return reportLines(book, locations, verb: date == nil ? "no due date:" : "due set:")
         }
     }
 
     func remind(_ reference: ItemReference, _ on: Bool) throws -> CommandResult {
         try changeResult("remind") { book in
-            let locations = try resolveItems([reference], in: book)
-            for location in locations {
-                book.update(at: location.list) { $0.items[location.item].shouldRemind = on }
-            }
+            let locations = try changeItems(reference, in: &book) { $0.shouldRemind = on }
             let verb = on ? "reminder on:" : "reminder off:"
             var lines = reportLines(book, locations, verb: verb)
             if on, locations.contains(where: { book.checklists[$0.list].items[$0.item].dueDate == nil }) {
