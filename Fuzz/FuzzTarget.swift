@@ -125,7 +125,7 @@ func fuzzCalendar(_ bytes: [UInt8]) {
         items.append(item)
     }
     // Whatever parents the tasks name (loops, chains, themselves), each item has a place.
-    _ = CalendarTask.withoutParentLoops(items)
+    _ = ChecklistOutline.withoutParentLoops(items)
 }
 
 extension CalendarComponent {

@@ -708,7 +708,7 @@ public struct CalDAVSync {
                 list.items.append(item)
                 todos[resource.uid] = todo
             }
-            list.items = CalendarTask.withoutParentLoops(list.items)
+            list.items = ChecklistOutline.withoutParentLoops(list.items)
             lists.append(list)
         }
         // Keep the order of BASE for the tasks it knew, the rest after them.

@@ -112,31 +112,4 @@ extension CalendarTask {
             "RELATED-TO", parameters: [.init("RELTYPE", ["PARENT"])], value: CalendarText.escaped(new))
         todo.properties.insert(line, at: place ?? todo.properties.endIndex)
     }
-
-    /// `items` with each loop of parents (`A` under `B` under `A`, as a phone may write) broken
-    /// at its first item, which becomes top-level, so every item has a place to be shown.
-    ///
-    /// Linear in the items however deep the nesting: each chain of parents is walked once.
-    public static func withoutParentLoops(_ items: [ChecklistItem]) -> [ChecklistItem] {
-        var result = items
-        var position: [String: Int] = [:]
-        for (index, item) in items.enumerated() { if let uid = item.uid { position[uid] = index } }
-        // 0: not seen, 1: on the chain walked now, 2: leads to the top without a loop.
-        var state = [UInt8](repeating: 0, count: items.count)
-        for first in result.indices where state[first] == 0 {
-            var chain: [Int] = []
-            var next: Int? = first
-            while let index = next, state[index] == 0 {
-                state[index] = 1
-                chain.append(index)
-                next = result[index].parentUID.flatMap { position[$0] }
-            }
-            if let index = next, state[index] == 1, let start = chain.firstIndex(of: index) {
-                // The chain came back to one of its own: the loop is from there on.
-                if let earliest = chain[start...].min() { result[earliest].parentUID = nil }
-            }
-            for index in chain { state[index] = 2 }
-        }
-        return result
-    }
 }

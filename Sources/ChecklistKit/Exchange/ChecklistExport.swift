@@ -86,8 +86,10 @@ public enum ChecklistExport {
             out += "## \(oneLine(list.name))\n"
             if details, list.iconName != "No Icon" { out += "icon: \(oneLine(list.iconName))\n" }
             out += list.items.isEmpty ? "" : "\n"
-            for (item, depth) in ItemOutline.lines(list.items) {
-                let indent = String(repeating: "  ", count: depth)
+            let outline = ChecklistOutline(list.items)
+            for index in outline.order {
+                let item = list.items[index]
+                let indent = String(repeating: "  ", count: outline.depth(ofIndex: index))
                 out += indent + "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))"
                 out += taskMarks(item, due: !details)
                 out += "\n"

@@ -84,7 +84,7 @@ public enum ChecklistImport {
                     lists[index].items[position].parentUID = nil
                 }
             }
-            lists[index].items = CalendarTask.withoutParentLoops(lists[index].items)
+            lists[index].items = ChecklistOutline.withoutParentLoops(lists[index].items)
         }
         return lists
     }

@@ -80,6 +80,22 @@ public struct ChecklistOutline: Sendable, Equatable {
         }
     }
 
+    /// `items` with each loop of parents (`A` under `B` under `A`, as a phone or a file may write)
+    /// broken where the outline breaks it: that item becomes top-level, the rest stay as written.
+    public static func withoutParentLoops(_ items: [ChecklistItem]) -> [ChecklistItem] {
+        let outline = ChecklistOutline(items)
+        guard !outline.isFlat else { return items }
+        let uids = Set(items.compactMap(\.uid))
+        var result = items
+        for index in items.indices where outline.parent(ofIndex: index) == nil {
+            // A parent here that the outline does not follow: a loop was cut at this item.
+            if let parent = items[index].parentUID, parent != items[index].uid, uids.contains(parent) {
+                result[index].parentUID = nil
+            }
+        }
+        return result
+    }
+
     /// The index of the item shown at `position` (1-based), `nil` when there is none.
     public func index(atPosition position: Int) -> Int? {
         guard position >= 1, position <= count else { return nil }

@@ -52,4 +52,30 @@ struct ChecklistOutlineTests {
         #expect(shown(list) == ["x", "a", "  b", "    c", "      d"])
         #expect(ChecklistOutline(list).order.sorted() == [0, 1, 2, 3, 4])
     }
+
+    @Test func aLoopOfParentsIsBrokenAtItsFirstItem() {
+        var a = ChecklistItem(text: "a", itemID: 0, created: 0)
+        var b = ChecklistItem(text: "b", itemID: 1, created: 0)
+        var c = ChecklistItem(text: "c", itemID: 2, created: 0)
+        (a.uid, b.uid, c.uid) = ("a", "b", "c")
+        (a.parentUID, b.parentUID, c.parentUID) = ("b", "a", "a")
+        let settled = ChecklistOutline.withoutParentLoops([a, b, c])
+        #expect(settled.map(\.parentUID) == [nil, "a", "a"])
+    }
+
+    @Test func aChainOfTwentyThousandSubTasksStaysAndALoopThroughAllIsBrokenAtTheFirst() {
+        let count = 20_000
+        var items = (0..<count).map { index in
+            var item = ChecklistItem(text: "\(index)", itemID: index, created: 0)
+            item.uid = "u\(index)"
+            item.parentUID = index + 1 < count ? "u\(index + 1)" : nil
+            return item
+        }
+        #expect(ChecklistOutline.withoutParentLoops(items) == items)
+        // The last one under the first: one loop through all of them, broken at the first.
+        items[count - 1].parentUID = "u0"
+        let settled = ChecklistOutline.withoutParentLoops(items)
+        #expect(settled[0].parentUID == nil)
+        #expect(settled.dropFirst().allSatisfy { $0.parentUID != nil })
+    }
 }
