@@ -25,14 +25,7 @@ struct FilterCLITests {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
         #expect(try cli.batch(setUp).status == 0)
-        var environment = cli.environment
-        environment["TERM"] = "xterm"
-        environment["LANG"] = "C.UTF-8"
-        environment["EDITRC"] = "/dev/null"
-        environment["SWIFT_BACKTRACE"] = "interactive=no"
-        let terminal = try PseudoTerminal(
-            executable: ChecklistsProcess.executable.path, arguments: [], environment: environment, columns: 100,
-            rows: 24)
+        let terminal = try cli.onTerminal(columns: 100)
         defer { terminal.close() }
         try terminal.readUntil("Home (1)>")
         terminal.send("find +da\top\t\r")

@@ -117,25 +117,12 @@ struct ItemDetailsTests {
         return path
     }
 
-    private func startTerminal(
-        _ cli: ChecklistsProcess, arguments: [String] = [], environment extra: [String: String]
-    ) throws -> PseudoTerminal {
-        var environment = cli.environment
-        environment["TERM"] = "xterm"
-        environment["LANG"] = "C.UTF-8"
-        environment["SWIFT_BACKTRACE"] = "interactive=no"
-        environment["EDITRC"] = "/dev/null"
-        environment.merge(extra) { $1 }
-        return try PseudoTerminal(
-            executable: ChecklistsProcess.executable.path, arguments: arguments, environment: environment)
-    }
-
     @Test func eachCommandWorksInTheREPLWithTagsCompletedAfterAPlus() throws {
         // (note ITEM alone, which opens an editor on a terminal, has tests of its own below.)
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
         // note ITEM alone opens the editor here: one that leaves the note as it is.
-        let terminal = try startTerminal(cli, environment: ["VISUAL": try editor(cli, writing: nil)])
+        let terminal = try cli.onTerminal(environment: ["VISUAL": try editor(cli, writing: nil)])
         defer { terminal.close() }
         try terminal.readUntil("List (0)>")
         for (command, output) in Self.session where command != "note 2" {
@@ -156,7 +143,7 @@ struct ItemDetailsTests {
         defer { cli.remove() }
         _ = try cli.batch("add Trip\nnote 1 Old note\n")
         let script = try editor(cli, writing: "New note")
-        let terminal = try startTerminal(cli, environment: ["VISUAL": script, "EDITOR": "/bin/false"])
+        let terminal = try cli.onTerminal(environment: ["VISUAL": script, "EDITOR": "/bin/false"])
         defer { terminal.close() }
         try terminal.readUntil("List (1)>")
         terminal.send("note 1\r")
@@ -175,7 +162,7 @@ struct ItemDetailsTests {
         defer { cli.remove() }
         _ = try cli.batch("add Trip\n")
         let script = try editor(cli, writing: "Line one\\nline two")
-        let terminal = try startTerminal(cli, arguments: ["note", "1"], environment: ["EDITOR": script])
+        let terminal = try cli.onTerminal(arguments: ["note", "1"], environment: ["EDITOR": script])
         defer { terminal.close() }
         #expect(try terminal.waitForExit() == 0, "\(terminal.output)")
         #expect(try cli.run(["note", "1"]).stdout == "Line one\nline two\n")
@@ -187,12 +174,12 @@ struct ItemDetailsTests {
         _ = try cli.batch("add Trip\nnote 1 Kept\n")
         let before = cli.bytes(cli.dataFile)
         let failing = try editor(cli, writing: "Lost", status: 1)
-        let failed = try startTerminal(cli, arguments: ["note", "1"], environment: ["VISUAL": failing])
+        let failed = try cli.onTerminal(arguments: ["note", "1"], environment: ["VISUAL": failing])
         defer { failed.close() }
         #expect(try failed.waitForExit() == 1)
         #expect(failed.output.contains("exited with status 1; the note is unchanged"))
         let untouched = try editor(cli, writing: nil)
-        let unchanged = try startTerminal(cli, arguments: ["note", "1"], environment: ["VISUAL": untouched])
+        let unchanged = try cli.onTerminal(arguments: ["note", "1"], environment: ["VISUAL": untouched])
         defer { unchanged.close() }
         #expect(try unchanged.waitForExit() == 0)
         #expect(unchanged.output.contains("the note of #0 is unchanged"))

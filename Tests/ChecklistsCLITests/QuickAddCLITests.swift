@@ -56,15 +56,7 @@ struct QuickAddCLITests {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
         #expect(try cli.batch("new Home\n").status == 0)
-        var environment = cli.environment
-        environment["TERM"] = "xterm"
-        environment["TZ"] = "UTC0"
-        environment["LANG"] = "C.UTF-8"
-        environment["EDITRC"] = "/dev/null"
-        environment["SWIFT_BACKTRACE"] = "interactive=no"
-        let terminal = try PseudoTerminal(
-            executable: ChecklistsProcess.executable.path, arguments: [], environment: environment, columns: 100,
-            rows: 24)
+        let terminal = try cli.onTerminal(environment: ["TZ": "UTC0"], columns: 100)
         defer { terminal.close() }
         try terminal.readUntil("Home (0)>")
         terminal.send("add Call mum +family nov 25 2046 at 6pm !!\r")

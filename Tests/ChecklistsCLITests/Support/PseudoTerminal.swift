@@ -354,3 +354,21 @@ final class PseudoTerminal: @unchecked Sendable {
         return decoded
     }
 }
+
+extension ChecklistsProcess {
+    /// The program on this data file on a new terminal (xterm, UTF-8, no `~/.editrc`): the REPL,
+    /// or the one-shot command `arguments`, with `extra` added to its environment.
+    func onTerminal(
+        arguments: [String] = [], environment extra: [String: String] = [:], columns: Int = 80
+    ) throws -> PseudoTerminal {
+        var environment = self.environment
+        environment["TERM"] = "xterm"
+        environment["LANG"] = "C.UTF-8"
+        environment["EDITRC"] = "/dev/null"
+        environment["SWIFT_BACKTRACE"] = "interactive=no"
+        environment.merge(extra) { $1 }
+        return try PseudoTerminal(
+            executable: ChecklistsProcess.executable.path, arguments: arguments, environment: environment,
+            columns: columns)
+    }
+}
