@@ -6,13 +6,6 @@ import Testing
 /// Files our writer makes, read by Foundation's `NSKeyedUnarchiver` as the iOS app reads them:
 /// SPEC §13's optional keys change nothing the app sees (SPEC §4).
 struct ChecklistBookFoundationTests {
-    /// What Foundation reads of each checklist: its name, icon, and each item's fields.
-    private struct Seen: Equatable {
-        var name: String
-        var iconName: String
-        var items: [String]
-    }
-
     /// Three checklists of items: with `rich`, every item carries a note, tags, a priority, a
     /// start, a UID, a repeat rule and (all but the first of each) a parent.
     private static func book(rich: Bool) -> ChecklistBook {
@@ -41,24 +34,11 @@ struct ChecklistBookFoundationTests {
     }
 
     /// The checklists of `bytes` as Foundation decodes them with the iOS app's classes.
-    private static func foundationRead(_ bytes: [UInt8]) throws -> [Seen] {
+    private static func foundationRead(_ bytes: [UInt8]) throws -> [FoundationChecklist] {
         let unarchiver = try NSKeyedUnarchiver(forReadingFrom: Data(bytes))
         unarchiver.requiresSecureCoding = false
-        unarchiver.decodingFailurePolicy = .setErrorAndReturn
-        unarchiver.setClass(FoundationChecklist.self, forClassName: "Checklists.Checklist")
-        unarchiver.setClass(FoundationChecklistItem.self, forClassName: "Checklists.ChecklistItem")
-        defer { unarchiver.finishDecoding() }
-        let lists = try #require(unarchiver.decodeObject(forKey: "Checklists") as? [FoundationChecklist])
-        #expect(unarchiver.error == nil)
         #expect(unarchiver.decodeInteger(forKey: "ChecklistIndex") == 1)
-        return lists.map { list in
-            Seen(
-                name: list.name, iconName: list.iconName,
-                items: list.items.map {
-                    "\($0.itemID) \($0.text) \($0.checked) \($0.dueDate.timeIntervalSinceReferenceDate) "
-                        + "\($0.shouldRemind) \($0.hasDueDate)"
-                })
-        }
+        return try FoundationChecklist.unarchived(from: bytes)
     }
 
     @Test func foundationReadsAFileWhoseItemsCarryEveryNewFieldWhole() throws {
@@ -67,7 +47,7 @@ struct ChecklistBookFoundationTests {
         #expect(seen.map(\.name) == ["Groceries", "Trip", "Work"])
         #expect(seen.map(\.items.count) == [40, 40, 40])
         // The app sees what it would see of the same items without the new fields.
-        #expect(seen == (try Self.foundationRead(Self.book(rich: false).archived())))
+        #expect(seen.map(\.summary) == (try Self.foundationRead(Self.book(rich: false).archived())).map(\.summary))
     }
 
     @Test func aFileWithoutTheNewFieldsReadsAsBeforeBothWays() throws {
