@@ -213,273 +213,316 @@ struct ChecklistStoreScopeTests {
     }
 
     @Test func aChangeCarriesTheOtherChecklistsBytesOver() throws {
-        let (folder, path, start, clock) = try Self.tenLists()
-        defer { withExtendedLifetime(folder) {} }
-        let result = try Self.oneShot("add one more", path: path, scope: .currentChecklist, clock: clock)
-        #expect(result.error == nil)
-        let bytes = try #require(TemporaryFolder.bytes(path))
-        // Every object of the original is still there byte for byte: the new file starts with
-        // the original's objects, all but its last few (the envelope, `$objects`), which the
-        // edit wrote anew after the new item, followed by the offset table. No full encode.
-        #expect(Self.carriesTheObjects(of: start.archived(), bytes))
-        #expect(try bytes != Self.load(path, clock: clock).archived())
-        let book = try Self.load(path, clock: clock)
-        #expect(book.current?.items.last?.text == "one more")
-        #expect(book.checklists.map(\.items.count) == start.checklists.indices.map { $0 == 5 ? 301 : 300 })
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let (folder, path, start, clock) = try Self.tenLists()
+            defer { withExtendedLifetime(folder) {} }
+            let result = try Self.oneShot("add one more", path: path, scope: .currentChecklist, clock: clock)
+            #expect(result.error == nil)
+            let bytes = try #require(TemporaryFolder.bytes(path))
+            // Every object of the original is still there byte for byte: the new file starts with
+            // the original's objects, all but its last few (the envelope, `$objects`), which the
+            // edit wrote anew after the new item, followed by the offset table. No full encode.
+            #expect(Self.carriesTheObjects(of: start.archived(), bytes))
+            #expect(try bytes != Self.load(path, clock: clock).archived())
+            let book = try Self.load(path, clock: clock)
+            #expect(book.current?.items.last?.text == "one more")
+            #expect(book.checklists.map(\.items.count) == start.checklists.indices.map { $0 == 5 ? 301 : 300 })
+        }
     }
 
     @Test func aNewChecklistIsAnEditThatCarriesTheOthersOver() throws {
-        let (folder, path, start, clock) = try Self.tenLists()
-        defer { withExtendedLifetime(folder) {} }
-        let (result, leftUnread) = try Self.openAndRun(
-            "new Groceries", path: path, scope: .currentChecklist, clock: clock)
-        #expect(leftUnread)
-        #expect(result.error == nil)
-        let bytes = try #require(TemporaryFolder.bytes(path))
-        #expect(Self.carriesTheObjects(of: start.archived(), bytes))
-        let book = try Self.load(path, clock: clock)
-        #expect(book.current?.name == "Groceries" && book.current?.items.isEmpty == true)
-        #expect(book.checklists.count == 11)
-        let others = book.checklists.filter { $0.name != "Groceries" }
-        #expect(others.map(\.items.count) == Array(repeating: 300, count: 10))
-        // A name the file holds is refused, and the file stays as it was.
-        let again = try Self.oneShot("new groceries", path: path, scope: .currentChecklist, clock: clock)
-        #expect(again.error != nil)
-        #expect(TemporaryFolder.bytes(path) == bytes)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let (folder, path, start, clock) = try Self.tenLists()
+            defer { withExtendedLifetime(folder) {} }
+            let (result, leftUnread) = try Self.openAndRun(
+                "new Groceries", path: path, scope: .currentChecklist, clock: clock)
+            #expect(leftUnread)
+            #expect(result.error == nil)
+            let bytes = try #require(TemporaryFolder.bytes(path))
+            #expect(Self.carriesTheObjects(of: start.archived(), bytes))
+            let book = try Self.load(path, clock: clock)
+            #expect(book.current?.name == "Groceries" && book.current?.items.isEmpty == true)
+            #expect(book.checklists.count == 11)
+            let others = book.checklists.filter { $0.name != "Groceries" }
+            #expect(others.map(\.items.count) == Array(repeating: 300, count: 10))
+            // A name the file holds is refused, and the file stays as it was.
+            let again = try Self.oneShot("new groceries", path: path, scope: .currentChecklist, clock: clock)
+            #expect(again.error != nil)
+            #expect(TemporaryFolder.bytes(path) == bytes)
+        }
     }
 
     @Test func aRenameOrANewIconIsAnEditThatKeepsTheItems() throws {
-        let (folder, path, start, clock) = try Self.tenLists()
-        defer { withExtendedLifetime(folder) {} }
-        for line in ["rename Caf\u{E9} \u{1F600}", "icon trips"] {
-            let before = try #require(TemporaryFolder.bytes(path))
-            let result = try Self.oneShot(line, path: path, scope: .currentChecklist, clock: clock)
-            #expect(result.error == nil, "\(line)")
-            #expect(Self.carriesTheObjects(of: before, try #require(TemporaryFolder.bytes(path))), "\(line)")
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let (folder, path, start, clock) = try Self.tenLists()
+            defer { withExtendedLifetime(folder) {} }
+            for line in ["rename Caf\u{E9} \u{1F600}", "icon trips"] {
+                let before = try #require(TemporaryFolder.bytes(path))
+                let result = try Self.oneShot(line, path: path, scope: .currentChecklist, clock: clock)
+                #expect(result.error == nil, "\(line)")
+                #expect(Self.carriesTheObjects(of: before, try #require(TemporaryFolder.bytes(path))), "\(line)")
+            }
+            var expected = start
+            _ = expected.update(at: 5) {
+                $0.name = "Caf\u{E9} \u{1F600}"
+                $0.iconName = "Trips"
+            }
+            #expect(try Self.load(path, clock: clock) == expected)
+            let foundation = try FoundationChecklist.unarchived(from: #require(TemporaryFolder.bytes(path)))
+            let encoded = try FoundationChecklist.unarchived(from: expected.archived())
+            #expect(foundation.map(\.summary) == encoded.map(\.summary))
         }
-        var expected = start
-        _ = expected.update(at: 5) {
-            $0.name = "Caf\u{E9} \u{1F600}"
-            $0.iconName = "Trips"
-        }
-        #expect(try Self.load(path, clock: clock) == expected)
-        let foundation = try FoundationChecklist.unarchived(from: #require(TemporaryFolder.bytes(path)))
-        let encoded = try FoundationChecklist.unarchived(from: expected.archived())
-        #expect(foundation.map(\.summary) == encoded.map(\.summary))
     }
 
     @Test func droppingAChecklistReadsOnlyItsItemsAndUndoBringsThemBack() throws {
-        let (folder, path, start, clock) = try Self.tenLists()
-        defer { withExtendedLifetime(folder) {} }
-        let journal = folder.file("undo")
-        func run(_ line: String) throws -> CommandResult {
-            let store = try ChecklistStore(path: path, clock: clock.function, scope: .currentChecklist)
-            return Session(store: store, clock: clock.function, journal: UndoJournal(path: journal)).run(line)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let (folder, path, start, clock) = try Self.tenLists()
+            defer { withExtendedLifetime(folder) {} }
+            let journal = folder.file("undo")
+            func run(_ line: String) throws -> CommandResult {
+                let store = try ChecklistStore(path: path, clock: clock.function, scope: .currentChecklist)
+                return Session(store: store, clock: clock.function, journal: UndoJournal(path: journal)).run(line)
+            }
+            let original = try #require(TemporaryFolder.bytes(path))
+            // List 2 is not the current checklist: its items are read for the message and for undo.
+            #expect(
+                try run("drop List 2").lines.map(\.text) == ["dropped List 2 and its 300 items; undo brings it back"])
+            let dropped = try #require(TemporaryFolder.bytes(path))
+            #expect(Self.carriesTheObjects(of: original, dropped))
+            var expected = start
+            expected.remove(at: 2)
+            #expect(try Self.load(path, clock: clock) == expected)
+            // Undo puts a checklist of 300 items back as an edit: what was carried stays, and the
+            // file is not what a full encode makes.
+            #expect(try run("undo").error == nil)
+            let undone = try #require(TemporaryFolder.bytes(path))
+            #expect(Self.carriesTheObjects(of: dropped, undone))
+            #expect(try undone != Self.load(path, clock: clock).archived())
+            let restored = try Self.load(path, clock: clock)
+            #expect(restored.checklists.map(\.name).sorted() == start.checklists.map(\.name).sorted())
+            #expect(restored.checklists.first { $0.name == "List 2" } == start.checklists[2])
+            // Undo and redo of a change of items are edits: the file is not what a full encode makes.
+            for line in ["check 3", "undo", "redo"] {
+                #expect(try run(line).error == nil, "\(line)")
+                #expect(try TemporaryFolder.bytes(path) != Self.load(path, clock: clock).archived(), "\(line)")
+            }
+            #expect(
+                try Self.load(path, clock: clock).current?.items[2].checked == !start.checklists[5].items[2].checked)
+            // IDs in checklists not loaded read those checklists, found by their items' IDs: an edit.
+            #expect(try run("uncheck #7 #650").error == nil)
+            #expect(try TemporaryFolder.bytes(path) != Self.load(path, clock: clock).archived())
+            let checked = try Self.load(path, clock: clock)
+            #expect(checked.checklists.first { $0.name == "List 0" }?.items[7].checked == false)
+            #expect(checked.checklists.first { $0.name == "List 2" }?.items[50].checked == false)
+            #expect(try run("check #99999").error == "no item #99999; show or find TEXT lists the items with their IDs")
         }
-        let original = try #require(TemporaryFolder.bytes(path))
-        // List 2 is not the current checklist: its items are read for the message and for undo.
-        #expect(try run("drop List 2").lines.map(\.text) == ["dropped List 2 and its 300 items; undo brings it back"])
-        let dropped = try #require(TemporaryFolder.bytes(path))
-        #expect(Self.carriesTheObjects(of: original, dropped))
-        var expected = start
-        expected.remove(at: 2)
-        #expect(try Self.load(path, clock: clock) == expected)
-        // Undo puts a checklist of 300 items back as an edit: what was carried stays, and the
-        // file is not what a full encode makes.
-        #expect(try run("undo").error == nil)
-        let undone = try #require(TemporaryFolder.bytes(path))
-        #expect(Self.carriesTheObjects(of: dropped, undone))
-        #expect(try undone != Self.load(path, clock: clock).archived())
-        let restored = try Self.load(path, clock: clock)
-        #expect(restored.checklists.map(\.name).sorted() == start.checklists.map(\.name).sorted())
-        #expect(restored.checklists.first { $0.name == "List 2" } == start.checklists[2])
-        // Undo and redo of a change of items are edits: the file is not what a full encode makes.
-        for line in ["check 3", "undo", "redo"] {
-            #expect(try run(line).error == nil, "\(line)")
-            #expect(try TemporaryFolder.bytes(path) != Self.load(path, clock: clock).archived(), "\(line)")
-        }
-        #expect(try Self.load(path, clock: clock).current?.items[2].checked == !start.checklists[5].items[2].checked)
-        // IDs in checklists not loaded read those checklists, found by their items' IDs: an edit.
-        #expect(try run("uncheck #7 #650").error == nil)
-        #expect(try TemporaryFolder.bytes(path) != Self.load(path, clock: clock).archived())
-        let checked = try Self.load(path, clock: clock)
-        #expect(checked.checklists.first { $0.name == "List 0" }?.items[7].checked == false)
-        #expect(checked.checklists.first { $0.name == "List 2" }?.items[50].checked == false)
-        #expect(try run("check #99999").error == "no item #99999; show or find TEXT lists the items with their IDs")
     }
 
     @Test func manyChangesStayWithinTheDeadShareAndCompact() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        try Self.writeAsOurs(Self.book(lists: 4, items: 200).archived(), to: path)
-        var lengths: [Int] = []
-        for index in 0..<400 {
-            let result = try Self.oneShot("add more \(index)", path: path, scope: .currentChecklist, clock: clock)
-            #expect(result.error == nil)
-            let book = try Self.load(path, clock: clock)
-            let compact = book.archived().count
-            let length = TemporaryFolder.bytes(path)?.count ?? 0
-            // At most a quarter dead: about a third over the compact size at the most.
-            #expect(length * 10 <= compact * 14, "change \(index)")
-            lengths.append(length)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let path = folder.file("Checklists.plist")
+            try Self.writeAsOurs(Self.book(lists: 4, items: 200).archived(), to: path)
+            var lengths: [Int] = []
+            for index in 0..<400 {
+                let result = try Self.oneShot("add more \(index)", path: path, scope: .currentChecklist, clock: clock)
+                #expect(result.error == nil)
+                let book = try Self.load(path, clock: clock)
+                let compact = book.archived().count
+                let length = TemporaryFolder.bytes(path)?.count ?? 0
+                // At most a quarter dead: about a third over the compact size at the most.
+                #expect(length * 10 <= compact * 14, "change \(index)")
+                lengths.append(length)
+            }
+            // The file shrank at least once: a full encode dropped what the edits left behind.
+            #expect(zip(lengths, lengths.dropFirst()).contains { $0 > $1 })
+            #expect(try Self.load(path, clock: clock).current?.items.count == 600)
         }
-        // The file shrank at least once: a full encode dropped what the edits left behind.
-        #expect(zip(lengths, lengths.dropFirst()).contains { $0 > $1 })
-        #expect(try Self.load(path, clock: clock).current?.items.count == 600)
     }
 
     @Test func clearingManyItemsAgainAndAgainStaysWithinTheDeadShare() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        try Self.writeAsOurs(Self.book(lists: 3, items: 100).archived(), to: path)
-        for round in 0..<12 {
-            for item in 0..<25 {
-                _ = try Self.oneShot(
-                    "add round \(round) item \(item) with a longer text", path: path, scope: .currentChecklist,
-                    clock: clock)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let path = folder.file("Checklists.plist")
+            try Self.writeAsOurs(Self.book(lists: 3, items: 100).archived(), to: path)
+            for round in 0..<12 {
+                for item in 0..<25 {
+                    _ = try Self.oneShot(
+                        "add round \(round) item \(item) with a longer text", path: path, scope: .currentChecklist,
+                        clock: clock)
+                }
+                _ = try Self.oneShot("check 1-125", path: path, scope: .currentChecklist, clock: clock)
+                _ = try Self.oneShot("clear", path: path, scope: .currentChecklist, clock: clock)
+                let compact = try Self.load(path, clock: clock).archived().count
+                let length = TemporaryFolder.bytes(path)?.count ?? 0
+                #expect(length * 10 <= compact * 14, "round \(round): \(length) bytes, \(compact) compact")
             }
-            _ = try Self.oneShot("check 1-125", path: path, scope: .currentChecklist, clock: clock)
-            _ = try Self.oneShot("clear", path: path, scope: .currentChecklist, clock: clock)
-            let compact = try Self.load(path, clock: clock).archived().count
-            let length = TemporaryFolder.bytes(path)?.count ?? 0
-            #expect(length * 10 <= compact * 14, "round \(round): \(length) bytes, \(compact) compact")
         }
     }
 
     @Test func damageInAChecklistNotLoadedRefusesTheChangeAndKeepsTheFile() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        // The current checklist is sound; an item of another one has a number for its text.
-        let bytes = Self.currentAndOther([TestArchivedItem("broken", dueDate: 0, itemID: 1)], nextItemID: 2)
-        let damaged = try #require(Self.replacingText("broken", withIntegerIn: bytes))
-        try TemporaryFolder.write(damaged, to: path)
-        let reported = #expect(throws: StoreError.self) {
-            _ = try Self.oneShot("add x", path: path, scope: .everything, clock: clock)
-        }
-        #expect(TemporaryFolder.bytes(path) == damaged)
-        for line in ["add x", "check 1", "rename Renamed", "new Zed", "uncheck 1", "undo"] {
-            // Not this program's file: loaded whole, which reports what a full load reports.
-            let error = #expect(throws: StoreError.self, "\(line)") {
-                _ = try Self.oneShot(line, path: path, scope: .currentChecklist, clock: clock)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let path = folder.file("Checklists.plist")
+            // The current checklist is sound; an item of another one has a number for its text.
+            let bytes = Self.currentAndOther([TestArchivedItem("broken", dueDate: 0, itemID: 1)], nextItemID: 2)
+            let damaged = try #require(Self.replacingText("broken", withIntegerIn: bytes))
+            try TemporaryFolder.write(damaged, to: path)
+            let reported = #expect(throws: StoreError.self) {
+                _ = try Self.oneShot("add x", path: path, scope: .everything, clock: clock)
             }
-            #expect(error.map { "\($0)" } == reported.map { "\($0)" }, "\(line)")
-            #expect(error?.exitStatus == .dataError, "\(line)")
             #expect(TemporaryFolder.bytes(path) == damaged)
-            let left = FileSystem.names(in: folder.path).filter { !$0.hasPrefix(".") }.sorted()
-            #expect(!left.contains { $0.contains(".tmp-") }, "no temporary file is left")
+            for line in ["add x", "check 1", "rename Renamed", "new Zed", "uncheck 1", "undo"] {
+                // Not this program's file: loaded whole, which reports what a full load reports.
+                let error = #expect(throws: StoreError.self, "\(line)") {
+                    _ = try Self.oneShot(line, path: path, scope: .currentChecklist, clock: clock)
+                }
+                #expect(error.map { "\($0)" } == reported.map { "\($0)" }, "\(line)")
+                #expect(error?.exitStatus == .dataError, "\(line)")
+                #expect(TemporaryFolder.bytes(path) == damaged)
+                let left = FileSystem.names(in: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+                #expect(!left.contains { $0.contains(".tmp-") }, "no temporary file is left")
+            }
         }
     }
 
     @Test func aFileFromElsewhereIsLoadedAndEncodedWholeThenEditedAsOurs() throws {
-        let (folder, path, _, clock) = try Self.tenLists()
-        let full = folder.file("full.plist")
-        try TemporaryFolder.write(#require(TemporaryFolder.bytes(path)), to: full)
-        for (number, line) in ["add x", "check 2", "drop List 3", "undo"].enumerated() {
-            // Every other time a file from elsewhere: the note of this program's last save is gone.
-            let fromElsewhere = number % 2 == 0
-            if fromElsewhere { unlink(path + ".lock") }
-            let before = try #require(TemporaryFolder.bytes(path))
-            let (result, leftUnread) = try Self.openAndRun(line, path: path, scope: .currentChecklist, clock: clock)
-            let expected = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
-            #expect(leftUnread == !fromElsewhere, "\(line): a file from elsewhere is read whole")
-            #expect(result.lines.map(\.text) == expected.lines.map(\.text), "\(line)")
-            let after = try #require(TemporaryFolder.bytes(path))
-            let loaded = try Self.load(path, clock: clock)
-            if fromElsewhere {
-                #expect(after == loaded.archived(), "\(line): encoded whole")
-            } else {
-                #expect(Self.carriesTheObjects(of: before, after), "\(line): an edit")
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let (folder, path, _, clock) = try Self.tenLists()
+            let full = folder.file("full.plist")
+            try TemporaryFolder.write(#require(TemporaryFolder.bytes(path)), to: full)
+            for (number, line) in ["add x", "check 2", "drop List 3", "undo"].enumerated() {
+                // Every other time a file from elsewhere: the note of this program's last save is gone.
+                let fromElsewhere = number % 2 == 0
+                if fromElsewhere { unlink(path + ".lock") }
+                let before = try #require(TemporaryFolder.bytes(path))
+                let (result, leftUnread) = try Self.openAndRun(line, path: path, scope: .currentChecklist, clock: clock)
+                let expected = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
+                #expect(leftUnread == !fromElsewhere, "\(line): a file from elsewhere is read whole")
+                #expect(result.lines.map(\.text) == expected.lines.map(\.text), "\(line)")
+                let after = try #require(TemporaryFolder.bytes(path))
+                let loaded = try Self.load(path, clock: clock)
+                if fromElsewhere {
+                    #expect(after == loaded.archived(), "\(line): encoded whole")
+                } else {
+                    #expect(Self.carriesTheObjects(of: before, after), "\(line): an edit")
+                }
+                #expect(loaded == (try Self.load(full, clock: clock)), "after \(line)")
+                #expect(Self.isOurs(path), "\(line): noted as this program's own")
             }
-            #expect(loaded == (try Self.load(full, clock: clock)), "after \(line)")
-            #expect(Self.isOurs(path), "\(line): noted as this program's own")
         }
     }
 
     @Test func itemsOfAFileFromElsewhereGetIDsAboveEveryIDItHolds() throws {
-        // An ID above the file's next ID, in a checklist a load in part would not read: the full
-        // load sees it, and an item added gets the ID after it.
-        let bytes = Self.currentAndOther([TestArchivedItem("above", dueDate: 0, itemID: 7)], nextItemID: 2)
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        try TemporaryFolder.write(bytes, to: path)
-        #expect(try Self.oneShot("add x", path: path, scope: .currentChecklist, clock: clock).error == nil)
-        #expect(try Self.load(path, clock: clock).current?.items.last?.itemID == 8)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            // An ID above the file's next ID, in a checklist a load in part would not read: the full
+            // load sees it, and an item added gets the ID after it.
+            let bytes = Self.currentAndOther([TestArchivedItem("above", dueDate: 0, itemID: 7)], nextItemID: 2)
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let path = folder.file("Checklists.plist")
+            try TemporaryFolder.write(bytes, to: path)
+            #expect(try Self.oneShot("add x", path: path, scope: .currentChecklist, clock: clock).error == nil)
+            #expect(try Self.load(path, clock: clock).current?.items.last?.itemID == 8)
+        }
     }
 
     @Test func aFileThisProgramSavedIsKnownUntilAnythingElseTouchesIt() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        try TemporaryFolder.write(Self.book(lists: 3, items: 20).archived(), to: path)
-        let store = try ChecklistStore(path: path, clock: clock.function)
-        let lock = store.lockPath
-        // Written by another program (here, the test): not known.
-        #expect(try !ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
-        _ = try Self.oneShot("add x", path: path, scope: .currentChecklist, clock: clock)
-        #expect(try ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
-        // The same bytes written in place: the file changed behind the program's back.
-        let bytes = try #require(TemporaryFolder.bytes(path))
-        let file = open(path, O_WRONLY)
-        #expect(pwrite(file, bytes, bytes.count, 0) == bytes.count)
-        close(file)
-        #expect(try !ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let path = folder.file("Checklists.plist")
+            try TemporaryFolder.write(Self.book(lists: 3, items: 20).archived(), to: path)
+            let store = try ChecklistStore(path: path, clock: clock.function)
+            let lock = store.lockPath
+            // Written by another program (here, the test): not known.
+            #expect(try !ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
+            _ = try Self.oneShot("add x", path: path, scope: .currentChecklist, clock: clock)
+            #expect(try ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
+            // The same bytes written in place: the file changed behind the program's back.
+            let bytes = try #require(TemporaryFolder.bytes(path))
+            let file = open(path, O_WRONLY)
+            #expect(pwrite(file, bytes, bytes.count, 0) == bytes.count)
+            close(file)
+            #expect(try !ChecklistStore.wroteLast(#require(ChangeRecord.of(path)), lock))
+        }
     }
 
     @Test func theOtherChecklistsOfAFileThisProgramSavedAreCountedAndReadOnlyWhenLoaded() throws {
-        let book = Self.book(lists: 3, items: 20)
-        let bytes = book.archived()
-        let (partial, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes))
-        let others = book.checklists.indices.filter { $0 != book.currentIndex }
-        #expect(
-            others.map { partial.checklists[$0].unloadedItemCount } == others.map { book.checklists[$0].items.count })
-        #expect(others.allSatisfy { layout.lists[book.checklists[$0].name]?.itemUIDs == nil })
-        // Loading everything reads the counted checklists in full.
-        #expect(
-            try layout.loadingEverything(of: partial, loadTime: 0) == (try ChecklistBook(archive: bytes, loadTime: 0)))
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let book = Self.book(lists: 3, items: 20)
+            let bytes = book.archived()
+            let (partial, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes))
+            let others = book.checklists.indices.filter { $0 != book.currentIndex }
+            #expect(
+                others.map { partial.checklists[$0].unloadedItemCount }
+                    == others.map { book.checklists[$0].items.count })
+            #expect(others.allSatisfy { layout.lists[book.checklists[$0].name]?.itemUIDs == nil })
+            // Loading everything reads the counted checklists in full.
+            #expect(
+                try layout.loadingEverything(of: partial, loadTime: 0)
+                    == (try ChecklistBook(archive: bytes, loadTime: 0)))
+        }
     }
 
     @Test func aFileThatReplacedTheSavedOneIsNotNotedAsThisProgramsOwn() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.file("Checklists.plist")
-        let other = folder.file("other.plist")
-        try TemporaryFolder.write(Self.book(lists: 2, items: 3).archived(), to: path)
-        try TemporaryFolder.write(Self.book(lists: 2, items: 4).archived(), to: other)
-        let saved = try #require(FileSystem.stamp(path))
-        let record = try #require(ChangeRecord.of(path))
-        #expect(ChecklistStore.note(of: record, saved: saved) == ChecklistStore.notePrefix + record.text)
-        // Another file renamed over the saved one before its record was taken: no note.
-        let otherRecord = try #require(ChangeRecord.of(other))
-        #expect(ChecklistStore.note(of: otherRecord, saved: saved) == "")
-        #expect(ChecklistStore.note(of: nil, saved: saved) == "")
-        #expect(ChecklistStore.note(of: record, saved: nil) == "")
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let path = folder.file("Checklists.plist")
+            let other = folder.file("other.plist")
+            try TemporaryFolder.write(Self.book(lists: 2, items: 3).archived(), to: path)
+            try TemporaryFolder.write(Self.book(lists: 2, items: 4).archived(), to: other)
+            let saved = try #require(FileSystem.stamp(path))
+            let record = try #require(ChangeRecord.of(path))
+            #expect(ChecklistStore.note(of: record, saved: saved) == ChecklistStore.notePrefix + record.text)
+            // Another file renamed over the saved one before its record was taken: no note.
+            let otherRecord = try #require(ChangeRecord.of(other))
+            #expect(ChecklistStore.note(of: otherRecord, saved: saved) == "")
+            #expect(ChecklistStore.note(of: nil, saved: saved) == "")
+            #expect(ChecklistStore.note(of: record, saved: nil) == "")
+        }
     }
 
     @Test func damageAfterThisProgramsLastSaveIsStillFound() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        let bytes = Self.currentAndOther([TestArchivedItem("broken", dueDate: 0, itemID: 1)], nextItemID: 2)
-        try TemporaryFolder.write(bytes, to: path)
-        // Saved by this program, then damaged in place by something else.
-        _ = try Self.oneShot("add y", path: path, scope: .currentChecklist, clock: clock)
-        let saved = try #require(TemporaryFolder.bytes(path))
-        let damaged = try #require(Self.replacingText("broken", withIntegerIn: saved))
-        let file = open(path, O_WRONLY)
-        #expect(pwrite(file, damaged, damaged.count, 0) == damaged.count)
-        close(file)
-        // Damaged since: no longer noted as this program's, so loaded whole, and refused.
-        #expect(!Self.isOurs(path))
-        for line in ["add x", "uncheck 1"] {
-            let error = #expect(throws: StoreError.self) {
-                _ = try Self.oneShot(line, path: path, scope: .currentChecklist, clock: clock)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let path = folder.file("Checklists.plist")
+            let bytes = Self.currentAndOther([TestArchivedItem("broken", dueDate: 0, itemID: 1)], nextItemID: 2)
+            try TemporaryFolder.write(bytes, to: path)
+            // Saved by this program, then damaged in place by something else.
+            _ = try Self.oneShot("add y", path: path, scope: .currentChecklist, clock: clock)
+            let saved = try #require(TemporaryFolder.bytes(path))
+            let damaged = try #require(Self.replacingText("broken", withIntegerIn: saved))
+            let file = open(path, O_WRONLY)
+            #expect(pwrite(file, damaged, damaged.count, 0) == damaged.count)
+            close(file)
+            // Damaged since: no longer noted as this program's, so loaded whole, and refused.
+            #expect(!Self.isOurs(path))
+            for line in ["add x", "uncheck 1"] {
+                let error = #expect(throws: StoreError.self) {
+                    _ = try Self.oneShot(line, path: path, scope: .currentChecklist, clock: clock)
+                }
+                #expect(error?.exitStatus == .dataError, "\(line)")
             }
-            #expect(error?.exitStatus == .dataError, "\(line)")
+            #expect(TemporaryFolder.bytes(path) == damaged)
         }
-        #expect(TemporaryFolder.bytes(path) == damaged)
     }
 
     /// A data file in `folder` of three checklists of 50 items, and a session over one store that
@@ -492,76 +535,89 @@ struct ChecklistStoreScopeTests {
     }
 
     @Test func aSecondChangeThroughTheSameStoreReadsTheEditedFile() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let (path, session) = try Self.threeListsOfFifty(in: folder, clock: clock)
-        for line in ["add first", "check 1", "add second"] {
-            let result = session.run(line)
-            #expect(result.error == nil && result.notices.isEmpty, "\(line): \(result.notices)")
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let (path, session) = try Self.threeListsOfFifty(in: folder, clock: clock)
+            for line in ["add first", "check 1", "add second"] {
+                let result = session.run(line)
+                #expect(result.error == nil && result.notices.isEmpty, "\(line): \(result.notices)")
+            }
+            let book = try Self.load(path, clock: clock)
+            #expect(book.current?.items.suffix(2).map(\.text) == ["first", "second"])
+            #expect(book.current?.items.first?.checked == true)
+            #expect(book.checklists.map(\.items.count) == [50, 52, 50])
         }
-        let book = try Self.load(path, clock: clock)
-        #expect(book.current?.items.suffix(2).map(\.text) == ["first", "second"])
-        #expect(book.current?.items.first?.checked == true)
-        #expect(book.checklists.map(\.items.count) == [50, 52, 50])
     }
 
     @Test func aRereadThatFailsAfterAnEditIsTriedAgainAndNothingIsSavedEmpty() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let (path, session) = try Self.threeListsOfFifty(in: folder, clock: clock)
-        #expect(session.run("add first").error == nil)
-        let edited = try #require(TemporaryFolder.bytes(path))
-        var info = stat()
-        #expect(stat(path, &info) == 0)
-        // The file reads as something else for a moment (a read error, bytes changed in place), its
-        // stamp kept: the reread after the edit fails, and the change with it.
-        Self.overwriteInPlace(path, with: [UInt8](repeating: 0x20, count: edited.count), keeping: info)
-        #expect(session.run("add second").error != nil)
-        #expect(TemporaryFolder.bytes(path) == [UInt8](repeating: 0x20, count: edited.count))
-        // Back as the edit left it, the stamp still the same: the file is read again, not taken
-        // for the book in memory, whose other checklists hold no items.
-        Self.overwriteInPlace(path, with: edited, keeping: info)
-        #expect(session.run("add third").error == nil)
-        let book = try Self.load(path, clock: clock)
-        #expect(book.checklists.map(\.items.count) == [50, 52, 50])
-        #expect(book.current?.items.suffix(2).map(\.text) == ["first", "third"])
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let (path, session) = try Self.threeListsOfFifty(in: folder, clock: clock)
+            #expect(session.run("add first").error == nil)
+            let edited = try #require(TemporaryFolder.bytes(path))
+            var info = stat()
+            #expect(stat(path, &info) == 0)
+            // The file reads as something else for a moment (a read error, bytes changed in place), its
+            // stamp kept: the reread after the edit fails, and the change with it.
+            Self.overwriteInPlace(path, with: [UInt8](repeating: 0x20, count: edited.count), keeping: info)
+            #expect(session.run("add second").error != nil)
+            #expect(TemporaryFolder.bytes(path) == [UInt8](repeating: 0x20, count: edited.count))
+            // Back as the edit left it, the stamp still the same: the file is read again, not taken
+            // for the book in memory, whose other checklists hold no items.
+            Self.overwriteInPlace(path, with: edited, keeping: info)
+            #expect(session.run("add third").error == nil)
+            let book = try Self.load(path, clock: clock)
+            #expect(book.checklists.map(\.items.count) == [50, 52, 50])
+            #expect(book.current?.items.suffix(2).map(\.text) == ["first", "third"])
+        }
     }
 
     @Test func aFileThisProgramSavedWithTheNextIDPastTheLimitIsLoadedInFull() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        // The next ID at the limit (a damaged file, or one from elsewhere): the IDs handed out
-        // pass it, and a file that notes a next ID past it says nothing of the IDs it holds.
-        let bytes = TestArchive.checklists(
-            [
-                TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
-                TestArchivedList<IOSAppModule>("Other"),
-            ], index: 0, nextItemID: 1 << 53)
-        let full = folder.file("full.plist")
-        let partial = folder.file("partial.plist")
-        try TemporaryFolder.write(bytes, to: full)
-        try TemporaryFolder.write(bytes, to: partial)
-        for line in ["add a", "use Other", "add b"] {
-            _ = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
-            let scope: LoadScope = line.hasPrefix("use") ? .everything : .currentChecklist
-            _ = try Self.oneShot(line, path: partial, scope: scope, clock: clock)
-            #expect(try Self.load(partial, clock: clock) == Self.load(full, clock: clock), "after \(line)")
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            // The next ID at the limit (a damaged file, or one from elsewhere): the IDs handed out
+            // pass it, and a file that notes a next ID past it says nothing of the IDs it holds.
+            let bytes = TestArchive.checklists(
+                [
+                    TestArchivedList<IOSAppModule>("Current", [TestArchivedItem("fine", dueDate: 0, itemID: 0)]),
+                    TestArchivedList<IOSAppModule>("Other"),
+                ], index: 0, nextItemID: 1 << 53)
+            let full = folder.file("full.plist")
+            let partial = folder.file("partial.plist")
+            try TemporaryFolder.write(bytes, to: full)
+            try TemporaryFolder.write(bytes, to: partial)
+            for line in ["add a", "use Other", "add b"] {
+                _ = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
+                let scope: LoadScope = line.hasPrefix("use") ? .everything : .currentChecklist
+                _ = try Self.oneShot(line, path: partial, scope: scope, clock: clock)
+                #expect(try Self.load(partial, clock: clock) == Self.load(full, clock: clock), "after \(line)")
+            }
+            let ids = try TestArchive.read(#require(TemporaryFolder.bytes(partial))).flatMap(\.items).compactMap(
+                \.itemID)
+            #expect(Set(ids).count == 3)
         }
-        let ids = try TestArchive.read(#require(TemporaryFolder.bytes(partial))).flatMap(\.items).compactMap(\.itemID)
-        #expect(Set(ids).count == 3)
     }
 
     @Test func checklistsSharingOneItemsArrayAreLoadedInFull() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        // Two empty checklists whose `Items` are the same array object, as an archiver that
-        // shares equal objects (Foundation's one empty NSArray) writes them.
-        let bytes = TestArchive.checklists(
-            [TestArchivedList<IOSAppModule>("Alpha"), TestArchivedList<IOSAppModule>("Beta")], index: 0,
-            nextItemID: 0)
-        let shared = try #require(Self.sharingItems(of: "Beta", with: "Alpha", in: bytes))
-        let book = try Self.addLoadingInFull(to: shared, in: folder, named: "shared", clock: clock, noted: true)
-        #expect(book.checklists.map(\.items.count) == [1, 0])
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            // Two empty checklists whose `Items` are the same array object, as an archiver that
+            // shares equal objects (Foundation's one empty NSArray) writes them.
+            let bytes = TestArchive.checklists(
+                [TestArchivedList<IOSAppModule>("Alpha"), TestArchivedList<IOSAppModule>("Beta")], index: 0,
+                nextItemID: 0)
+            let shared = try #require(Self.sharingItems(of: "Beta", with: "Alpha", in: bytes))
+            let book = try Self.addLoadingInFull(to: shared, in: folder, named: "shared", clock: clock, noted: true)
+            #expect(book.checklists.map(\.items.count) == [1, 0])
+        }
     }
 
     /// Runs a one-shot `add x` on `bytes` loaded in full and loaded for the current checklist
@@ -585,91 +641,103 @@ struct ChecklistStoreScopeTests {
     }
 
     @Test func filesThatNeedRepairsAreLoadedInFull() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        // Another checklist's items without due dates or IDs, or with a repeated ID (never in a
-        // file this program wrote): a full load gives them the time of loading and fresh IDs, and
-        // the change saves them so.
-        let cases: [[TestArchivedItem<IOSAppModule>]] = [
-            [TestArchivedItem("no date", itemID: 5)],
-            [TestArchivedItem("no id", dueDate: 0)],
-            [TestArchivedItem("repeated", dueDate: 0, itemID: 0)],
-            [TestArchivedItem("too big", dueDate: 0, itemID: 1 << 60)],
-        ]
-        for (index, others) in cases.enumerated() {
-            _ = try Self.addLoadingInFull(
-                to: Self.currentAndOther(others, nextItemID: 1), in: folder, named: "\(index)", clock: clock)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            // Another checklist's items without due dates or IDs, or with a repeated ID (never in a
+            // file this program wrote): a full load gives them the time of loading and fresh IDs, and
+            // the change saves them so.
+            let cases: [[TestArchivedItem<IOSAppModule>]] = [
+                [TestArchivedItem("no date", itemID: 5)],
+                [TestArchivedItem("no id", dueDate: 0)],
+                [TestArchivedItem("repeated", dueDate: 0, itemID: 0)],
+                [TestArchivedItem("too big", dueDate: 0, itemID: 1 << 60)],
+            ]
+            for (index, others) in cases.enumerated() {
+                _ = try Self.addLoadingInFull(
+                    to: Self.currentAndOther(others, nextItemID: 1), in: folder, named: "\(index)", clock: clock)
+            }
         }
     }
 
     @Test func aNaNDateInAChecklistNotLoadedGetsTheLoadTimeWhenReadInFull() throws {
-        // When the save reads the checklists not loaded in full (to encode the whole book), it
-        // repairs a NaN date as a full load does, rather than writing the NaN back.
-        let bytes = Self.currentAndOther([TestArchivedItem("not a time", dueDate: .nan, itemID: 1)], nextItemID: 2)
-        let (book, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes))
-        #expect(book.checklists.map(\.unloadedItemCount) == [nil, 1])
-        let whole = try layout.loadingEverything(of: book, loadTime: 42)
-        #expect(whole == (try ChecklistBook(archive: bytes, loadTime: 42)))
-        #expect(whole.checklists.last?.items.map(\.archivedDate) == [42])
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            // When the save reads the checklists not loaded in full (to encode the whole book), it
+            // repairs a NaN date as a full load does, rather than writing the NaN back.
+            let bytes = Self.currentAndOther([TestArchivedItem("not a time", dueDate: .nan, itemID: 1)], nextItemID: 2)
+            let (book, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes))
+            #expect(book.checklists.map(\.unloadedItemCount) == [nil, 1])
+            let whole = try layout.loadingEverything(of: book, loadTime: 42)
+            #expect(whole == (try ChecklistBook(archive: bytes, loadTime: 42)))
+            #expect(whole.checklists.last?.items.map(\.archivedDate) == [42])
+        }
     }
 
     @Test func checklistsStoredOutOfOrderAreSortedByTheEdit() throws {
-        let folder = try TemporaryFolder()
-        let clock = TestClock()
-        let path = folder.file("Checklists.plist")
-        let items = (0..<300).map { (index: Int) in
-            TestArchivedItem<IOSAppModule>("item \(index)", dueDate: 0, itemID: index)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let folder = try TemporaryFolder()
+            let clock = TestClock()
+            let path = folder.file("Checklists.plist")
+            let items = (0..<300).map { (index: Int) in
+                TestArchivedItem<IOSAppModule>("item \(index)", dueDate: 0, itemID: index)
+            }
+            let bytes = TestArchive.checklists(
+                [
+                    TestArchivedList<IOSAppModule>("Zebra", Array(items[0..<100])),
+                    TestArchivedList<IOSAppModule>("Apple", Array(items[100..<200])),
+                    TestArchivedList<IOSAppModule>("Mango", Array(items[200..<300])),
+                ], index: 0, nextItemID: 300)
+            try Self.writeAsOurs(bytes, to: path)
+            let result = try Self.oneShot("add x", path: path, scope: .currentChecklist, clock: clock)
+            #expect(result.error == nil)
+            let written = try #require(TemporaryFolder.bytes(path))
+            let names = try TestArchive.read(written).map(\.name)
+            #expect(names == ["Apple", "Mango", "Zebra"])
+            let book = try Self.load(path, clock: clock)
+            #expect(book.current?.name == "Zebra" && book.current?.items.last?.text == "x")
         }
-        let bytes = TestArchive.checklists(
-            [
-                TestArchivedList<IOSAppModule>("Zebra", Array(items[0..<100])),
-                TestArchivedList<IOSAppModule>("Apple", Array(items[100..<200])),
-                TestArchivedList<IOSAppModule>("Mango", Array(items[200..<300])),
-            ], index: 0, nextItemID: 300)
-        try Self.writeAsOurs(bytes, to: path)
-        let result = try Self.oneShot("add x", path: path, scope: .currentChecklist, clock: clock)
-        #expect(result.error == nil)
-        let written = try #require(TemporaryFolder.bytes(path))
-        let names = try TestArchive.read(written).map(\.name)
-        #expect(names == ["Apple", "Mango", "Zebra"])
-        let book = try Self.load(path, clock: clock)
-        #expect(book.current?.name == "Zebra" && book.current?.items.last?.text == "x")
     }
 
     @Test func onlyCommandsThatReadEveryChecklistLoadInFull() throws {
-        let partial = [
-            "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
-            "new Other", "check #3", "show Other", "use Other", "undo", "redo", "rename X", "icon Folder", "icon",
-            "drop Other", "edit #2 y", "remind #4 on", "repeat 1 daily", "import f.json", "note 1 x", "tag 1 +a",
-            "untag #2 +a", "priority 1 high", "start 1 today", "sub 1 x", "nest 2 1", "unnest 2", "info 1",
-        ]
-        let full = ["lists", "find x", "upcoming", "export json", "inspect f", "history", "sync", "tags"]
-        for line in partial {
-            let command = try Command.parse(CommandWords.split(line))
-            #expect(command?.loadsInPart == true, "\(line)")
-        }
-        // Those that show or change the current checklist's items, name items by position, or
-        // rename it or set its icon (the undo journal records it whole) read its items; the others
-        // read only what `Session.readItemsNeeded` finds they need.
-        let readingCurrent = [
-            "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
-            "rename X", "icon Folder", "repeat 1 daily", "check #3 1", "note 1 x", "tag 1 #2 +a", "priority 1 high",
-            "start 1 today", "sub 1 x", "nest #2 1", "unnest 2", "info 1",
-        ]
-        let notReadingCurrent = [
-            "new Other", "check #3", "show Other", "use Other", "undo", "redo", "icon", "drop Other", "edit #2 y",
-            "remind #4 on", "import f.json", "delete #1 #2", "note #2 x", "untag #2 +a", "sub #2 x", "nest #2 #3",
-            "info #2",
-        ]
-        for line in readingCurrent {
-            #expect(try Command.parse(CommandWords.split(line))?.readsCurrentItems == true, "\(line)")
-        }
-        for line in notReadingCurrent {
-            #expect(try Command.parse(CommandWords.split(line))?.readsCurrentItems == false, "\(line)")
-        }
-        for line in full {
-            let command = try Command.parse(CommandWords.split(line))
-            #expect(command?.loadsInPart == false, "\(line)")
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            let partial = [
+                "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
+                "new Other", "check #3", "show Other", "use Other", "undo", "redo", "rename X", "icon Folder", "icon",
+                "drop Other", "edit #2 y", "remind #4 on", "repeat 1 daily", "import f.json", "note 1 x", "tag 1 +a",
+                "untag #2 +a", "priority 1 high", "start 1 today", "sub 1 x", "nest 2 1", "unnest 2", "info 1",
+            ]
+            let full = ["lists", "find x", "upcoming", "export json", "inspect f", "history", "sync", "tags"]
+            for line in partial {
+                let command = try Command.parse(CommandWords.split(line))
+                #expect(command?.loadsInPart == true, "\(line)")
+            }
+            // Those that show or change the current checklist's items, name items by position, or
+            // rename it or set its icon (the undo journal records it whole) read its items; the others
+            // read only what `Session.readItemsNeeded` finds they need.
+            let readingCurrent = [
+                "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
+                "rename X", "icon Folder", "repeat 1 daily", "check #3 1", "note 1 x", "tag 1 #2 +a", "priority 1 high",
+                "start 1 today", "sub 1 x", "nest #2 1", "unnest 2", "info 1",
+            ]
+            let notReadingCurrent = [
+                "new Other", "check #3", "show Other", "use Other", "undo", "redo", "icon", "drop Other", "edit #2 y",
+                "remind #4 on", "import f.json", "delete #1 #2", "note #2 x", "untag #2 +a", "sub #2 x", "nest #2 #3",
+                "info #2",
+            ]
+            for line in readingCurrent {
+                #expect(try Command.parse(CommandWords.split(line))?.readsCurrentItems == true, "\(line)")
+            }
+            for line in notReadingCurrent {
+                #expect(try Command.parse(CommandWords.split(line))?.readsCurrentItems == false, "\(line)")
+            }
+            for line in full {
+                let command = try Command.parse(CommandWords.split(line))
+                #expect(command?.loadsInPart == false, "\(line)")
+            }
         }
     }
 
@@ -725,23 +793,26 @@ struct ChecklistStoreScopeTests {
     /// encodes instead of looking through the file for such objects; a name that is not a
     /// boolean of its value is not taken.
     @Test func anEditSharesTheBooleansOfTheLoadedChecklist() throws {
-        // Items of few shapes, all read in place (SPEC §13's fields make many shapes).
-        let book = Self.book(lists: 3, items: 20, rich: false)
-        let bytes = book.archived()
-        let (partial, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes))
-        let (no, yes) = layout.booleanObjects
-        #expect(no != nil && yes != nil)
-        var changed = partial
-        let current = try #require(changed.currentIndex)
-        let position = try #require(changed.checklists[current].items.firstIndex { !$0.checked })
-        _ = changed.update(at: current) { $0.items[position].checked = true }
-        let expected = try layout.loadingEverything(of: changed, loadTime: 0)
-        var misnamed = layout
-        misnamed.booleanObjects = (yes, no)
-        for named in [layout, misnamed] {
-            let edited = try #require(try changed.edit(of: named))
-            let file = edited.bytes(original: bytes)
-            #expect(try ChecklistBook(archive: file, loadTime: 0) == expected)
+        // Whole days are stored at their local start: one zone, whatever other tests set.
+        try LocalZone.with(LocalZone.utc) {
+            // Items of few shapes, all read in place (SPEC §13's fields make many shapes).
+            let book = Self.book(lists: 3, items: 20, rich: false)
+            let bytes = book.archived()
+            let (partial, layout) = try #require(ChecklistBook.partlyLoaded(archive: bytes))
+            let (no, yes) = layout.booleanObjects
+            #expect(no != nil && yes != nil)
+            var changed = partial
+            let current = try #require(changed.currentIndex)
+            let position = try #require(changed.checklists[current].items.firstIndex { !$0.checked })
+            _ = changed.update(at: current) { $0.items[position].checked = true }
+            let expected = try layout.loadingEverything(of: changed, loadTime: 0)
+            var misnamed = layout
+            misnamed.booleanObjects = (yes, no)
+            for named in [layout, misnamed] {
+                let edited = try #require(try changed.edit(of: named))
+                let file = edited.bytes(original: bytes)
+                #expect(try ChecklistBook(archive: file, loadTime: 0) == expected)
+            }
         }
     }
 }
