@@ -9,6 +9,8 @@ struct BatchMode {
     let bail: Bool
     /// Where the lines done so far show, on a terminal, when the batch is long.
     let progress: ProgressLine
+    /// Whether to print JSON Lines (`--json`): a document a line, problems as JSON on standard error.
+    let json: Bool
 
     /// Reads and runs every line; the status is success, or the most serious failure's.
     func run() -> ExitStatus {
@@ -32,10 +34,15 @@ struct BatchMode {
                 let result = session.run(line)
                 let toStandardError = !result.warnings.isEmpty || !result.notices.isEmpty || result.error != nil
                 progress.clear(beforeStandardOutput: !toStandardError)
-                for line in result.lines { Output.line(styler.render(line)) }
-                Output.showWarnings(result, styler: styler)
-                for notice in result.notices {
-                    Output.error(styler.paint("line \(reader.lineNumber): note: " + notice, .warning))
+                if json {
+                    // The error goes with the other failures' below.
+                    Output.showJSON(result, line: reader.lineNumber, error: false)
+                } else {
+                    for line in result.lines { Output.line(styler.render(line)) }
+                    Output.showWarnings(result, styler: styler)
+                    for notice in result.notices {
+                        Output.error(styler.paint("line \(reader.lineNumber): note: " + notice, .warning))
+                    }
                 }
                 if let error = result.error { failure = (error, result.exitStatus) }
                 if result.quit, failure == nil {
@@ -46,7 +53,11 @@ struct BatchMode {
             }
             if let failure {
                 progress.clear()
-                Output.error("line \(reader.lineNumber): \(failure.message)")
+                if json {
+                    Output.problem("error", failure.message, line: reader.lineNumber)
+                } else {
+                    Output.error("line \(reader.lineNumber): \(failure.message)")
+                }
                 status = max(status, failure.status)
                 if bail {
                     Output.flush()

@@ -20,6 +20,9 @@ struct ChecklistsCommand: ParsableCommand {
     @Option(name: .long, help: "Colour the output: auto (when standard output is a terminal), always or never.")
     var color: ColorChoice = .auto
 
+    @Flag(name: .long, help: "Print one JSON document a command instead of text (see the manual's JSON OUTPUT).")
+    var json = false
+
     @Argument(
         parsing: .captureForPassthrough,
         help: ArgumentHelp("A command and its arguments (see help); none to read commands from standard input."),
@@ -38,7 +41,12 @@ struct ChecklistsCommand: ParsableCommand {
             try command.run()
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            Output.error(fullMessage(for: error))
+            let message = fullMessage(for: error)
+            if CommandLine.arguments.dropFirst().contains("--json") {
+                Output.problem("error", message, line: 0)
+            } else {
+                Output.error(message)
+            }
             exit(withError: ExitCode(ExitStatus.usage.code))
         }
     }
@@ -66,6 +74,6 @@ struct ChecklistsCommand: ParsableCommand {
         } else if let option = command.first, option.hasPrefix("-") {
             throw ValidationError("Unknown option '\(option)'.")
         }
-        Invocation(file: file, bail: bail, color: color, command: command).run()
+        Invocation(file: file, bail: bail, color: color, json: json, command: command).run()
     }
 }

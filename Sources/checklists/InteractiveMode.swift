@@ -12,6 +12,8 @@ struct InteractiveMode {
     let host: ProgramHost
     let styler: TerminalStyle
     let environment: [String: String]
+    /// Whether to print JSON (`--json`): a document a line, problems as JSON on standard error.
+    let json: Bool
 
     /// Checklist names and tags in use for the completion callback, refreshed after every command.
     final class Names: @unchecked Sendable {
@@ -42,8 +44,9 @@ struct InteractiveMode {
         }
         reader.promptColor = styler.enabled ? "\u{1B}[1;36m" : nil
         host.lineReader = reader
-        session.editsInPlace = reader.isEditing
-        session.editsNotes = reader.isEditing
+        // A program reading JSON gets the text or note, not an editor.
+        session.editsInPlace = reader.isEditing && !json
+        session.editsNotes = reader.isEditing && !json
         Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim))
         for line in session.dueReminders() { Output.line(styler.render(line)) }
         // While a line is typed, reminders that come due are printed above it at their time, and a
@@ -60,6 +63,7 @@ struct InteractiveMode {
             return lines
         }
         var editRequest: CommandResult.EditRequest?
+        var lineNumber = 0
         while true {
             Output.flush()
             let input: LineInput
@@ -84,8 +88,10 @@ struct InteractiveMode {
             case .interrupted:
                 continue
             case .rejected(let reason):
-                Output.error("error: \(reason)")
+                lineNumber += 1
+                if json { Output.problem("error", reason, line: lineNumber) } else { Output.error("error: \(reason)") }
             case .line(let line):
+                lineNumber += 1
                 let result: CommandResult
                 if let editing {
                     result = session.run(words: ["edit", "#\(editing.itemID)", line])
@@ -103,7 +109,11 @@ struct InteractiveMode {
                     if ran.noteRequest != nil { reader.restoreTerminal() }
                     result = NoteEditing.finish(ran, session: session, environment: environment)
                 }
-                Output.show(result, styler: styler, errorPrefix: "error: ", warningPrefix: "warning: ")
+                if json {
+                    Output.showJSON(result, line: lineNumber)
+                } else {
+                    Output.show(result, styler: styler, errorPrefix: "error: ", warningPrefix: "warning: ")
+                }
                 editRequest = result.editRequest
                 names.lists = session.book.checklists.map(\.name)
                 names.tags = Array(session.book.tagSpellings.values)

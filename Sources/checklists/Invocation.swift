@@ -16,29 +16,41 @@ struct Invocation {
     var bail = false
     /// `--color`.
     var color = ColorChoice.auto
+    /// `--json`: print JSON documents instead of text (SPEC §14).
+    var json = false
     /// The command and its arguments; empty to read commands from standard input.
     var command: [String] = []
 
-    /// The invocation `arguments` (without the program's name) mean, when they are nothing but an
-    /// optional `--file PATH` and then a command word or nothing: nearly every run.
+    /// The invocation `arguments` (without the program's name) mean, when they are nothing but
+    /// `--file PATH` and `--json`, each at most once, and then a command word or nothing: nearly
+    /// every run.
     ///
     /// These forms parse the same with ArgumentParser, whose first use costs about a millisecond
     /// of type metadata and reflection (a third of start-up). Anything else, `nil`: the caller
     /// parses with ArgumentParser, which also gives the help and the errors.
     static func plain(_ arguments: ArraySlice<String>) -> Invocation? {
         var rest = arguments
-        var file: String?
-        if let first = rest.first, first.hasPrefix("--file=") {
-            file = String(first.dropFirst("--file=".count))
-            rest = rest.dropFirst()
-        } else if rest.first == "--file", let path = rest.dropFirst().first, !path.hasPrefix("-") {
-            file = path
-            rest = rest.dropFirst(2)
+        var invocation = Invocation()
+        while let first = rest.first, first.hasPrefix("-") {
+            if first == "--json", !invocation.json {
+                invocation.json = true
+                rest = rest.dropFirst()
+            } else if first.hasPrefix("--file="), invocation.file == nil {
+                invocation.file = String(first.dropFirst("--file=".count))
+                rest = rest.dropFirst()
+            } else if first == "--file", invocation.file == nil, let path = rest.dropFirst().first,
+                !path.hasPrefix("-")
+            {
+                invocation.file = path
+                rest = rest.dropFirst(2)
+            } else {
+                // Another option, or one given twice: ArgumentParser's to accept or refuse.
+                return nil
+            }
+            guard invocation.file?.isEmpty != true else { return nil }
         }
-        guard file?.isEmpty != true else { return nil }
-        // After the first word that is not an option, ArgumentParser passes every argument through.
-        if let word = rest.first, word.hasPrefix("-") { return nil }
-        return Invocation(file: file, command: Array(rest))
+        invocation.command = Array(rest)
+        return invocation
     }
 
     /// Runs the invocation and exits with its status (SPEC §2).
@@ -79,7 +91,7 @@ struct Invocation {
             if case .undecodable(let damaged, _, _) = error {
                 wayOut = GitSync.wayOutOfDamage(path: damaged, environment: environment)
             }
-            Output.error("checklists: \(error.withWayOut(wayOut))")
+            report("checklists: ", error.withWayOut(wayOut).description)
             Self.leave(error.exitStatus)
         }
         if !store.fileExists {
@@ -87,14 +99,15 @@ struct Invocation {
             // taken for an empty one that the next sync would push (SPEC §8).
             do {
                 if let note = try GitSync.restoreMissingDataFile(store: store, environment: environment) {
-                    Output.error("checklists: \(note)")
+                    report("checklists: ", note, kind: "note")
                 }
             } catch {
-                Output.error("checklists: \(error)")
+                report("checklists: ", "\(error)")
                 Self.leave(.ioError)
             }
         }
         let session = Session(store: store, journal: UndoJournal(dataFile: store.identity, environment: environment))
+        session.reportsJSON = json
         // A one-shot command's current checklist is the file's when it takes the lock (SPEC §5).
         session.currentFromFile = !command.isEmpty
         let host = ProgramHost(store: store, environment: environment)
@@ -107,19 +120,28 @@ struct Invocation {
             // watch runs until it is stopped: only as a command of its own.
             host.runsWatch = true
             // `note ITEM` alone edits the note where an editor can use the terminal, as git commit does.
-            session.editsNotes = isatty(0) == 1 && stdoutIsTerminal
-            status = OneShotMode(session: session, styler: styler, environment: environment).run(parsed)
+            session.editsNotes = isatty(0) == 1 && stdoutIsTerminal && !json
+            status = OneShotMode(session: session, styler: styler, environment: environment, json: json).run(parsed)
         } else if isatty(0) == 1 {
-            status = InteractiveMode(session: session, host: host, styler: styler, environment: environment).run()
+            status = InteractiveMode(
+                session: session, host: host, styler: styler, environment: environment, json: json
+            ).run()
         } else {
             status = BatchMode(
-                session: session, styler: styler, bail: bail, progress: ProgressLine(environment: environment)
+                session: session, styler: styler, bail: bail, progress: ProgressLine(environment: environment),
+                json: json
             ).run()
         }
         // Every change is already on disk. Leaving here spares freeing the whole model, about a
         // millisecond at 10,000 items; the C library flushes standard output and the kernel
         // closes the files.
         Self.leave(status)
+    }
+
+    /// Reports a problem met before any command ran: as JSON with `--json` (line 0), else as
+    /// text after `prefix`.
+    private func report(_ prefix: String, _ message: String, kind: String = "error") {
+        if json { Output.problem(kind, message, line: 0) } else { Output.error(prefix + message) }
     }
 
     /// The absolute path of this executable, for git's merge driver and text conversion.

@@ -1,4 +1,5 @@
 import ChecklistKit
+import KeyedArchive
 
 #if canImport(Glibc)
 import Glibc
@@ -43,6 +44,22 @@ enum Output {
         for line in result.lines { self.line(styler.render(line)) }
         showWarnings(result, styler: styler, prefix: warningPrefix)
         if let message = result.error { error(errorPrefix + message) }
+    }
+
+    /// Prints a result as `--json` asks (SPEC §14): its document on one line of standard output;
+    /// its notices, warnings and error on standard error as JSON objects a line, each with the
+    /// number of the input line that gave it (`problem`); its error only when `error`.
+    static func showJSON(_ result: CommandResult, line: Int, error: Bool = true) {
+        for notice in result.notices { problem("note", notice, line: line) }
+        if let document = result.document { self.line(document.compactText) }
+        for warning in result.warnings { problem("warning", warning, line: line) }
+        if error, let message = result.error { problem("error", message, line: line) }
+    }
+
+    /// Writes `{"KIND": MESSAGE, "line": N}` on standard error: `line` is the number of the batch
+    /// or REPL line, 1 for a one-shot command, 0 before any (the data file cannot be opened).
+    static func problem(_ kind: String, _ message: String, line: Int) {
+        error(JSONValue.object([(kind, .string(message)), ("line", .number(String(line)))]).compactText)
     }
 
     /// Prints a result's warnings to standard error, each after `prefix`.

@@ -104,6 +104,54 @@ public enum Command: Sendable, Equatable {
     case watch(once: Bool, exec: String?)
     case quit
 
+    /// The name the command is called by (`check` for a check, whichever prefix was typed).
+    public var name: CommandName {
+        switch self {
+        case .help: .help
+        case .lists: .lists
+        case .new: .new
+        case .use: .use
+        case .rename: .rename
+        case .icon: .icon
+        case .drop: .drop
+        case .show: .show
+        case .add: .add
+        case .edit, .editInPlace: .edit
+        case .mark(_, .check): .check
+        case .mark(_, .uncheck): .uncheck
+        case .mark(_, .toggle): .toggle
+        case .delete: .delete
+        case .move: .move
+        case .due: .due
+        case .remind: .remind
+        case .repeat: .repeat
+        case .note: .note
+        case .tag(_, _, let adding): adding ? .tag : .untag
+        case .tags: .tags
+        case .priority: .priority
+        case .start: .start
+        case .sub: .sub
+        case .nest: .nest
+        case .unnest: .unnest
+        case .info: .info
+        case .clear: .clear
+        case .find: .find
+        case .upcoming: .upcoming
+        case .undo: .undo
+        case .redo: .redo
+        case .export: .export
+        case .import: .import
+        case .inspect: .inspect
+        case .history: .history
+        case .caldav: .caldav
+        case .sync: .sync
+        case .merge: .merge
+        case .cat: .cat
+        case .watch: .watch
+        case .quit: .quit
+        }
+    }
+
     /// Whether the command reads or shows dates in the local time zone.
     public var involvesDates: Bool {
         switch self {

@@ -17,19 +17,7 @@ public enum ChecklistExport {
                     key: "items",
                     value: .array(
                         list.items.map { item in
-                            var fields: [(key: String, value: JSONValue)] = [
-                                (key: "itemID", value: .number(String(item.itemID))),
-                                (key: "text", value: .string(item.text)),
-                                (key: "checked", value: .bool(item.checked)),
-                                (
-                                    key: "dueDate",
-                                    value: item.due.map { .string($0.iso8601) } ?? .null
-                                ),
-                                (key: "shouldRemind", value: .bool(item.shouldRemind)),
-                            ]
-                            if let rule = item.repeatRule { fields.append((key: "repeat", value: .string(rule.rrule))) }
-                            fields += richFields(item, parentID: item.parentUID.flatMap { idOfUID[$0] })
-                            return .object(fields)
+                            .object(itemMembers(item, parentID: item.parentUID.flatMap { idOfUID[$0] }))
                         })
                 ),
             ])
@@ -37,10 +25,18 @@ public enum ChecklistExport {
         return JSONValue.object([(key: "checklists", value: .array(lists))]).rendered(indent: 2) + "\n"
     }
 
-    /// SPEC §13's fields of `item` that it has, for its JSON object; `parentID` is its parent's
-    /// `itemID`, when the parent is in its checklist.
-    private static func richFields(_ item: ChecklistItem, parentID: Int?) -> [(key: String, value: JSONValue)] {
-        var fields: [(key: String, value: JSONValue)] = []
+    /// The members of `item`'s JSON object, in this order: `itemID`, `text`, `checked`, `dueDate`,
+    /// `shouldRemind`, then what it has of `repeat` and SPEC §13's fields; `parentID` is its
+    /// parent's `itemID`, when the parent is in its checklist.
+    static func itemMembers(_ item: ChecklistItem, parentID: Int?) -> [(key: String, value: JSONValue)] {
+        var fields: [(key: String, value: JSONValue)] = [
+            (key: "itemID", value: .number(String(item.itemID))),
+            (key: "text", value: .string(item.text)),
+            (key: "checked", value: .bool(item.checked)),
+            (key: "dueDate", value: item.due.map { .string($0.iso8601) } ?? .null),
+            (key: "shouldRemind", value: .bool(item.shouldRemind)),
+        ]
+        if let rule = item.repeatRule { fields.append((key: "repeat", value: .string(rule.rrule))) }
         if !item.note.isEmpty { fields.append((key: "note", value: .string(item.note))) }
         if !item.tags.isEmpty { fields.append((key: "tags", value: .array(item.tags.map(JSONValue.string)))) }
         if let priority = item.priority { fields.append((key: "priority", value: .number(String(priority)))) }
@@ -51,7 +47,7 @@ public enum ChecklistExport {
     }
 
     /// The `itemID` of each UID among `items`, when any of them is a sub-item (else none needed).
-    private static func parentIDs(_ items: [ChecklistItem]) -> [String: Int] {
+    static func parentIDs(_ items: [ChecklistItem]) -> [String: Int] {
         guard items.contains(where: { $0.parentUID != nil }) else { return [:] }
         var result: [String: Int] = [:]
         for item in items { if let uid = item.uid, result[uid] == nil { result[uid] = item.itemID } }

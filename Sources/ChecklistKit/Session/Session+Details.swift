@@ -70,27 +70,32 @@ extension Session {
 
     /// `tags`: every tag in use, as first typed, with how many open items carry it.
     func tagCounts() -> CommandResult {
+        let tally = tagTally()
+        guard !tally.isEmpty else {
+            return CommandResult(lines: [OutputLine("no tags yet; add one with tag ITEM +WORD", .dim)])
+        }
+        let width = tally.map { TextWidth.columns($0.tag) + 1 }.max() ?? 0
+        return CommandResult(
+            lines: tally.map { tag, open in
+                OutputLine([
+                    .init(TextWidth.padded("+" + tag, to: width), .tag),
+                    .init("  \(open) open", open == 0 ? .dim : .plain),
+                ])
+            })
+    }
+
+    /// Every tag in use, spelt as first typed and in natural order, with how many open items have it.
+    func tagTally() -> [(tag: String, open: Int)] {
         let book = self.book
-        let spelling = book.tagSpellings
         var open: [String: Int] = [:]
         for list in book.checklists {
             for item in list.items where !item.checked {
                 for key in Set(item.tags.map(\.tagKey)) { open[key, default: 0] += 1 }
             }
         }
-        guard !spelling.isEmpty else {
-            return CommandResult(lines: [OutputLine("no tags yet; add one with tag ITEM +WORD", .dim)])
+        return book.tagSpellings.sorted { NaturalOrder.precedes($0.value, $1.value) }.map { key, tag in
+            (tag, open[key] ?? 0)
         }
-        let tags = spelling.sorted { NaturalOrder.precedes($0.value, $1.value) }
-        let width = tags.map { TextWidth.columns($0.value) + 1 }.max() ?? 0
-        return CommandResult(
-            lines: tags.map { key, tag in
-                let count = open[key] ?? 0
-                return OutputLine([
-                    .init(TextWidth.padded("+" + tag, to: width), .tag),
-                    .init("  \(count) open", count == 0 ? .dim : .plain),
-                ])
-            })
     }
 
     /// `priority ITEM LEVEL`: RFC 5545's 1 (highest) to 9, or none.

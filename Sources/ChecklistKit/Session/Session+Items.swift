@@ -61,6 +61,7 @@ extension Session {
         _ book: ChecklistBook, _ location: ItemLocation, verb: String, outline: ChecklistOutline? = nil
     ) -> OutputLine {
         let list = book.checklists[location.list]
+        reportedItemIDs.append(list.items[location.item].itemID)
         let prefix = location.list == book.currentIndex ? "" : list.name + ": "
         let position = (outline ?? ChecklistOutline(list.items)).position(ofIndex: location.item)
         var line = itemLine(list.items[location.item], position: position, width: 1, now: clock(), prefix: prefix)
@@ -70,11 +71,9 @@ extension Session {
 
     /// The lines reporting items after a change, each checklist's outline made once.
     func reportLines(_ book: ChecklistBook, _ locations: [ItemLocation], verb: String) -> [OutputLine] {
-        var outlines: [Int: ChecklistOutline] = [:]
+        var outlines = OutlineCache()
         return locations.map { location in
-            let outline = outlines[location.list] ?? ChecklistOutline(book.checklists[location.list].items)
-            outlines[location.list] = outline
-            return reportLine(book, location, verb: verb, outline: outline)
+            reportLine(book, location, verb: verb, outline: outlines.outline(of: location.list, in: book))
         }
     }
 

@@ -132,10 +132,7 @@ extension Session {
     /// With filter words, only the items that pass show, each at its position in the whole list.
     func show(_ reference: String?, filter: ItemFilter = ItemFilter()) throws -> CommandResult {
         let book = self.book
-        let index =
-            try reference.map { (text: String) throws(CommandError) in try resolveList(text, in: book) }
-            ?? requireCurrent(book)
-        let list = book.checklists[index]
+        let list = book.checklists[try shownList(reference, in: book)]
         var lines = [OutputLine([.init(list.name, .heading), .init("  \(list.status)", .dim)])]
         let width = String(list.items.count).count
         let now = clock()
@@ -152,6 +149,12 @@ extension Session {
             lines.append(line)
         }
         return CommandResult(lines: lines)
+    }
+
+    /// The index of the checklist `show [LIST]` shows: the one LIST names, else the current one.
+    func shownList(_ reference: String?, in book: ChecklistBook) throws(CommandError) -> Int {
+        guard let reference else { return try requireCurrent(book) }
+        return try resolveList(reference, in: book)
     }
 
     /// The mark `show` gives a priority (Apple Reminders'): `!!!` high (1-4), `!!` medium (5),

@@ -82,26 +82,58 @@ extension Session {
     /// that pass `filter`, at their positions as `show` prints them.
     func find(_ text: String, filter: ItemFilter = ItemFilter()) -> [OutputLine] {
         let book = self.book
-        let key = SearchFolding.key(text)
         let now = clock()
-        var lines: [OutputLine] = []
-        for (index, list) in book.checklists.enumerated() {
-            let outline = ChecklistOutline(list.items)
-            for (offset, item) in outline.order.enumerated()
-            where (key.isEmpty || SearchFolding.key(list.items[item].text).contains(key))
-                && filter.matches(list.items[item], now: now)
-            {
-                let prefix = (index == book.currentIndex ? "* " : "  ") + list.name + ": "
-                lines.append(itemLine(list.items[item], position: offset + 1, width: 1, now: now, prefix: prefix))
-            }
+        var outlines = OutlineCache()
+        let lines = found(text, filter: filter, in: book).map { location in
+            let list = book.checklists[location.list]
+            let prefix = (location.list == book.currentIndex ? "* " : "  ") + list.name + ": "
+            return itemLine(
+                list.items[location.item],
+                position: outlines.outline(of: location.list, in: book).position(ofIndex: location.item), width: 1,
+                now: now, prefix: prefix)
         }
         guard lines.isEmpty else { return lines }
         return [OutputLine(text.isEmpty ? "no items pass the filter" : "no items contain \"\(text)\"", .dim)]
     }
 
+    /// Where `find` finds items: those whose text contains `text` and that pass `filter`, each
+    /// checklist's in outline order.
+    func found(_ text: String, filter: ItemFilter, in book: ChecklistBook) -> [ItemLocation] {
+        let key = SearchFolding.key(text)
+        let now = clock()
+        var locations: [ItemLocation] = []
+        for (index, list) in book.checklists.enumerated() {
+            for item in ChecklistOutline(list.items).order
+            where (key.isEmpty || SearchFolding.key(list.items[item].text).contains(key))
+                && filter.matches(list.items[item], now: now)
+            {
+                locations.append((index, item))
+            }
+        }
+        return locations
+    }
+
     /// `upcoming`: open items with a due date that pass `filter`, soonest first.
     func upcoming(filter: ItemFilter = ItemFilter()) -> [OutputLine] {
         let book = self.book
+        let now = clock()
+        let locations = upcomingItems(filter: filter, in: book)
+        guard !locations.isEmpty else {
+            if !filter.isEmpty { return [OutputLine("no items pass the filter", .dim)] }
+            return [OutputLine("no items have a due date; set one with due ITEM DATE", .dim)]
+        }
+        var outlines = OutlineCache()
+        return locations.map { location in
+            let list = book.checklists[location.list]
+            return itemLine(
+                list.items[location.item],
+                position: outlines.outline(of: location.list, in: book).position(ofIndex: location.item), width: 1,
+                now: now, prefix: list.name + ": ")
+        }
+    }
+
+    /// The items `upcoming` lists: open, with a due date, passing `filter`, soonest first.
+    func upcomingItems(filter: ItemFilter, in book: ChecklistBook) -> [ItemLocation] {
         let now = clock()
         var entries: [(due: Double, list: Int, position: Int)] = []
         for (index, list) in book.checklists.enumerated() {
@@ -113,19 +145,7 @@ extension Session {
             }
         }
         entries.sort { ($0.due, $0.list, $0.position) < ($1.due, $1.list, $1.position) }
-        guard !entries.isEmpty else {
-            if !filter.isEmpty { return [OutputLine("no items pass the filter", .dim)] }
-            return [OutputLine("no items have a due date; set one with due ITEM DATE", .dim)]
-        }
-        var outlines: [Int: ChecklistOutline] = [:]
-        return entries.map { entry in
-            let list = book.checklists[entry.list]
-            let outline = outlines[entry.list] ?? ChecklistOutline(list.items)
-            outlines[entry.list] = outline
-            return itemLine(
-                list.items[entry.position], position: outline.position(ofIndex: entry.position), width: 1, now: now,
-                prefix: list.name + ": ")
-        }
+        return entries.map { ($0.list, $0.position) }
     }
 
     /// Reverts the most recent change in the journal. The journal is read under the store's lock,

@@ -28,6 +28,14 @@ public final class Session {
     /// Whether `edit ITEM` without TEXT may ask for the text to be changed on the line: only where
     /// a line editor answers `CommandResult.editRequest` (the REPL).
     public var editsInPlace = false
+    /// Whether results carry the JSON document `--json` prints (`CommandResult.document`, SPEC
+    /// §14); the commands that read build it instead of their lines.
+    public var reportsJSON = false
+    /// The `#ID`s of the items the running command reported, for its JSON document.
+    var reportedItemIDs: [Int] = []
+    /// The checklists the running command's changes took away and put in their place, for its
+    /// JSON document; `nil` unless it went through `change`.
+    var changedChecklists: (removed: [Checklist], added: [Checklist])?
     /// Whether `note ITEM` alone asks for the note to be edited in an editor
     /// (`CommandResult.noteRequest`), as it does on a terminal; elsewhere it prints the note.
     public var editsNotes = false
@@ -107,8 +115,16 @@ public final class Session {
         }
         try readItemsNeeded(by: command)
         running = command
+        reportedItemIDs = []
+        changedChecklists = nil
         defer { running = nil }
-        var result = try dispatch(command)
+        var result: CommandResult
+        if reportsJSON {
+            result = try readingReport(command) ?? dispatch(command)
+            if result.document == nil { result.document = report(of: command, result) }
+        } else {
+            result = try dispatch(command)
+        }
         if command.involvesDates, !toldZoneProblem, let problem = LocalTime.zoneProblem() {
             notices.append(problem)
             toldZoneProblem = true
@@ -196,6 +212,8 @@ public final class Session {
         summarizing: ((Result) -> String)? = nil,
         _ change: (inout ChecklistBook) throws -> Result
     ) throws -> (result: Result, notices: [String]) {
+        // A change, even one that leaves the file as it was, reports as one (JSON's `items`).
+        if changedChecklists == nil { changedChecklists = ([], []) }
         var removed: [Checklist] = []
         var added: [Checklist] = []
         var currentBefore: String?
@@ -219,6 +237,8 @@ public final class Session {
                 return result
             },
             afterSave: {
+                self.changedChecklists?.removed += removed
+                self.changedChecklists?.added += added
                 if let recorded {
                     recorded()
                 } else if undoable, !removed.isEmpty || !added.isEmpty {

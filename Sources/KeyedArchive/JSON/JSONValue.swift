@@ -36,7 +36,15 @@ public indirect enum JSONValue: Sendable, Equatable {
         return out
     }
 
-    private func write(to out: inout String, indent: Int, level: Int) {
+    /// The JSON text on one line, without spaces between tokens: a line of JSON Lines.
+    public var compactText: String {
+        var out = ""
+        write(to: &out, indent: nil, level: 0)
+        return out
+    }
+
+    /// Writes the value; `indent` `nil` writes it on one line.
+    private func write(to out: inout String, indent: Int?, level: Int) {
         switch self {
         case .object(let members):
             guard !members.isEmpty else {
@@ -45,13 +53,14 @@ public indirect enum JSONValue: Sendable, Equatable {
             }
             out += "{"
             for (index, member) in members.enumerated() {
-                out += index == 0 ? "\n" : ",\n"
-                out += String(repeating: " ", count: indent * (level + 1))
+                if index > 0 { out += "," }
+                Self.newLine(&out, indent: indent, level: level + 1)
                 Self.writeString(member.key, to: &out)
-                out += ": "
+                out += indent == nil ? ":" : ": "
                 member.value.write(to: &out, indent: indent, level: level + 1)
             }
-            out += "\n" + String(repeating: " ", count: indent * level) + "}"
+            Self.newLine(&out, indent: indent, level: level)
+            out += "}"
         case .array(let elements):
             guard !elements.isEmpty else {
                 out += "[]"
@@ -59,11 +68,12 @@ public indirect enum JSONValue: Sendable, Equatable {
             }
             out += "["
             for (index, element) in elements.enumerated() {
-                out += index == 0 ? "\n" : ",\n"
-                out += String(repeating: " ", count: indent * (level + 1))
+                if index > 0 { out += "," }
+                Self.newLine(&out, indent: indent, level: level + 1)
                 element.write(to: &out, indent: indent, level: level + 1)
             }
-            out += "\n" + String(repeating: " ", count: indent * level) + "]"
+            Self.newLine(&out, indent: indent, level: level)
+            out += "]"
         case .string(let string):
             Self.writeString(string, to: &out)
         case .number(let text):
@@ -75,9 +85,21 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Starts a line indented to `level`, when the text is indented at all.
+    private static func newLine(_ out: inout String, indent: Int?, level: Int) {
+        guard let indent else { return }
+        out += "\n" + String(repeating: " ", count: indent * level)
+    }
+
     /// Writes a quoted, escaped JSON string.
     static func writeString(_ string: String, to out: inout String) {
         out += "\""
+        // Most texts need no escape: copied whole, not scalar by scalar.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += string
+            out += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

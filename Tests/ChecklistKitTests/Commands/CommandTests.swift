@@ -20,6 +20,17 @@ struct CommandTests {
         #expect(try parse("find crème brûlée") == .find("crème brûlée", ItemFilter()))
     }
 
+    @Test func aCommandIsNamedByTheWordItIsCalledBy() throws {
+        #expect(try parse("tog 3")?.name == .toggle)
+        #expect(try parse("untag 1 +home")?.name == .untag)
+        #expect(try parse("edit #7")?.name == .edit)
+        #expect(try parse("exit")?.name == .quit)
+        for name in CommandName.allCases where ![.exit, .merge, .cat, .help].contains(name) {
+            let words = [name.rawValue] + (name.usage.split(separator: " ").dropFirst().isEmpty ? [] : ["1"])
+            if let command = try? Command.parse(words) { #expect(command.name == name, "\(words)") }
+        }
+    }
+
     @Test func commandNamesIgnoreCaseAndMayBeShortened() throws {
         #expect(try parse("SHOW") == .show(nil, ItemFilter()))
         #expect(try parse("sh Groceries") == .show("Groceries", ItemFilter()))
