@@ -53,9 +53,14 @@ enum ManualText {
             one-shot, an argument holding a space), and so does a text that would be left empty \
             (add tomorrow). One undo takes it all back; edit never reads its text.
 
-            FILTERS: show [LIST], find [TEXT] and upcoming take filter words anywhere among their             words, each applying: +WORD (has the tag), -+WORD (lacks it), ! !! !!! (at least that             priority), open, done, overdue, today (due today or overdue), week (due within 7 days or             overdue), startable (no start date to come) and repeating: show open +home, find +work             !!, upcoming week. A quoted word is never a filter; find with filters alone searches             every checklist.
+            FILTERS: show [LIST], find [TEXT] and upcoming take filter words anywhere among their \
+            words, each applying: +WORD (has the tag), -+WORD (lacks it), ! !! !!! (at least that \
+            priority), open, done, overdue, today (due today or overdue), week (due within 7 days or \
+            overdue), startable (no start date to come) and repeating: show open +home, find +work \
+            !!, upcoming week. A quoted word is never a filter; find with filters alone searches \
+            every checklist.
 
-            \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS, NOTES, TAGS AND SUB-ITEMS and REMINDERS: see man checklists.")
+            \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS, NOTES, TAGS AND SUB-ITEMS, JSON OUTPUT and REMINDERS: see man checklists.")
 
             FILES: The data file is --file, else $CHECKLISTS_FILE, else \
             $XDG_DATA_HOME/checklists/Checklists.plist, else ~/.local/share/checklists/Checklists.plist \
@@ -95,7 +100,7 @@ enum ManualText {
     static let isManual: Bool = CommandLine.arguments.contains("--experimental-dump-help")
 
     /// What the manual has beyond `--help`: how sync, CalDAV, conflicts, repeating items, notes,
-    /// tags and sub-items, and reminders work, each one paragraph (`Scripts/manpage.awk` makes each a section).
+    /// tags and sub-items, JSON output and reminders work, each one paragraph (`Scripts/manpage.awk` makes each a section).
     static var manualSections: String {
         """
         SYNC: sync init URL makes the data folder a git repository with URL (any remote git \
@@ -146,6 +151,26 @@ enum ManualText {
         come (the item dimmed), and the tags as +word. delete and move take a parent's sub-items \
         along; checking a parent leaves them as they are. info ITEM shows everything an item holds. \
         On CalDAV these are DESCRIPTION, CATEGORIES, PRIORITY, RELATED-TO and DTSTART.
+
+        JSON OUTPUT: With --json every command prints one JSON document on one line (in batch \
+        mode one a line, JSON Lines) instead of text, the same whatever the locale, colour or \
+        terminal, as version 1 of an interface kept across releases (keys may be added; a key \
+        changed or taken away makes a new version). Each has "version": 1 and "command" (the \
+        command's full name). lists: "lists", each {name, iconName, current, items, open}. show: \
+        "list" (as in lists) and "items" that pass the filter words, in the order show prints \
+        them, series unfolded. find and upcoming: "items", each naming its "list". tags: "tags", \
+        each {name, open}. info: "item", with "remindAt" when it reminds. A command that changes \
+        items: "message" (the line text mode prints), "current" (the current checklist or null), \
+        "items" (those it reported or changed, as they are now), "deleted" (those it removed, as \
+        they were), "lists" (checklists it created, renamed or gave an icon) and "droppedLists" \
+        (names). Any other command: "lines", its text. An item: "list" (but in show), "position" \
+        (as show numbers it), then the fields of export json: itemID, text, checked, dueDate \
+        (ISO 8601: YYYY-MM-DD for a day, a UTC time with Z, or null), shouldRemind, and where it \
+        has them repeat (an RRULE), note, tags, priority (1-9), parent (its parent's itemID), start \
+        and uid; "cancelled": true for a task cancelled on another client. A problem goes to \
+        standard error as {"error": MESSAGE, "line": N} ("note" and "warning" likewise), N the \
+        batch or REPL line, 1 for a one-shot command, 0 before any; the exit status is as usual. \
+        merge and cat, git's helpers, print as they do without it.
 
         REMINDERS: An item reminds once, at its due time (09:00 for a whole-day due date), when its \
         reminder is on (remind ITEM on) and it is unchecked. checklists watch fires reminders as \

@@ -128,6 +128,12 @@ struct JSONOutputTests {
         let problem = try PythonJSON.document(missing.stderr)
         #expect(problem["line"] as? Int == 1 && problem["error"] != nil)
 
+        for arguments in [
+            ["--file", cli.dataFile, "--json"], ["--json", "--file=" + cli.dataFile], ["--color", "never", "--json"],
+        ] {
+            let lists = try cli.run(arguments + ["lists"])
+            #expect(try PythonJSON.document(lists.stdout)["command"] as? String == "lists", "\(arguments)")
+        }
         let invalid = try cli.run(["--json", "--colour", "never", "lists"])
         #expect(invalid.status == 2)
         #expect(try PythonJSON.document(invalid.stderr)["line"] as? Int == 0)
