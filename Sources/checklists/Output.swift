@@ -17,12 +17,18 @@ enum Output {
     /// Writes a line to standard error, after flushing standard output so the order holds; no
     /// control sequence but this program's colours reaches the terminal.
     static func error(_ text: String) {
+        writeAll(Array((text.printableKeepingLinesAndColours + "\n").utf8), to: 2)
+    }
+
+    /// Writes `bytes` to `descriptor` after what is buffered for standard output, so the order
+    /// holds; a write that fails drops the rest.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
         fflush(nil)
-        var bytes = Array((text.printableKeepingLinesAndColours + "\n").utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
+            rest = rest.dropFirst(written)
         }
     }
 
@@ -51,7 +57,11 @@ enum Output {
     /// number of the input line that gave it (`problem`); its error only when `error`.
     static func showJSON(_ result: CommandResult, line: Int, error: Bool = true) {
         for notice in result.notices { problem("note", notice, line: line) }
-        if let document = result.document { self.line(document.compactText) }
+        if let document = result.document {
+            var bytes = document
+            bytes.append(UInt8(ascii: "\n"))
+            writeAll(bytes, to: 1)
+        }
         for warning in result.warnings { problem("warning", warning, line: line) }
         if error, let message = result.error { problem("error", message, line: line) }
     }

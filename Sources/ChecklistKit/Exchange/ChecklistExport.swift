@@ -8,42 +8,76 @@ public enum ChecklistExport {
     /// `"note"`, `"tags"` (an array), `"priority"` (1–9), `"parent"` (the parent's `itemID`),
     /// `"start"` (as `dueDate` is written) and `"uid"`.
     public static func json(_ checklists: [Checklist]) -> String {
-        let lists: [JSONValue] = checklists.map { list in
+        var writer = JSONWriter(indent: 2)
+        writer.beginObject()
+        writer.key("checklists")
+        writer.beginArray()
+        for list in checklists {
             let idOfUID = parentIDs(list.items)
-            return .object([
-                (key: "name", value: .string(list.name)),
-                (key: "iconName", value: .string(list.iconName)),
-                (
-                    key: "items",
-                    value: .array(
-                        list.items.map { item in
-                            .object(itemMembers(item, parentID: item.parentUID.flatMap { idOfUID[$0] }))
-                        })
-                ),
-            ])
+            writer.beginObject()
+            writer.key("name")
+            writer.string(list.name)
+            writer.key("iconName")
+            writer.string(list.iconName)
+            writer.key("items")
+            writer.beginArray()
+            for item in list.items {
+                writer.beginObject()
+                writeFields(of: item, parentID: item.parentUID.flatMap { idOfUID[$0] }, to: &writer)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
         }
-        return JSONValue.object([(key: "checklists", value: .array(lists))]).rendered(indent: 2) + "\n"
+        writer.endArray()
+        writer.endObject()
+        return String(decoding: writer.bytes, as: UTF8.self) + "\n"
     }
 
-    /// The members of `item`'s JSON object, in this order: `itemID`, `text`, `checked`, `dueDate`,
-    /// `shouldRemind`, then what it has of `repeat` and SPEC §13's fields; `parentID` is its
-    /// parent's `itemID`, when the parent is in its checklist.
-    static func itemMembers(_ item: ChecklistItem, parentID: Int?) -> [(key: String, value: JSONValue)] {
-        var fields: [(key: String, value: JSONValue)] = [
-            (key: "itemID", value: .number(String(item.itemID))),
-            (key: "text", value: .string(item.text)),
-            (key: "checked", value: .bool(item.checked)),
-            (key: "dueDate", value: item.due.map { .string($0.iso8601) } ?? .null),
-            (key: "shouldRemind", value: .bool(item.shouldRemind)),
-        ]
-        if let rule = item.repeatRule { fields.append((key: "repeat", value: .string(rule.rrule))) }
-        if !item.note.isEmpty { fields.append((key: "note", value: .string(item.note))) }
-        if !item.tags.isEmpty { fields.append((key: "tags", value: .array(item.tags.map(JSONValue.string)))) }
-        if let priority = item.priority { fields.append((key: "priority", value: .number(String(priority)))) }
-        if let parentID { fields.append((key: "parent", value: .number(String(parentID)))) }
-        if let start = item.start { fields.append((key: "start", value: .string(start.iso8601))) }
-        if let uid = item.uid { fields.append((key: "uid", value: .string(uid))) }
-        return fields
+    /// Writes the members of `item`'s JSON object, in this order: `itemID`, `text`, `checked`,
+    /// `dueDate`, `shouldRemind`, then what it has of `repeat` and SPEC §13's fields; `parentID`
+    /// is its parent's `itemID`, when the parent is in its checklist.
+    static func writeFields(of item: ChecklistItem, parentID: Int?, to writer: inout JSONWriter) {
+        writer.key("itemID")
+        writer.number(item.itemID)
+        writer.key("text")
+        writer.string(item.text)
+        writer.key("checked")
+        writer.bool(item.checked)
+        writer.key("dueDate")
+        if let due = item.due { writer.string(due.iso8601) } else { writer.null() }
+        writer.key("shouldRemind")
+        writer.bool(item.shouldRemind)
+        if let rule = item.repeatRule {
+            writer.key("repeat")
+            writer.string(rule.rrule)
+        }
+        if !item.note.isEmpty {
+            writer.key("note")
+            writer.string(item.note)
+        }
+        if !item.tags.isEmpty {
+            writer.key("tags")
+            writer.beginArray()
+            for tag in item.tags { writer.string(tag) }
+            writer.endArray()
+        }
+        if let priority = item.priority {
+            writer.key("priority")
+            writer.number(priority)
+        }
+        if let parentID {
+            writer.key("parent")
+            writer.number(parentID)
+        }
+        if let start = item.start {
+            writer.key("start")
+            writer.string(start.iso8601)
+        }
+        if let uid = item.uid {
+            writer.key("uid")
+            writer.string(uid)
+        }
     }
 
     /// The `itemID` of each UID among `items`, when any of them is a sub-item (else none needed).

@@ -9,41 +9,74 @@ public enum JSONReport {
     /// The version of the documents' layout.
     public static let version = 1
 
-    /// A document of `command`: `version`, `command`, then `members`.
-    static func document(_ command: CommandName, _ members: [(key: String, value: JSONValue)]) -> JSONValue {
-        .object(
-            [(key: "version", value: .number(String(version))), (key: "command", value: .string(command.rawValue))]
-                + members)
+    /// A document of `command`, on one line: `version`, `command`, then the members `body` writes.
+    static func document(_ command: CommandName, _ body: (inout JSONWriter) throws -> Void) rethrows -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("version")
+        writer.number(version)
+        writer.key("command")
+        writer.string(command.rawValue)
+        try body(&writer)
+        writer.endObject()
+        return writer.bytes
     }
 
     /// The document of a command without a layout of its own (`help`, `sync`, `export` to
     /// standard output…): its output as lines of text, without styles.
-    static func lines(_ command: CommandName, _ lines: [OutputLine]) -> JSONValue {
-        document(command, [(key: "lines", value: .array(lines.map { .string($0.text) }))])
+    static func lines(_ command: CommandName, _ lines: [OutputLine]) -> [UInt8] {
+        document(command) { writer in
+            writer.key("lines")
+            strings(lines.map(\.text), to: &writer)
+        }
     }
 
-    /// The item at `index` of `list`: `list` (when `naming` it), `position` (as `show` numbers it),
-    /// the fields `export json` writes, and `"cancelled": true` when it was cancelled.
-    static func item(_ index: Int, of list: Checklist, outline: ChecklistOutline, naming: Bool) -> JSONValue {
+    /// Writes an array of strings.
+    static func strings(_ texts: [String], to writer: inout JSONWriter) {
+        writer.beginArray()
+        for text in texts { writer.string(text) }
+        writer.endArray()
+    }
+
+    /// Writes the item at `index` of `list`: `list` (when `naming` it), `position` (as `show`
+    /// numbers it), the fields `export json` writes, `"cancelled": true` when it was cancelled,
+    /// and the members `extra` writes.
+    static func item(
+        _ index: Int, of list: Checklist, outline: ChecklistOutline, naming: Bool, to writer: inout JSONWriter,
+        extra: (inout JSONWriter) -> Void = { _ in }
+    ) {
         let item = list.items[index]
-        var members: [(key: String, value: JSONValue)] = []
-        if naming { members.append((key: "list", value: .string(list.name))) }
-        members.append((key: "position", value: .number(String(outline.position(ofIndex: index)))))
-        let parentID = outline.parent(ofIndex: index).map { list.items[$0].itemID }
-        members += ChecklistExport.itemMembers(item, parentID: parentID)
-        if item.cancelled { members.append((key: "cancelled", value: .bool(true))) }
-        return .object(members)
+        writer.beginObject()
+        if naming {
+            writer.key("list")
+            writer.string(list.name)
+        }
+        writer.key("position")
+        writer.number(outline.position(ofIndex: index))
+        ChecklistExport.writeFields(
+            of: item, parentID: outline.parent(ofIndex: index).map { list.items[$0].itemID }, to: &writer)
+        if item.cancelled {
+            writer.key("cancelled")
+            writer.bool(true)
+        }
+        extra(&writer)
+        writer.endObject()
     }
 
-    /// A checklist's summary: `name`, `iconName`, `current`, `items` (how many) and `open` (how
-    /// many unchecked).
-    static func checklist(_ list: Checklist, current: Bool) -> JSONValue {
-        .object([
-            (key: "name", value: .string(list.name)),
-            (key: "iconName", value: .string(list.iconName)),
-            (key: "current", value: .bool(current)),
-            (key: "items", value: .number(String(list.items.count))),
-            (key: "open", value: .number(String(list.remainingCount))),
-        ])
+    /// Writes a checklist's summary: `name`, `iconName`, `current`, `items` (how many) and `open`
+    /// (how many unchecked).
+    static func checklist(_ list: Checklist, current: Bool, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("name")
+        writer.string(list.name)
+        writer.key("iconName")
+        writer.string(list.iconName)
+        writer.key("current")
+        writer.bool(current)
+        writer.key("items")
+        writer.number(list.items.count)
+        writer.key("open")
+        writer.number(list.remainingCount)
+        writer.endObject()
     }
 }

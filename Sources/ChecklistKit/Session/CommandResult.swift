@@ -1,11 +1,10 @@
-import KeyedArchive
-
 /// What running one command line produced: output for stdout, or the reason it failed.
 public struct CommandResult: Sendable, Equatable {
     /// Lines for standard output.
     public var lines: [OutputLine] = []
-    /// What `--json` prints instead of the lines (SPEC §14), when the session reports JSON.
-    public var document: JSONValue?
+    /// What `--json` prints instead of the lines (SPEC §14), when the session reports JSON: a
+    /// JSON document on one line, in UTF-8.
+    public var document: [UInt8]?
     /// Why the command failed, for standard error; `nil` on success.
     public var error: String?
     /// The exit status a one-shot run of this command ends with (SPEC §2).

@@ -5,66 +5,88 @@ extension Session {
     /// `tags`, `info`), built in place of its lines; `nil` for any other command.
     func readingReport(_ command: Command) throws -> CommandResult? {
         let book = self.book
-        let members: [(key: String, value: JSONValue)]
+        let body: (inout JSONWriter) throws -> Void
         switch command {
         case .lists:
-            let lists = book.checklists.enumerated().map { index, list in
-                JSONReport.checklist(list, current: index == book.currentIndex)
+            body = { writer in
+                writer.key("lists")
+                writer.beginArray()
+                for (index, list) in book.checklists.enumerated() {
+                    JSONReport.checklist(list, current: index == book.currentIndex, to: &writer)
+                }
+                writer.endArray()
             }
-            members = [("lists", .array(lists))]
         case .show(let reference, let filter):
             let index = try shownList(reference, in: book)
-            let list = book.checklists[index]
-            let outline = ChecklistOutline(list.items)
-            let now = clock()
-            let items = outline.order.filter { filter.matches(list.items[$0], now: now) }.map {
-                JSONReport.item($0, of: list, outline: outline, naming: false)
+            body = { writer in
+                let list = book.checklists[index]
+                let outline = ChecklistOutline(list.items)
+                let now = self.clock()
+                writer.key("list")
+                JSONReport.checklist(list, current: index == book.currentIndex, to: &writer)
+                writer.key("items")
+                writer.beginArray()
+                for item in outline.order where filter.matches(list.items[item], now: now) {
+                    JSONReport.item(item, of: list, outline: outline, naming: false, to: &writer)
+                }
+                writer.endArray()
             }
-            members = [
-                ("list", JSONReport.checklist(list, current: index == book.currentIndex)), ("items", .array(items)),
-            ]
         case .find(let text, let filter):
-            members = [("items", itemsReport(found(text, filter: filter, in: book), in: book))]
+            body = { writer in self.writeItems(self.found(text, filter: filter, in: book), of: book, to: &writer) }
         case .upcoming(let filter):
-            members = [("items", itemsReport(upcomingItems(filter: filter, in: book), in: book))]
+            body = { writer in self.writeItems(self.upcomingItems(filter: filter, in: book), of: book, to: &writer) }
         case .tags:
-            let tags = tagTally().map { tag, open in
-                JSONValue.object([("name", .string(tag)), ("open", .number(String(open)))])
+            body = { writer in
+                writer.key("tags")
+                writer.beginArray()
+                for (tag, open) in self.tagTally() {
+                    writer.beginObject()
+                    writer.key("name")
+                    writer.string(tag)
+                    writer.key("open")
+                    writer.number(open)
+                    writer.endObject()
+                }
+                writer.endArray()
             }
-            members = [("tags", .array(tags))]
         case .info(let reference):
             let location = try singleItem(reference, in: book, for: "info")
-            let list = book.checklists[location.list]
-            var item = JSONReport.item(location.item, of: list, outline: ChecklistOutline(list.items), naming: true)
-            let held = list.items[location.item]
-            if held.shouldRemind, let due = held.due, case .object(var fields) = item {
-                let fires = ReminderSchedule.fireTime(due, alarmOffset: held.alarmOffset)
-                fields.append(("remindAt", .string(Due.time(fires).iso8601)))
-                item = .object(fields)
+            body = { writer in
+                let list = book.checklists[location.list]
+                let held = list.items[location.item]
+                writer.key("item")
+                JSONReport.item(
+                    location.item, of: list, outline: ChecklistOutline(list.items), naming: true, to: &writer
+                ) { writer in
+                    guard held.shouldRemind, let due = held.due else { return }
+                    writer.key("remindAt")
+                    writer.string(Due.time(ReminderSchedule.fireTime(due, alarmOffset: held.alarmOffset)).iso8601)
+                }
             }
-            members = [("item", item)]
         default:
             return nil
         }
         var result = CommandResult()
-        result.document = JSONReport.document(command.name, members)
+        result.document = try JSONReport.document(command.name, body)
         return result
     }
 
-    /// The items at `locations` of `book`, each naming its checklist.
-    private func itemsReport(_ locations: [ItemLocation], in book: ChecklistBook) -> JSONValue {
+    /// Writes `items`: the items at `locations` of `book`, each naming its checklist.
+    private func writeItems(_ locations: [ItemLocation], of book: ChecklistBook, to writer: inout JSONWriter) {
         var outlines = OutlineCache()
-        return .array(
-            locations.map { location in
-                JSONReport.item(
-                    location.item, of: book.checklists[location.list],
-                    outline: outlines.outline(of: location.list, in: book), naming: true)
-            })
+        writer.key("items")
+        writer.beginArray()
+        for location in locations {
+            JSONReport.item(
+                location.item, of: book.checklists[location.list],
+                outline: outlines.outline(of: location.list, in: book), naming: true, to: &writer)
+        }
+        writer.endArray()
     }
 
     /// The JSON document of a command that ran without one of its own: a change's (what it
     /// changed), or any other's output as lines.
-    func report(of command: Command, _ result: CommandResult) -> JSONValue {
+    func report(of command: Command, _ result: CommandResult) -> [UInt8] {
         guard let changed = changedChecklists else { return JSONReport.lines(command.name, result.lines) }
         let book = self.book
         var locations: [Int: ItemLocation] = [:]
@@ -93,28 +115,31 @@ extension Session {
                 report(item.itemID)
             }
         }
-        var deleted: [JSONValue] = []
-        for list in changed.removed {
-            let outline = ChecklistOutline(list.items)
-            for (index, item) in list.items.enumerated() where !kept.contains(item.itemID) {
-                deleted.append(JSONReport.item(index, of: list, outline: outline, naming: true))
-            }
-        }
         let earlierLists = Dictionary(changed.removed.map { ($0.name, $0.iconName) }, uniquingKeysWith: { $1 })
         let laterNames = Set(changed.added.map(\.name))
-        let lists = changed.added.filter { earlierLists[$0.name] != $0.iconName }.map {
-            JSONReport.checklist($0, current: $0.name == book.current?.name)
+        return JSONReport.document(command.name) { writer in
+            writer.key("message")
+            writer.string(result.lines.map(\.text).joined(separator: "\n"))
+            writer.key("current")
+            if let current = book.current { writer.string(current.name) } else { writer.null() }
+            writeItems(reported, of: book, to: &writer)
+            writer.key("deleted")
+            writer.beginArray()
+            for list in changed.removed {
+                let outline = ChecklistOutline(list.items)
+                for (index, item) in list.items.enumerated() where !kept.contains(item.itemID) {
+                    JSONReport.item(index, of: list, outline: outline, naming: true, to: &writer)
+                }
+            }
+            writer.endArray()
+            writer.key("lists")
+            writer.beginArray()
+            for list in changed.added where earlierLists[list.name] != list.iconName {
+                JSONReport.checklist(list, current: list.name == book.current?.name, to: &writer)
+            }
+            writer.endArray()
+            writer.key("droppedLists")
+            JSONReport.strings(Set(earlierLists.keys).subtracting(laterNames).sorted(), to: &writer)
         }
-        let dropped = Set(earlierLists.keys).subtracting(laterNames).sorted().map(JSONValue.string)
-        return JSONReport.document(
-            command.name,
-            [
-                ("message", .string(result.lines.map(\.text).joined(separator: "\n"))),
-                ("current", book.current.map { .string($0.name) } ?? .null),
-                ("items", itemsReport(reported, in: book)),
-                ("deleted", .array(deleted)),
-                ("lists", .array(lists)),
-                ("droppedLists", .array(dropped)),
-            ])
     }
 }

@@ -1,4 +1,3 @@
-import KeyedArchive
 import Testing
 
 @testable import ChecklistKit
@@ -14,14 +13,14 @@ struct SessionJSONTests {
 
     /// The one-line text of what `line` gives.
     private func json(_ fixture: SessionFixture, _ line: String) -> String {
-        fixture.session.run(line).document?.compactText ?? "no document"
+        fixture.session.run(line).document.map { String(decoding: $0, as: UTF8.self) } ?? "no document"
     }
 
     @Test func showGivesEveryItemThatPassesInOutlineOrderWithoutLines() throws {
         let fixture = try fixture()
         let result = fixture.session.run("show Home open")
         #expect(result.lines.isEmpty, "the document replaces the lines")
-        let text = result.document?.compactText ?? ""
+        let text = String(decoding: result.document ?? [], as: UTF8.self)
         #expect(text.hasPrefix(#"{"version":1,"command":"show","list":{"name":"Home","iconName":"No Icon","#))
         let texts = ["Milk", "Skimmed", "Eggs"].map { "\"text\":\"\($0)\"" }
         let places = texts.compactMap { text.range(of: $0)?.lowerBound }
