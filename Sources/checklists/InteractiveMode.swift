@@ -47,7 +47,8 @@ struct InteractiveMode {
         // A program reading JSON gets the text or note, not an editor.
         session.editsInPlace = reader.isEditing && !json
         session.editsNotes = reader.isEditing && !json
-        Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim))
+        // With --json every line of standard output is a document.
+        if !json { Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim)) }
         for line in session.dueReminders() { Output.line(styler.render(line)) }
         // While a line is typed, reminders that come due are printed above it at their time, and a
         // change another process made shows in the prompt's count within a second (a stat per wait).

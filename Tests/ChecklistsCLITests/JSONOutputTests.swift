@@ -151,7 +151,8 @@ struct JSONOutputTests {
         #expect(try cli.batch("new Home\nadd Milk\n").status == 0)
         let terminal = try cli.onTerminal(arguments: ["--json"])
         defer { terminal.close() }
-        try terminal.readUntil("Home (1)>")
+        let start = try terminal.readUntil("Home (1)>")
+        #expect(!start.contains("type help"), "no banner among the documents")
         terminal.send("show\r")
         let shown = PseudoTerminal.removingEscapeSequences(try terminal.readUntil("Home (1)>"))
         let line = shown.split(whereSeparator: \.isNewline).first { $0.hasPrefix("{") }.map(String.init) ?? ""
