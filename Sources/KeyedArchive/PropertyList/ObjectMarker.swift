@@ -38,7 +38,6 @@ struct ObjectMarker: Equatable {
         static let dictionary = Kind(rawValue: 0xD)
 
         /// Whether the low bits of this kind's markers count what follows (0xF: an integer does).
-        @inline(__always)
         var isCounted: Bool {
             switch self {
             case .data, .asciiString, .utf16String, .array, .set, .dictionary: true
@@ -66,52 +65,42 @@ struct ObjectMarker: Equatable {
     /// The low bits that say an integer object after the marker holds the count.
     static let longCount: UInt8 = 0x0F
 
-    @inline(__always)
     init(byte: UInt8) {
         self.byte = byte
     }
 
     /// The marker of `kind` with `low` (0 to 15) in its low bits.
-    @inline(__always)
     init(_ kind: Kind, low: UInt8) {
         byte = kind.rawValue &<< 4 | low & 0x0F
     }
 
     /// The marker of a `kind` object of `count` elements: the count in the low bits when below 15,
     /// else `longCount`, an integer object following with the count.
-    @inline(__always)
     init(_ kind: Kind, count: Int) {
         self.init(kind, low: count < 15 ? UInt8(truncatingIfNeeded: count) : Self.longCount)
     }
 
     /// The object's kind.
-    @inline(__always)
     var kind: Kind { Kind(rawValue: byte &>> 4) }
 
     /// The low four bits: a count, a size, or `longCount`.
-    @inline(__always)
     var low: UInt8 { byte & 0x0F }
 
     /// Whether the object is of `kind`.
-    @inline(__always)
     func `is`(_ kind: Kind) -> Bool {
         byte &>> 4 == kind.rawValue
     }
 
     /// Whether the object is a string, ASCII or UTF-16.
-    @inline(__always)
     var isString: Bool { `is`(.asciiString) || `is`(.utf16String) }
 
     /// Whether the object is an array or a set.
-    @inline(__always)
     var isArrayOrSet: Bool { `is`(.array) || `is`(.set) }
 
     /// The size in bytes of an integer or real object's value: 2 to the power of the low bits.
-    @inline(__always)
     var scalarSize: Int { 1 &<< Int(low) }
 
     /// The size in bytes of a UID object's value: the low bits plus one.
-    @inline(__always)
     var uidSize: Int { Int(low) &+ 1 }
 }
 
