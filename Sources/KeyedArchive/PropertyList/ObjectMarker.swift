@@ -122,7 +122,8 @@ extension ObjectMarker {
     /// not checked against `limit`: that depends on their kind.
     ///
     /// Short counts are read inline, and so are one-byte long ones (15 to 255: most texts); the
-    /// wider ones out of line.
+    /// wider ones out of line. Always inlined: called out of line, it made a one-shot `toggle 5`
+    /// at 10,000 items cost 1.7 times the instructions (callgrind, 11.3 M → 19.2 M).
     @inline(__always)
     static func header(in bytes: UnsafeRawBufferPointer, at start: Int, limit: Int) -> ObjectHeader? {
         guard UInt(bitPattern: start) < UInt(bitPattern: limit), limit <= bytes.count else { return nil }
