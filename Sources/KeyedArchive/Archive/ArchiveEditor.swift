@@ -77,7 +77,7 @@ public struct ArchiveEditor {
         // The dictionary's pairs, and for each of its keys which field, if any, names it.
         let read = withObjects { locate -> (pairs: [Int], fields: [Int?], bytes: Int)? in
             guard let (area, start) = locate(currentReference(ofEntry: entry)),
-                area.marker(at: start).map({ $0 >> 4 == 0xD }) == true, let extent = area.extent(at: start)
+                area.isObject(at: start, .dictionary), let extent = area.extent(at: start)
             else { return nil }
             let count = extent.referenceCount / 2
             var pairs: [Int] = []
@@ -267,11 +267,11 @@ public struct ArchiveEditor {
                     out.original(copy.bytes)
                 }
                 envelopeOffsets.append(carriedLength + out.position)
-                out.own.storeMarker(0xD0, count: topPairs.count)
+                out.own.storeMarker(.dictionary, count: topPairs.count)
                 for pair in topPairs { out.own.store(bigEndian: UInt64(pair.key), width: referenceSize) }
                 for pair in topPairs { out.own.store(bigEndian: UInt64(pair.value), width: referenceSize) }
                 envelopeOffsets.append(carriedLength + out.position)
-                out.own.storeMarker(0xA0, count: archiveCount)
+                out.own.storeMarker(.array, count: archiveCount)
                 // The original entries as they are, the replaced ones in their places, then the new ones.
                 if let patches {
                     var from = entriesRun.lowerBound
@@ -300,7 +300,7 @@ public struct ArchiveEditor {
                     if reference == carried.objects { return UInt64(objects) }
                     return UInt64(copiedReferences[reference] ?? reference)
                 }
-                out.own.storeMarker(0xD0, count: rootPairs.count)
+                out.own.storeMarker(.dictionary, count: rootPairs.count)
                 for pair in rootPairs { out.own.store(bigEndian: renumber(pair.key), width: referenceSize) }
                 for pair in rootPairs { out.own.store(bigEndian: renumber(pair.value), width: referenceSize) }
                 if sameWidth {
@@ -370,7 +370,7 @@ public struct ArchiveEditor {
             guard let (area, start) = locate(currentReference(ofEntry: entry)),
                 let marker = area.marker(at: start)
             else { return false }
-            if marker >> 4 == 0x5 || marker >> 4 == 0x6 { return true }
+            if marker.isString { return true }
             return key("$classname", in: area, at: start, locate: locate) != nil
         }
         guard !shared else {
@@ -415,7 +415,7 @@ public struct ArchiveEditor {
         at start: Int,
         locate: (Int) -> (area: ObjectArea, start: Int)?
     ) -> (key: Int, value: Int)? {
-        guard area.marker(at: start).map({ $0 >> 4 == 0xD }) == true, let extent = area.extent(at: start) else {
+        guard area.isObject(at: start, .dictionary), let extent = area.extent(at: start) else {
             return nil
         }
         let count = extent.referenceCount / 2
@@ -440,7 +440,7 @@ public struct ArchiveEditor {
                 CarriedArchive.isContainer(area, start), let extent = area.extent(at: start)
             else { return 0 }
             var total = extent.end - start
-            guard area.marker(at: start).map({ $0 >> 4 == 0xD }) == true else { return total }
+            guard area.isObject(at: start, .dictionary) else { return total }
             let count = extent.referenceCount / 2
             for value in 0..<count {
                 guard let child = area.reference(at: extent.references + (count + value) * area.referenceSize),
@@ -464,7 +464,7 @@ public struct ArchiveEditor {
                 let objects = key("NS.objects", in: area, at: start, locate: locate),
                 let classEntry = key("$class", in: area, at: start, locate: locate),
                 let (arrayArea, arrayStart) = locate(objects.value),
-                arrayArea.marker(at: arrayStart).map({ $0 >> 4 == 0xA }) == true,
+                arrayArea.isObject(at: arrayStart, .array),
                 let extent = arrayArea.extent(at: arrayStart)
             else { return nil }
             var elements: [(uid: UInt64, reference: Int)] = []
@@ -472,7 +472,7 @@ public struct ArchiveEditor {
             for element in 0..<extent.referenceCount {
                 guard let reference = arrayArea.reference(at: extent.references + element * arrayArea.referenceSize),
                     let (uidArea, uidStart) = locate(reference), let marker = uidArea.marker(at: uidStart),
-                    marker >> 4 == 0x8, let uid = uidArea.unsigned(at: uidStart + 1, size: Int(marker & 0x0F) + 1)
+                    marker.is(.uid), let uid = uidArea.unsigned(at: uidStart + 1, size: marker.uidSize)
                 else { return nil }
                 elements.append((uid, reference))
             }

@@ -83,7 +83,7 @@ struct CarriedArchive {
     /// Whether the object at `start` is an array, set or dictionary.
     static func isContainer(_ area: ObjectArea, _ start: Int) -> Bool {
         guard let marker = area.marker(at: start) else { return false }
-        return marker >> 4 == 0xA || marker >> 4 == 0xC || marker >> 4 == 0xD
+        return marker.isArrayOrSet || marker.is(.dictionary)
     }
 
     /// Reads the envelope of the binary property list `raw` (the bytes of `file`) and decides what to carry.
@@ -123,7 +123,7 @@ struct CarriedArchive {
         try KeyedUnarchiver.checkEnvelope(archiver: archiver, version: version)
         guard let objects = found["$objects"] else { throw .notAKeyedArchive("no $objects") }
         let objectsStart = try wrap { () throws(PropertyListError) in try layout.offset(of: objects) }
-        guard let marker = area.marker(at: objectsStart), marker >> 4 == 0xA || marker >> 4 == 0xC else {
+        guard let marker = area.marker(at: objectsStart), marker.isArrayOrSet else {
             throw .notAKeyedArchive("$objects is not an array")
         }
         guard let objectsExtent = area.extent(at: objectsStart) else {
@@ -267,18 +267,20 @@ struct CarriedArchive {
     /// For each marker byte of an object of a fixed or short length: the bytes after the marker
     /// (low byte) and the references it stores (high byte); `unusualMarker` for the others
     /// (lengths of 15 or more, and markers no object has).
-    private static let markerSizes: [UInt16] = (0...255).map { marker in
-        let nibble = UInt16(marker & 0x0F)
-        switch marker >> 4 {
-        case 0x0 where marker == 0x00 || marker == 0x08 || marker == 0x09 || marker == 0x0F: return 0
-        case 0x1 where nibble <= 4: return 1 << nibble
-        case 0x2 where nibble == 2 || nibble == 3: return 1 << nibble
-        case 0x3 where marker == 0x33: return 8
-        case 0x4, 0x5: return nibble == 0x0F ? unusualMarker : nibble
-        case 0x6: return nibble == 0x0F ? unusualMarker : 2 * nibble
-        case 0x8: return nibble + 1
-        case 0xA, 0xC: return nibble == 0x0F ? unusualMarker : nibble << 8
-        case 0xD: return nibble == 0x0F ? unusualMarker : (2 * nibble) << 8
+    private static let markerSizes: [UInt16] = (0...255).map { byte in
+        let marker = ObjectMarker(byte: UInt8(byte))
+        let low = UInt16(marker.low)
+        let long = marker.low == ObjectMarker.longCount
+        switch marker.kind {
+        case .singleton where marker == .null || marker == .false || marker == .true || marker == .fill: return 0
+        case .integer where low <= 4: return UInt16(marker.scalarSize)
+        case .real where marker == .real32 || marker == .real64: return UInt16(marker.scalarSize)
+        case .date where marker == .date: return 8
+        case .data, .asciiString: return long ? unusualMarker : low
+        case .utf16String: return long ? unusualMarker : 2 * low
+        case .uid: return UInt16(marker.uidSize)
+        case .array, .set: return long ? unusualMarker : low << 8
+        case .dictionary: return long ? unusualMarker : (2 * low) << 8
         default: return unusualMarker
         }
     }
@@ -291,7 +293,7 @@ struct CarriedArchive {
         of index: Int, layout: BinaryPropertyListReader.Layout, area: ObjectArea
     ) throws(KeyedArchiveError) -> [(key: Int, value: Int)]? {
         let start = try wrap { () throws(PropertyListError) in try layout.offset(of: index) }
-        guard area.marker(at: start).map({ $0 >> 4 == 0xD }) == true else { return nil }
+        guard area.isObject(at: start, .dictionary) else { return nil }
         guard let extent = area.extent(at: start) else {
             throw .notAPropertyList(.invalidObject(index: index, reason: "contents run past the object area"))
         }

@@ -56,6 +56,11 @@ final class CarriedStringIndex {
     /// The lookups through the index that compare strings in turn before the table is built: a
     /// few are cheaper than hashing every carried string (about 0.5 M instructions at 10,000 items).
     private static let lookupsBeforeHashing = 16
+
+    /// The marker of a dictionary of two entries: every class dictionary's (and every date's and array's).
+    private static var twoEntryDictionary: ObjectMarker {
+        @inline(__always) get { ObjectMarker(.dictionary, count: 2) }
+    }
     /// How many more objects the walks may look at before the index is built instead.
     private var walkBudget: Int
     /// A carried `false` and `true` object (the first, when looked for): -2 while not looked for,
@@ -79,14 +84,14 @@ final class CarriedStringIndex {
         walkBudget = 2 * archive.base
         guard usable else { return }
         archive.withArea { area in
-            if let index = hinted.false, Self.isBoolean(index, 0x08, of: archive, in: area) { booleans.false = index }
-            if let index = hinted.true, Self.isBoolean(index, 0x09, of: archive, in: area) { booleans.true = index }
+            if let index = hinted.false, Self.isBoolean(index, .false, of: archive, in: area) { booleans.false = index }
+            if let index = hinted.true, Self.isBoolean(index, .true, of: archive, in: area) { booleans.true = index }
         }
     }
 
     /// Whether object `index` is carried and its marker is `marker`.
     private static func isBoolean(
-        _ index: Int, _ marker: UInt8, of archive: CarriedArchive, in area: ObjectArea
+        _ index: Int, _ marker: ObjectMarker, of archive: CarriedArchive, in area: ObjectArea
     ) -> Bool {
         guard index < archive.base, let start = archive.offset(of: index, in: area) else { return false }
         return area.marker(at: start) == marker
@@ -120,7 +125,7 @@ final class CarriedStringIndex {
         guard usable else { return nil }
         // -2 until looked for; building the index fills it.
         if (value ? booleans.true : booleans.false) == -2, !indexed() {
-            let marker: UInt8 = value ? 0x09 : 0x08
+            let marker: ObjectMarker = value ? .true : .false
             let found = firstObject { object, _ in object == marker } ?? -1
             if value { booleans.true = found } else { booleans.false = found }
         }
@@ -135,7 +140,7 @@ final class CarriedStringIndex {
             let byte = UInt8(value)
             smallIntegers[value] =
                 firstObject { marker, start in
-                    marker == 0x10 && start + 2 <= archive.offsetTableStart && file[start + 1] == byte
+                    marker == .byteInteger && start + 2 <= archive.offsetTableStart && file[start + 1] == byte
                 } ?? -1
         }
         return smallIntegers[value] >= 0 ? smallIntegers[value] : nil
@@ -237,7 +242,7 @@ final class CarriedStringIndex {
     /// The first object before the envelope, in object order, whose marker and start satisfy
     /// `matches` (called only with a start inside the object area), charged to the walk budget.
     @inline(__always)
-    private func firstObject(where matches: (UInt8, Int) -> Bool) -> Int? {
+    private func firstObject(where matches: (ObjectMarker, Int) -> Bool) -> Int? {
         let end = archive.offsetTableStart
         let offsetSize = archive.offsetSize
         let offsetShift = UInt64(64 - 8 * offsetSize)
@@ -255,7 +260,7 @@ final class CarriedStringIndex {
                 tableEntry &+= offsetSize
                 guard offset &- 8 < span else { continue }
                 let start = Int(truncatingIfNeeded: offset)
-                if matches(base.load(fromByteOffset: start, as: UInt8.self), start) {
+                if matches(ObjectMarker(byte: base.load(fromByteOffset: start, as: UInt8.self)), start) {
                     looked = index + 1
                     return index
                 }
@@ -270,7 +275,8 @@ final class CarriedStringIndex {
         else { return -1 }
         return archive.withArea { area in
             let found = firstObject { marker, start in
-                marker == 0xD2 && className(at: start, nameKey: classNameKey, classesKey: classesKey, in: area) == name
+                marker == Self.twoEntryDictionary
+                    && className(at: start, nameKey: classNameKey, classesKey: classesKey, in: area) == name
             }
             guard let found else { return -1 }
             return archiveUIDs(ofReferences: [found], in: area)[found] ?? -1
@@ -281,15 +287,15 @@ final class CarriedStringIndex {
     private func walk(for bytes: UnsafeRawBufferPointer, utf16: Bool) -> Int? {
         let end = archive.offsetTableStart
         let count = utf16 ? bytes.count / 2 : bytes.count
-        let kind: UInt8 = utf16 ? 0x60 : 0x50
         // A count below 15 is in the marker, so one comparison rules out nearly every object.
-        let wanted = count < 15 ? kind | UInt8(count) : kind | 0x0F
+        let wanted = ObjectMarker(utf16 ? .utf16String : .asciiString, count: count)
         return archive.withArea { area in
             file.withUnsafeBytes { raw in
                 firstObject { marker, start in
-                    guard marker == wanted, let (units, contents) = area.length(nibble: marker & 0x0F, at: start),
-                        units == count, contents <= end, bytes.count <= end &- contents
+                    guard marker == wanted, let header = area.header(at: start),
+                        header.count == count, header.contents <= end, bytes.count <= end &- header.contents
                     else { return false }
+                    let contents = header.contents
                     return UnsafeRawBufferPointer(rebasing: raw[contents..<(contents + bytes.count)])
                         .hasSameBytes(as: bytes)
                 }
@@ -341,17 +347,18 @@ final class CarriedStringIndex {
                     tableEntry &+= offsetSize
                     guard offset &- 8 < span else { continue }
                     let start = Int(truncatingIfNeeded: offset)
-                    let marker = base.load(fromByteOffset: start, as: UInt8.self)
-                    switch marker >> 4 {
-                    case 0x5, 0x6:
-                        guard let (units, contents) = area.length(nibble: marker & 0x0F, at: start) else { continue }
-                        let length = marker >> 4 == 0x6 ? 2 &* units : units
+                    let marker = ObjectMarker(byte: base.load(fromByteOffset: start, as: UInt8.self))
+                    switch marker.kind {
+                    case .asciiString, .utf16String:
+                        guard let header = area.header(at: start) else { continue }
+                        let utf16 = marker.is(.utf16String)
+                        let (length, contents) = (utf16 ? 2 &* header.count : header.count, header.contents)
                         guard contents <= end, length <= end &- contents else { continue }
                         strings[stringCount] = Entry(
                             reference: Int32(truncatingIfNeeded: index), start: Int32(truncatingIfNeeded: contents),
-                            lengthAndKind: UInt32(truncatingIfNeeded: length) &<< 1 | (marker >> 4 == 0x6 ? 1 : 0))
+                            lengthAndKind: UInt32(truncatingIfNeeded: length) &<< 1 | (utf16 ? 1 : 0))
                         stringCount &+= 1
-                    case 0xD where marker == 0xD2 && start <= dictionaryEnd:
+                    case .dictionary where marker == Self.twoEntryDictionary && start <= dictionaryEnd:
                         // Its two key references, read here: they tell dates and arrays from class
                         // dictionaries without another look.
                         let first = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: start + 1, as: UInt64.self))
@@ -364,11 +371,11 @@ final class CarriedStringIndex {
                                 UInt32(truncatingIfNeeded: second &>> referenceShift)
                             ))
                         dictionaryCount &+= 1
-                    case 0x0 where marker == 0x08:
+                    case .singleton where marker == .false:
                         if booleans.false < 0 { booleans.false = index }
-                    case 0x0 where marker == 0x09:
+                    case .singleton where marker == .true:
                         if booleans.true < 0 { booleans.true = index }
-                    case 0x1 where marker == 0x10 && start + 2 <= end:
+                    case .integer where marker == .byteInteger && start + 2 <= end:
                         let value = Int(base.load(fromByteOffset: start + 1, as: UInt8.self))
                         if smallIntegers[value] < 0 { smallIntegers[value] = index }
                     default:
@@ -422,7 +429,7 @@ final class CarriedStringIndex {
             let chain = area.reference(at: extent.references + (3 - nameEntry) * size),
             let nameStart = archive.offset(of: name, in: area),
             let chainStart = archive.offset(of: chain, in: area),
-            area.marker(at: chainStart).map({ $0 >> 4 == 0xA }) == true,
+            area.isObject(at: chainStart, .array),
             holdsStrings(arrayAt: chainStart, in: area)
         else { return nil }
         return area.string(at: nameStart)

@@ -55,54 +55,52 @@ struct ObjectArea {
         return Int(value)
     }
 
-    /// The marker byte at `start`.
-    func marker(at start: Int) -> UInt8? {
+    /// The marker of the object at `start`.
+    func marker(at start: Int) -> ObjectMarker? {
         guard start >= 0, start < limit else { return nil }
-        return raw[start]
+        return ObjectMarker(byte: raw[start])
     }
 
-    /// The count of a string, data or container object whose marker at `start` has `nibble` in its
-    /// low bits, and where its contents start: the nibble, or the integer object after the marker.
+    /// Whether the object at `start` is of `kind`.
+    func isObject(at start: Int, _ kind: ObjectMarker.Kind) -> Bool {
+        marker(at: start)?.is(kind) == true
+    }
+
+    /// The header of the object at `start`: its marker, its count and where its contents start.
     @inline(__always)
-    func length(nibble: UInt8, at start: Int) -> (count: Int, contents: Int)? {
-        if nibble != 0x0F { return (Int(nibble), start &+ 1) }
-        guard let marker = marker(at: start &+ 1), marker >> 4 == 0x1, marker & 0x0F <= 3 else { return nil }
-        let size = 1 << Int(marker & 0x0F)
-        guard let count = unsigned(at: start &+ 2, size: size), count <= UInt64(limit) else { return nil }
-        return (Int(count), start &+ 2 &+ size)
+    func header(at start: Int) -> ObjectHeader? {
+        ObjectMarker.header(in: raw, at: start, limit: limit)
     }
 
     /// Where the object at `start` ends and the references it stores, or `nil` when it is
     /// malformed or runs past the object area.
     func extent(at start: Int) -> Extent? {
-        guard let marker = marker(at: start) else { return nil }
-        let nibble = marker & 0x0F
+        guard let header = header(at: start) else { return nil }
+        let marker = header.marker
         var size = 0
         var unit = 1
         var contents = start &+ 1
         var referenceCount = 0
-        switch marker >> 4 {
-        case 0x0:
-            guard marker == 0x00 || marker == 0x08 || marker == 0x09 || marker == 0x0F else { return nil }
-        case 0x1:
-            guard nibble <= 4 else { return nil }
-            size = 1 << Int(nibble)
-        case 0x2:
-            guard nibble == 2 || nibble == 3 else { return nil }
-            size = 1 << Int(nibble)
-        case 0x3:
-            guard marker == 0x33 else { return nil }
+        switch marker.kind {
+        case .singleton:
+            guard marker == .null || marker == .false || marker == .true || marker == .fill else { return nil }
+        case .integer:
+            guard marker.low <= 4 else { return nil }
+            size = marker.scalarSize
+        case .real:
+            guard marker == .real32 || marker == .real64 else { return nil }
+            size = marker.scalarSize
+        case .date:
+            guard marker == .date else { return nil }
             size = 8
-        case 0x4, 0x5, 0x6:
-            guard let (count, from) = length(nibble: nibble, at: start) else { return nil }
-            (size, contents) = (count, from)
-            unit = marker >> 4 == 0x6 ? 2 : 1
-        case 0x8:
-            size = Int(nibble) &+ 1
-        case 0xA, 0xC, 0xD:
-            guard let (count, from) = length(nibble: nibble, at: start) else { return nil }
-            referenceCount = marker >> 4 == 0xD ? 2 &* count : count
-            (size, contents, unit) = (referenceCount, from, referenceSize)
+        case .data, .asciiString, .utf16String:
+            (size, contents) = (header.count, header.contents)
+            unit = marker.is(.utf16String) ? 2 : 1
+        case .uid:
+            size = marker.uidSize
+        case .array, .set, .dictionary:
+            referenceCount = marker.is(.dictionary) ? 2 &* header.count : header.count
+            (size, contents, unit) = (referenceCount, header.contents, referenceSize)
         default:
             return nil
         }
@@ -132,19 +130,19 @@ struct ObjectArea {
 
     /// The bytes of the ASCII string object at `start`, or `nil` for another kind of object.
     func asciiBytes(at start: Int) -> UnsafeRawBufferPointer? {
-        guard let marker = marker(at: start), marker >> 4 == 0x5,
-            let (count, from) = length(nibble: marker & 0x0F, at: start), from <= limit, count <= limit &- from
+        guard let header = header(at: start), header.marker.is(.asciiString)
         else { return nil }
+        let (count, from) = (header.count, header.contents)
+        guard from <= limit, count <= limit &- from else { return nil }
         return UnsafeRawBufferPointer(rebasing: raw[from..<(from &+ count)])
     }
 
     /// The string object at `start` (ASCII or UTF-16), decoded, or `nil` for another kind of object.
     func string(at start: Int) -> String? {
         // `extent` checks that the contents lie inside the object area.
-        guard let marker = marker(at: start), marker >> 4 == 0x5 || marker >> 4 == 0x6, extent(at: start) != nil,
-            let (count, contents) = length(nibble: marker & 0x0F, at: start)
-        else { return nil }
-        if marker >> 4 == 0x5 { return BinaryStringDecoding.ascii(raw, from: contents, count: count) }
+        guard let header = header(at: start), header.marker.isString, extent(at: start) != nil else { return nil }
+        let (count, contents) = (header.count, header.contents)
+        if header.marker.is(.asciiString) { return BinaryStringDecoding.ascii(raw, from: contents, count: count) }
         return BinaryStringDecoding.utf16BigEndian(raw, from: contents, count: count)
     }
 }

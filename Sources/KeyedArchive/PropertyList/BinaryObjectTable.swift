@@ -65,10 +65,10 @@ final class BinaryObjectTable {
     /// The object at `index` seen as a dictionary, or `nil` when it is another kind of object.
     func dictionary(_ index: Int) throws(PropertyListError) -> Dictionary? {
         let start = try layout.offset(of: index)
-        let marker = layout.bytes[start]
-        guard marker >> 4 == 0xD else { return nil }
+        guard ObjectMarker(byte: layout.bytes[start]).is(.dictionary) else { return nil }
         try parser.spend(1)
-        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        let header = try layout.header(at: start, index: index)
+        let (count, from) = (header.count, header.contents)
         try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
         let shape = shapes.shape(keysStart: from, count: count, layout: layout)
         return Dictionary(
@@ -78,9 +78,9 @@ final class BinaryObjectTable {
     /// The element references of the array (or set) at `index`, or `nil` for another kind.
     func arrayElements(_ index: Int) throws(PropertyListError) -> [Int]? {
         let start = try layout.offset(of: index)
-        let marker = layout.bytes[start]
-        guard marker >> 4 == 0xA || marker >> 4 == 0xC else { return nil }
-        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        guard ObjectMarker(byte: layout.bytes[start]).isArrayOrSet else { return nil }
+        let header = try layout.header(at: start, index: index)
+        let (count, from) = (header.count, header.contents)
         try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
         try parser.spend(count + 1)
         return try layout.references(from: from, count: count, index: index)
@@ -99,18 +99,18 @@ final class BinaryObjectTable {
 
     /// The marker byte of object `index`, after spending one unit of the budget as a value read does.
     @inline(__always)
-    private func marker(of index: Int) throws(PropertyListError) -> (marker: UInt8, start: Int) {
+    private func marker(of index: Int) throws(PropertyListError) -> (marker: ObjectMarker, start: Int) {
         try parser.spend(1)
         let start = try layout.offset(of: index)
-        return (layout.bytes[start], start)
+        return (ObjectMarker(byte: layout.bytes[start]), start)
     }
 
     /// The UID object `index` holds, or `nil` for another kind of object.
     @inline(__always)
     func uid(at index: Int) throws(PropertyListError) -> UInt64? {
         let (marker, start) = try marker(of: index)
-        guard marker >> 4 == 0x8 else { return nil }
-        let size = Int(marker & 0x0F) + 1
+        guard marker.is(.uid) else { return nil }
+        let size = marker.uidSize
         try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
         return BinaryPropertyListReader.Layout.bigEndian(layout.bytes, at: start + 1, size: size)
     }
@@ -119,8 +119,8 @@ final class BinaryObjectTable {
     @inline(__always)
     func bool(at index: Int) throws(PropertyListError) -> Bool? {
         switch try marker(of: index).marker {
-        case 0x08: false
-        case 0x09: true
+        case .false: false
+        case .true: true
         default: nil
         }
     }
@@ -130,8 +130,8 @@ final class BinaryObjectTable {
     @inline(__always)
     func integer(at index: Int) throws(PropertyListError) -> Int64? {
         let (marker, start) = try marker(of: index)
-        guard marker >> 4 == 0x1, marker & 0x0F <= 3 else { return nil }
-        let size = 1 << Int(marker & 0x0F)
+        guard marker.is(.integer), marker.low <= 3 else { return nil }
+        let size = marker.scalarSize
         try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
         return Int64(bitPattern: BinaryPropertyListReader.Layout.bigEndian(layout.bytes, at: start + 1, size: size))
     }
@@ -140,8 +140,8 @@ final class BinaryObjectTable {
     @inline(__always)
     func real(at index: Int) throws(PropertyListError) -> Double? {
         let (marker, start) = try marker(of: index)
-        guard marker == 0x22 || marker == 0x23 else { return nil }
-        let size = 1 << Int(marker & 0x0F)
+        guard marker == .real32 || marker == .real64 else { return nil }
+        let size = marker.scalarSize
         try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
         let bits = BinaryPropertyListReader.Layout.bigEndian(layout.bytes, at: start + 1, size: size)
         return size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
@@ -153,9 +153,8 @@ final class BinaryObjectTable {
         // Cached: a long string shared by many objects is decoded, and stored, once.
         if let cached = parser.strings.string(at: index) { return cached }
         let start = try layout.offset(of: index)
-        let marker = layout.bytes[start]
-        guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return nil }
-        return try parser.string(marker: marker, at: start, index: index)
+        guard ObjectMarker(byte: layout.bytes[start]).isString else { return nil }
+        return try parser.string(layout.header(at: start, index: index), index: index)
     }
 
     // MARK: Skimming
@@ -197,19 +196,11 @@ final class BinaryObjectTable {
         try parser.spend(1)
         if parser.strings.string(at: index) != nil { return true }
         let start = try layout.offset(of: index)
-        let marker = layout.bytes[start]
-        guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else { return false }
-        let isASCII = marker >> 4 == 0x5
-        let count: Int
-        let from: Int
-        if marker & 0x0F == 0x0F, start &+ 3 <= layout.offsetTableStart, layout.bytes[start + 1] == 0x10,
-            Int(layout.bytes[start + 2]) <= layout.offsetTableStart
-        {
-            // A length of 15 to 255 (most texts): `Layout.longLength`'s checks and result, inline.
-            (count, from) = (Int(layout.bytes[start + 2]), start + 3)
-        } else {
-            (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
-        }
+        let marker = ObjectMarker(byte: layout.bytes[start])
+        guard marker.isString else { return false }
+        let isASCII = marker.is(.asciiString)
+        let header = try layout.header(at: start, index: index)
+        let (count, from) = (header.count, header.contents)
         try layout.checkSpan(start: from, count: count, unit: isASCII ? 1 : 2, index: index)
         guard isASCII, count > 0 else { return true }
         guard UnsafeRawBufferPointer(rebasing: layout.bytes[from..<(from + count)]).isASCII else {
@@ -249,8 +240,9 @@ final class BinaryObjectTable {
     /// `nil` for another kind of object.
     private func elementReferences(at index: Int) throws(PropertyListError) -> (count: Int, from: Int)? {
         let (marker, start) = try marker(of: index)
-        guard marker >> 4 == 0xA || marker >> 4 == 0xC else { return nil }
-        let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        guard marker.isArrayOrSet else { return nil }
+        let header = try layout.header(at: start, index: index)
+        let (count, from) = (header.count, header.contents)
         try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
         return (count, from)
     }
@@ -320,15 +312,15 @@ final class BinaryObjectTable {
     /// Whether string object `index` is exactly the UTF-8 bytes `utf8`.
     private func keyMatches(_ index: Int, _ utf8: UnsafeBufferPointer<UInt8>) throws(PropertyListError) -> Bool {
         let start = try layout.offset(of: index)
-        let marker = layout.bytes[start]
-        switch marker >> 4 {
-        case 0x5:
-            let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        switch ObjectMarker(byte: layout.bytes[start]).kind {
+        case .asciiString:
+            let header = try layout.header(at: start, index: index)
+            let (count, from) = (header.count, header.contents)
             guard count == utf8.count else { return false }
             try layout.checkSpan(start: from, count: count, unit: 1, index: index)
             for offset in 0..<count where layout.bytes[from + offset] != utf8[offset] { return false }
             return true
-        case 0x6:
+        case .utf16String:
             guard case .string(let string) = try parser.value(at: index, depth: 1) else { return false }
             return ExactString(string) == ExactString(String(decoding: utf8, as: UTF8.self))
         default:

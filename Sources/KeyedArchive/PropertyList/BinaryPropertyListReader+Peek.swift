@@ -50,9 +50,9 @@ extension BinaryPropertyListReader.Layout {
     @inline(__always)
     func peekBool(_ index: Int) -> Bool? {
         guard let start = peekStart(of: index) else { return nil }
-        switch bytes[start] {
-        case 0x08: return false
-        case 0x09: return true
+        switch ObjectMarker(byte: bytes[start]) {
+        case .false: return false
+        case .true: return true
         default: return nil
         }
     }
@@ -61,9 +61,8 @@ extension BinaryPropertyListReader.Layout {
     @inline(__always)
     func peekInteger(_ index: Int) -> Int64? {
         guard let start = peekStart(of: index) else { return nil }
-        let marker = bytes[start]
-        guard marker >> 4 == 0x1, marker & 0x0F <= 3,
-            let bits = peekPayload(after: start, size: 1 << Int(marker & 0x0F))
+        let marker = ObjectMarker(byte: bytes[start])
+        guard marker.is(.integer), marker.low <= 3, let bits = peekPayload(after: start, size: marker.scalarSize)
         else { return nil }
         return Int64(bitPattern: bits)
     }
@@ -72,19 +71,20 @@ extension BinaryPropertyListReader.Layout {
     @inline(__always)
     func peekReal(_ index: Int) -> Double? {
         guard let start = peekStart(of: index) else { return nil }
-        let marker = bytes[start]
-        guard marker == 0x22 || marker == 0x23, let bits = peekPayload(after: start, size: 1 << Int(marker & 0x0F))
+        let marker = ObjectMarker(byte: bytes[start])
+        guard marker == .real32 || marker == .real64, let bits = peekPayload(after: start, size: marker.scalarSize)
         else { return nil }
-        return marker == 0x22 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+        return marker == .real32
+            ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
     }
 
     /// The UID of at most eight bytes object `index` holds.
     @inline(__always)
     func peekUID(_ index: Int) -> UInt64? {
         guard let start = peekStart(of: index) else { return nil }
-        let marker = bytes[start]
-        guard marker >> 4 == 0x8 else { return nil }
-        return peekPayload(after: start, size: Int(marker & 0x0F) &+ 1)
+        let marker = ObjectMarker(byte: bytes[start])
+        guard marker.is(.uid) else { return nil }
+        return peekPayload(after: start, size: marker.uidSize)
     }
 
     /// Whether object `index` is a well-formed string: a UTF-16 one inside the object area, or an
@@ -92,21 +92,21 @@ extension BinaryPropertyListReader.Layout {
     @inline(__always)
     func peekString(_ index: Int) -> Bool {
         guard let start = peekStart(of: index) else { return false }
-        let marker = bytes[start]
-        let kind = marker >> 4
-        guard kind == 0x5 || kind == 0x6, let (count, from) = peekLength(marker, at: start) else { return false }
-        let size = kind == 0x5 ? count : 2 &* count
+        let marker = ObjectMarker(byte: bytes[start])
+        guard marker.isString, let (count, from) = peekHeader(at: start) else { return false }
+        let isASCII = marker.is(.asciiString)
+        let size = isASCII ? count : 2 &* count
         // `count` is at most the offset table's start: no overflow.
         guard from &+ size <= offsetTableStart else { return false }
-        return kind == 0x6 || UnsafeRawBufferPointer(rebasing: bytes[from..<(from &+ size)]).isASCII
+        return !isASCII || UnsafeRawBufferPointer(rebasing: bytes[from..<(from &+ size)]).isASCII
     }
 
     /// The bytes of object `index` when it is an ASCII string inside the object area.
     @inline(__always)
     func peekASCII(_ index: Int) -> UnsafeRawBufferPointer? {
         guard let start = peekStart(of: index) else { return nil }
-        let marker = bytes[start]
-        guard marker >> 4 == 0x5, let (count, from) = peekLength(marker, at: start), from &+ count <= offsetTableStart
+        guard ObjectMarker(byte: bytes[start]).is(.asciiString), let (count, from) = peekHeader(at: start),
+            from &+ count <= offsetTableStart
         else { return nil }
         return UnsafeRawBufferPointer(rebasing: bytes[from..<(from &+ count)])
     }
@@ -116,27 +116,20 @@ extension BinaryPropertyListReader.Layout {
     @inline(__always)
     func peekDictionary(_ index: Int) -> (keysStart: Int, count: Int)? {
         guard let start = peekStart(of: index) else { return nil }
-        let marker = bytes[start]
-        guard marker >> 4 == 0xD, let (count, from) = peekLength(marker, at: start) else { return nil }
+        guard ObjectMarker(byte: bytes[start]).is(.dictionary), let (count, from) = peekHeader(at: start) else {
+            return nil
+        }
         // `count` is at most the offset table's start and `referenceSize` at most 8: no overflow.
         guard from &+ count &* 2 &* referenceSize <= offsetTableStart else { return nil }
         return (from, count)
     }
 
-    /// The count of the string or container whose marker at `start` is `marker`, and where its
-    /// contents start: the low nibble, or the integer object after the marker when it is 0xF.
+    /// The count of the string or container at `start` and where its contents start, read by
+    /// `ObjectMarker.header`.
     @inline(__always)
-    private func peekLength(_ marker: UInt8, at start: Int) -> (count: Int, from: Int)? {
-        let nibble = marker & 0x0F
-        guard nibble == 0x0F else { return (Int(nibble), start &+ 1) }
-        let position = start &+ 1
-        guard position < offsetTableStart else { return nil }
-        let lengthMarker = bytes[position]
-        guard lengthMarker & 0xF0 == 0x10, lengthMarker & 0x0F <= 3,
-            let value = peekPayload(after: position, size: 1 << Int(lengthMarker & 0x0F)),
-            value <= UInt64(offsetTableStart)
-        else { return nil }
-        return (Int(value), position &+ 1 &+ 1 << Int(lengthMarker & 0x0F))
+    private func peekHeader(at start: Int) -> (count: Int, from: Int)? {
+        guard let header = ObjectMarker.header(in: bytes, at: start, limit: offsetTableStart) else { return nil }
+        return (header.count, header.contents)
     }
 
     /// Whether two dictionaries of `count` entries, their keys at `first` and `second` (both

@@ -119,36 +119,11 @@ extension BinaryPropertyListReader {
             .invalidObject(index: index, reason: "offset \(raw) outside the object area")
         }
 
-        /// Reads a length: the low nibble, or a following integer object when it is 0xF.
+        /// The header of object `index`, which starts at `start` (inside the object area): its
+        /// marker, its count and where its contents start (`ObjectMarker.header`).
         @inline(__always)
-        func length(
-            nibble: UInt8,
-            after position: Int,
-            index: Int
-        ) throws(PropertyListError) -> (length: Int, start: Int) {
-            if nibble != 0x0F { return (Int(nibble), position) }
-            return try longLength(after: position, index: index)
-        }
-
-        /// Reads a length of 15 or more: the integer object at `position`.
-        @inline(never)
-        func longLength(after position: Int, index: Int) throws(PropertyListError) -> (length: Int, start: Int) {
-            guard position < offsetTableStart else {
-                throw .invalidObject(index: index, reason: "length runs past the object area")
-            }
-            let marker = bytes[position]
-            guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else {
-                throw .invalidObject(index: index, reason: "length is not an integer")
-            }
-            let size = 1 << Int(marker & 0x0F)
-            guard position + 1 + size <= offsetTableStart else {
-                throw .invalidObject(index: index, reason: "length runs past the object area")
-            }
-            let value = Self.bigEndian(bytes, at: position + 1, size: size)
-            guard value <= UInt64(offsetTableStart) else {
-                throw .invalidObject(index: index, reason: "length \(value) exceeds the file")
-            }
-            return (Int(value), position + 1 + size)
+        func header(at start: Int, index: Int) throws(PropertyListError) -> ObjectHeader {
+            try ObjectMarker.header(in: bytes, at: start, limit: offsetTableStart, index: index)
         }
 
         /// Checks that `count` units of `unit` bytes from `start` lie inside the object area.
@@ -225,9 +200,9 @@ extension BinaryPropertyListReader {
                                 fromByteOffset: offsetTableStart &+ Int(child) &* offsetSize, as: UInt64.self))
                         &>> offsetShift
                     guard start >= 8, start < UInt64(offsetTableStart) else { return }
-                    let marker = bytes[Int(start)]
-                    let size = Int(marker & 0x0F) &+ 1
-                    guard marker >> 4 == 0x8, Int(start) &+ 1 &+ size <= offsetTableStart else { return }
+                    let marker = ObjectMarker(byte: bytes[Int(start)])
+                    let size = marker.uidSize
+                    guard marker.is(.uid), Int(start) &+ 1 &+ size <= offsetTableStart else { return }
                     buffer[element] = Self.bigEndian(bytes, at: Int(start) &+ 1, size: size)
                     initialized = element &+ 1
                 }
@@ -266,11 +241,11 @@ extension BinaryPropertyListReader {
             guard budget >= 0 else { throw .tooLarge("shared containers expand beyond the file size") }
         }
 
-        /// Decodes the ASCII (marker 0x5_) or UTF-16 (0x6_) string object `index`, which starts at
-        /// `start`, and keeps it in `strings`.
-        mutating func string(marker: UInt8, at start: Int, index: Int) throws(PropertyListError) -> String {
-            let isASCII = marker >> 4 == 0x5
-            let (count, from) = try layout.length(nibble: marker & 0x0F, after: start + 1, index: index)
+        /// Decodes the ASCII or UTF-16 string object `index`, whose header is `header`, and keeps
+        /// it in `strings`.
+        mutating func string(_ header: ObjectHeader, index: Int) throws(PropertyListError) -> String {
+            let isASCII = header.marker.is(.asciiString)
+            let (count, from) = (header.count, header.contents)
             try layout.checkSpan(start: from, count: count, unit: isASCII ? 1 : 2, index: index)
             let string: String
             if isASCII {
@@ -293,53 +268,57 @@ extension BinaryPropertyListReader {
             try spend(1)
             if let cached = strings.string(at: index) { return .string(cached) }
             let start = try layout.offset(of: index)
-            let marker = layout.bytes[start]
-            let nibble = marker & 0x0F
-            switch marker >> 4 {
-            case 0x0:
+            let header = try layout.header(at: start, index: index)
+            let marker = header.marker
+            let low = marker.low
+            switch marker.kind {
+            case .singleton:
                 switch marker {
-                case 0x08: return .bool(false)
-                case 0x09: return .bool(true)
-                default: throw .invalidObject(index: index, reason: "unsupported marker 0x\(hex(marker))")
+                case .false: return .bool(false)
+                case .true: return .bool(true)
+                default: throw .invalidObject(index: index, reason: "unsupported marker 0x\(hex(marker.byte))")
                 }
-            case 0x1:
-                return try integer(nibble: nibble, at: start + 1, index: index)
-            case 0x2:
-                guard nibble == 2 || nibble == 3 else {
-                    throw .invalidObject(index: index, reason: "real of \(1 << Int(nibble)) bytes")
+            case .integer:
+                return try integer(low: low, at: start + 1, index: index)
+            case .real:
+                guard marker == .real32 || marker == .real64 else {
+                    throw .invalidObject(index: index, reason: "real of \(marker.scalarSize) bytes")
                 }
-                let size = 1 << Int(nibble)
+                let size = marker.scalarSize
                 try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
                 let bits = Layout.bigEndian(layout.bytes, at: start + 1, size: size)
                 return .real(
                     size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits))
-            case 0x3:
-                guard marker == 0x33 else { throw .invalidObject(index: index, reason: "date marker 0x\(hex(marker))") }
+            case .date:
+                guard marker == .date else {
+                    throw .invalidObject(index: index, reason: "date marker 0x\(hex(marker.byte))")
+                }
                 try layout.checkSpan(start: start + 1, count: 8, unit: 1, index: index)
                 return .date(Double(bitPattern: Layout.bigEndian(layout.bytes, at: start + 1, size: 8)))
-            case 0x4:
-                let (count, from) = try layout.length(nibble: nibble, after: start + 1, index: index)
+            case .data:
+                let (count, from) = (header.count, header.contents)
                 try layout.checkSpan(start: from, count: count, unit: 1, index: index)
                 return .data(Array(layout.bytes[from..<(from + count)]))
-            case 0x5, 0x6:
-                return .string(try string(marker: marker, at: start, index: index))
-            case 0x8:
-                let size = Int(nibble) + 1
+            case .asciiString, .utf16String:
+                return .string(try string(header, index: index))
+            case .uid:
+                let size = marker.uidSize
                 try layout.checkSpan(start: start + 1, count: size, unit: 1, index: index)
                 return .uid(Layout.bigEndian(layout.bytes, at: start + 1, size: size))
-            case 0xA, 0xC:
-                return try array(nibble: nibble, at: start + 1, index: index, depth: depth)
-            case 0xD:
-                return try dictionary(nibble: nibble, at: start + 1, index: index, depth: depth)
+            case .array, .set:
+                return try array(header, index: index, depth: depth)
+            case .dictionary:
+                return try dictionary(header, index: index, depth: depth)
             default:
-                throw .invalidObject(index: index, reason: "unsupported marker 0x\(hex(marker))")
+                throw .invalidObject(index: index, reason: "unsupported marker 0x\(hex(marker.byte))")
             }
         }
 
-        func integer(nibble: UInt8, at position: Int, index: Int) throws(PropertyListError) -> PropertyList {
-            switch nibble {
+        /// The integer object `index` whose value starts at `position`, its marker's low bits `low`.
+        func integer(low: UInt8, at position: Int, index: Int) throws(PropertyListError) -> PropertyList {
+            switch low {
             case 0, 1, 2:
-                let size = 1 << Int(nibble)
+                let size = 1 << Int(low)
                 try layout.checkSpan(start: position, count: size, unit: 1, index: index)
                 return .integer(Int64(Layout.bigEndian(layout.bytes, at: position, size: size)))
             case 3:
@@ -357,16 +336,16 @@ extension BinaryPropertyListReader {
                 }
                 throw .invalidObject(index: index, reason: "integer wider than 64 bits")
             default:
-                throw .invalidObject(index: index, reason: "integer of \(1 << Int(nibble)) bytes")
+                throw .invalidObject(index: index, reason: "integer of \(1 << Int(low)) bytes")
             }
         }
 
         mutating func array(
-            nibble: UInt8, at position: Int, index: Int, depth: Int
+            _ header: ObjectHeader, index: Int, depth: Int
         ) throws(PropertyListError)
             -> PropertyList
         {
-            let (count, from) = try layout.length(nibble: nibble, after: position, index: index)
+            let (count, from) = (header.count, header.contents)
             try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
             guard inProgress.enter(index) else { throw .cyclicReference(index: index) }
             defer { inProgress.leave(index) }
@@ -380,11 +359,11 @@ extension BinaryPropertyListReader {
         }
 
         mutating func dictionary(
-            nibble: UInt8, at position: Int, index: Int, depth: Int
+            _ header: ObjectHeader, index: Int, depth: Int
         ) throws(PropertyListError)
             -> PropertyList
         {
-            let (count, from) = try layout.length(nibble: nibble, after: position, index: index)
+            let (count, from) = (header.count, header.contents)
             try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
             guard inProgress.enter(index) else { throw .cyclicReference(index: index) }
             defer { inProgress.leave(index) }

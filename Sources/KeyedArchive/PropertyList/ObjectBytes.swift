@@ -70,12 +70,12 @@ struct ObjectBytes {
         }
     }
 
-    /// A marker with `count` in its low nibble, or 0xF and an integer object
+    /// The marker of a `kind` object of `count` elements, and its long count when it has one
     /// (`PropertyListBuilder.storeMarker`).
-    mutating func storeMarker(_ marker: UInt8, count: Int) {
+    mutating func storeMarker(_ kind: ObjectMarker.Kind, count: Int) {
         let size = PropertyListBuilder.markerSize(count: count)
         precondition(size <= end - position, "binary property list object miscounted")
-        PropertyListBuilder.storeMarker(marker, count: count, at: base + position)
+        PropertyListBuilder.storeMarker(kind, count: count, at: base + position)
         position += size
     }
 

@@ -123,7 +123,7 @@ final class PropertyListBuilder {
             let header = Self.markerSize(count: count)
             offsets.append(bytes.count)
             let object = bytes.extend(by: header + count)
-            Self.storeMarker(0x50, count: count, at: object)
+            Self.storeMarker(.asciiString, count: count, at: object)
             // A direct memcpy: `update(from:count:)` went through a stdlib call before reaching it.
             if let source = utf8.baseAddress {
                 UnsafeMutableRawPointer(object + header).copyMemory(from: source, byteCount: count)
@@ -132,7 +132,7 @@ final class PropertyListBuilder {
         }
         let units = UTF16BigEndian.unitCount(utf8)
         return appendObject(size: Self.markerSize(count: units) + 2 * units) { object in
-            object.storeMarker(0x60, count: units)
+            object.storeMarker(.utf16String, count: units)
             UTF16BigEndian.store(utf8, into: &object)
         }
     }
@@ -162,10 +162,10 @@ final class PropertyListBuilder {
     /// objects cost about 60 instructions of checks and width switches (callgrind), and archives
     /// write three or four per item.
     @inline(__always)
-    private func appendScalar(marker: UInt8, bigEndian value: UInt64, width: Int) -> Int {
+    private func appendScalar(marker: ObjectMarker, bigEndian value: UInt64, width: Int) -> Int {
         offsets.append(bytes.count)
         let object = UnsafeMutableRawPointer(bytes.extend(by: 1 &+ width))
-        object.storeBytes(of: marker, as: UInt8.self)
+        object.storeBytes(of: marker.byte, as: UInt8.self)
         ObjectBytes.store(bigEndian: value, width: width, at: object + 1)
         return referenceBase &+ offsets.count &- 1
     }
@@ -174,7 +174,7 @@ final class PropertyListBuilder {
     func add(unsignedInteger value: UInt64) -> Int {
         if value <= UInt64(Int64.max) { return add(integer: Int64(value)) }
         return appendObject(size: 17) { object in
-            object.store(0x14)
+            object.store(ObjectMarker(.integer, low: 4).byte)
             object.store(bigEndian: 0, width: 8)
             object.store(bigEndian: value, width: 8)
         }
@@ -183,12 +183,12 @@ final class PropertyListBuilder {
     /// Adds an 8-byte real. Reals are not shared: archives rarely repeat one, and hashing every
     /// due date cost more than the few bytes sharing would save.
     func add(real: Double) -> Int {
-        appendScalar(marker: 0x23, bigEndian: real.bitPattern, width: 8)
+        appendScalar(marker: .real64, bigEndian: real.bitPattern, width: 8)
     }
 
     /// Adds a date (seconds since 2001-01-01T00:00:00Z), not shared for the same reason as reals.
     func add(date: Double) -> Int {
-        appendScalar(marker: 0x33, bigEndian: date.bitPattern, width: 8)
+        appendScalar(marker: .date, bigEndian: date.bitPattern, width: 8)
     }
 
     /// Adds a boolean; each of the two values is stored once.
@@ -205,7 +205,9 @@ final class PropertyListBuilder {
     /// Stores the boolean `bool` for the first time.
     @inline(never)
     private func appendBool(_ bool: Bool) -> Int {
-        let reference = appendObject(size: 1) { object in object.store(bool ? 0x09 : 0x08) }
+        let reference = appendObject(size: 1) { object in
+            object.store(bool ? ObjectMarker.true.byte : ObjectMarker.false.byte)
+        }
         if bool { booleans.true = reference } else { booleans.false = reference }
         return reference
     }
@@ -214,7 +216,7 @@ final class PropertyListBuilder {
     func add(data: [UInt8]) -> Int {
         data.withUnsafeBufferPointer { data in
             appendObject(size: Self.markerSize(count: data.count) + data.count) { object in
-                object.storeMarker(0x40, count: data.count)
+                object.storeMarker(.data, count: data.count)
                 object.store(data)
             }
         }
@@ -251,7 +253,7 @@ final class PropertyListBuilder {
     @inline(__always)
     private func appendUID(_ uid: UInt64) -> Int {
         let width = Self.byteWidth(uid)
-        return appendScalar(marker: 0x80 | UInt8(width - 1), bigEndian: uid, width: width)
+        return appendScalar(marker: ObjectMarker(.uid, low: UInt8(width - 1)), bigEndian: uid, width: width)
     }
 
     /// Adds an array of objects added earlier.
@@ -269,7 +271,7 @@ final class PropertyListBuilder {
         if offsets.count > referenceLimit { widenReferencesIfNeeded() }
         let width = referenceWidth
         return appendObject(size: Self.markerSize(count: elements.count) + elements.count * width) { object in
-            object.storeMarker(0xA0, count: elements.count)
+            object.storeMarker(.array, count: elements.count)
             object.store(references: elements, width: width)
         }
     }
@@ -287,7 +289,7 @@ final class PropertyListBuilder {
         let header = Self.markerSize(count: count)
         offsets.append(bytes.count)
         let object = bytes.extend(by: header &+ 2 &* count &* width)
-        Self.storeMarker(0xD0, count: count, at: object)
+        Self.storeMarker(.dictionary, count: count, at: object)
         guard let source = pairs.baseAddress else { return referenceBase &+ offsets.count &- 1 }
         let keys = UnsafeMutableRawPointer(object + header)
         switch width {
@@ -431,13 +433,16 @@ final class PropertyListBuilder {
             let start = offsets[index]
             let end = index + 1 < offsets.count ? offsets[index + 1] : bytes.count
             offsets[index] = file.count
-            let marker = bytes[start]
-            guard marker >> 4 == 0xA || marker >> 4 == 0xD else {
+            let marker = ObjectMarker(byte: bytes[start])
+            // The objects written so far are well formed: every container has a header.
+            guard marker.is(.array) || marker.is(.dictionary),
+                let header = ObjectMarker.header(
+                    in: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), at: start, limit: end)
+            else {
                 file.extend(by: end - start).update(from: bytes.base + start, count: end - start)
                 continue
             }
-            // A marker with the count in its low nibble, or 0xF and an integer object.
-            let headerSize = marker & 0x0F == 0x0F ? 2 + 1 << Int(bytes[start + 1] & 0x0F) : 1
+            let headerSize = header.contents - start
             file.extend(by: headerSize).update(from: bytes.base + start, count: headerSize)
             var position = start + headerSize
             while position < end {
@@ -466,27 +471,26 @@ extension PropertyListBuilder {
     /// How CoreFoundation stores `integer` as an object: its marker and its low `width` bytes
     /// (1, 2, 4 or 8, the fewest that hold it; 8 for every negative value), most significant first.
     @inline(__always)
-    static func integerEncoding(_ integer: Int64) -> (marker: UInt8, value: UInt64, width: Int) {
-        if integer < 0 { return (0x13, UInt64(bitPattern: integer), 8) }
+    static func integerEncoding(_ integer: Int64) -> (marker: ObjectMarker, value: UInt64, width: Int) {
+        if integer < 0 { return (ObjectMarker(.integer, low: 3), UInt64(bitPattern: integer), 8) }
         let width = byteWidth(UInt64(integer))
-        return (0x10 | UInt8(truncatingIfNeeded: width.trailingZeroBitCount), UInt64(integer), width)
+        return (
+            ObjectMarker(.integer, low: UInt8(truncatingIfNeeded: width.trailingZeroBitCount)), UInt64(integer), width
+        )
     }
 
     /// Stores the `markerSize(count:)` bytes of the marker of a string or container of `count`
-    /// elements at `target`: `marker` with the count in its low nibble, or with 0xF and then the
-    /// count as an integer object.
+    /// elements at `target`: the marker of a `kind` object with the count in its low bits, or with
+    /// `ObjectMarker.longCount` and then the count as an integer object.
     ///
     /// Inlined, with plain stores for the counts of item texts (15 to 255: three bytes); through
     /// `ObjectBytes`' checked stores, the marker cost about 50 instructions per string.
     @inline(__always)
-    static func storeMarker(_ marker: UInt8, count: Int, at target: UnsafeMutablePointer<UInt8>) {
-        if count < 15 {
-            target[0] = marker | UInt8(truncatingIfNeeded: count)
-            return
-        }
-        target[0] = marker | 0x0F
+    static func storeMarker(_ kind: ObjectMarker.Kind, count: Int, at target: UnsafeMutablePointer<UInt8>) {
+        target[0] = ObjectMarker(kind, count: count).byte
+        if count < 15 { return }
         let encoding = integerEncoding(Int64(count))
-        target[1] = encoding.marker
+        target[1] = encoding.marker.byte
         ObjectBytes.store(bigEndian: encoding.value, width: encoding.width, at: UnsafeMutableRawPointer(target + 2))
     }
 
