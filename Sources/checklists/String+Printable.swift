@@ -5,7 +5,7 @@ extension String {
     /// the colour sequences (`ESC [ … m`) this program writes itself: for messages whose lines
     /// and colours are ours but whose words may come from elsewhere.
     var printableKeepingLinesAndColours: String {
-        guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
+        guard hasControlCharacter else { return self }
         var result = String.UnicodeScalarView()
         let scalars = Array(unicodeScalars)
         var index = 0

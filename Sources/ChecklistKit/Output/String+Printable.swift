@@ -3,7 +3,7 @@ extension String {
     /// others (escape included) by U+FFFD, so that no text from a data file or a server can write
     /// a line of its own or reach the terminal as a control sequence (SPEC §11).
     public var printable: String {
-        guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
+        guard hasControlCharacter else { return self }
         var result = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if !scalar.isControlCharacter {
@@ -15,6 +15,20 @@ extension String {
             }
         }
         return String(result)
+    }
+}
+
+extension String {
+    /// Whether the text holds a control character (`Unicode.Scalar.isControlCharacter`), told
+    /// from its UTF-8 bytes: C0 and DEL are single bytes, C1 is 0xC2 before 0x80-0x9F. Decoding
+    /// scalars to ask each cost a tenth of a `show`.
+    public var hasControlCharacter: Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            previous = byte
+        }
+        return false
     }
 }
 
