@@ -63,13 +63,8 @@ public final class Session {
 
     /// Runs one line; an empty or blank line does nothing.
     public func run(_ line: String) -> CommandResult {
-        do {
-            // Marked words: quick add leaves what was quoted as text.
-            let words = try CommandWords.marked(line)
-            return run(parsed: Result { try Command.parse(words) })
-        } catch {
-            return CommandResult(error: error.description)
-        }
+        // Marked words: quick add leaves what was quoted as text.
+        run(parsed: Result { try Command.parse(CommandWords.marked(line)) })
     }
 
     /// Runs a command already split into words (as the shell splits one-shot arguments).
