@@ -99,13 +99,16 @@ struct InteractiveMode {
                 } else {
                     guard !line.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
                     reader.addHistory(line)
+                    // Parsed once, as `Session.run(_:)` parses a line: marked words, so that quick
+                    // add leaves what was quoted as text.
+                    let parsed: Result<Command?, any Error> = Result { try Command.parse(CommandWords.marked(line)) }
                     // git and ssh may ask on the terminal (a host key, a passphrase): give it its own
                     // settings back for them; the next read takes the editor's mode again.
-                    switch try? Command.parse(CommandWords.split(line)) {
-                    case .sync?, .caldav?: reader.restoreTerminal()
+                    switch parsed {
+                    case .success(.sync?), .success(.caldav?): reader.restoreTerminal()
                     default: break
                     }
-                    let ran = session.run(line)
+                    let ran = session.run(parsed: parsed)
                     // The editor `note ITEM` opens takes the terminal with its own settings.
                     if ran.noteRequest != nil { reader.restoreTerminal() }
                     result = NoteEditing.finish(ran, session: session, environment: environment)

@@ -80,11 +80,10 @@ struct Invocation {
         let store: ChecklistStore
         do {
             // A one-shot command of the current checklist or of one it names (show, add, a change,
-            // undo) reads only the items it needs of a file this program wrote
-            // (`Command.loadsInPart`, `Command.readsCurrentItems`); any other file is read whole.
-            let command = try? parsed.get()
-            let scope: LoadScope = command?.loadsInPart == true ? .currentChecklist : .everything
-            store = try ChecklistStore(path: path, scope: scope, readingCurrent: command?.readsCurrentItems ?? true)
+            // undo) reads only the items it needs of a file this program wrote (`Command.reach`);
+            // any other file is read whole.
+            let reach = (try? parsed.get())??.reach ?? .wholeBook
+            store = try ChecklistStore(path: path, scope: reach.scope, readingCurrent: reach.readsCurrentItems)
         } catch {
             // A damaged file's way out names the last sync's version when there is one.
             var wayOut: String?

@@ -161,56 +161,6 @@ public enum Command: Sendable, Equatable {
         }
     }
 
-    /// Whether a store that reads only the current checklist's items (`LoadScope.currentChecklist`)
-    /// can run the command: it changes or shows that checklist or one it names, adds (or imports),
-    /// renames or drops a checklist, or undoes a change; the session has the store read the other
-    /// items it needs first (`Session.readItemsNeeded(by:)`). Commands that read every checklist
-    /// (`lists`, `find`, `upcoming`, `export`) need them all.
-    public var loadsInPart: Bool {
-        switch self {
-        case .add, .clear, .show, .new, .use, .rename, .icon, .drop, .undo, .redo, .edit, .move, .due, .remind,
-            .repeat, .mark, .delete, .import, .note, .tag, .priority, .start, .sub, .nest, .unnest, .info:
-            true
-        default: false
-        }
-    }
-
-    /// Whether a store that loads in part for the command must decode the current checklist's
-    /// items (`ChecklistStore.init`'s `readingCurrent`): the command shows or changes them, names
-    /// items by position, or renames the checklist or sets its icon (the undo journal records the
-    /// checklist it changes, items and all). The others (`new`, `drop`, `use`, `show NAME`,
-    /// `undo`, `redo`, `import`, and changes of items named by `#ID` alone) leave it unread unless
-    /// they name it: `Session.readItemsNeeded(by:)` reads what they need.
-    public var readsCurrentItems: Bool {
-        switch self {
-        case .add, .clear, .show(nil, _), .rename, .icon(.some): true
-        case .edit(let item, _), .move(let item, _), .due(let item, _), .remind(let item, _), .repeat(let item, _),
-            .note(let item, _), .priority(let item, _), .start(let item, _), .sub(let item, _), .unnest(let item),
-            .info(let item):
-            item.isPositional
-        case .nest(let item, let parent): item.isPositional || parent.isPositional
-        case .mark(let items, _), .delete(let items), .tag(let items, _, _): items.contains(where: \.isPositional)
-        default: false
-        }
-    }
-
-    /// The item IDs the command names (`#ID`), in order.
-    var namedItemIDs: [Int] {
-        let references: [ItemReference]
-        switch self {
-        case .edit(let item, _), .editInPlace(let item), .move(let item, _), .due(let item, _),
-            .remind(let item, _), .repeat(let item, _), .note(let item, _), .priority(let item, _), .start(let item, _),
-            .sub(let item, _), .unnest(let item), .info(let item):
-            references = [item]
-        case .nest(let item, let parent): references = [item, parent]
-        case .mark(let items, _), .delete(let items), .tag(let items, _, _): references = items
-        default: references = []
-        }
-        return references.compactMap { reference in
-            if case .id(let id) = reference { id } else { nil }
-        }
-    }
-
     /// Parses the words the shell split (a one-shot command's arguments); `nil` for no words.
     public static func parse(_ words: [String]) throws(CommandError) -> Command? {
         try parse(words.map(CommandWord.init(argument:)))

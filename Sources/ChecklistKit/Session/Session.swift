@@ -17,8 +17,9 @@ public final class Session {
     /// one-shot command, SPEC §5), rather than this session's own, kept across other processes'
     /// changes (the REPL, batch lines).
     public var currentFromFile = false
-    /// The command being run: what a change reads again when the file changed before the lock.
-    private var running: Command?
+    /// What the command being run reads of the file: a change reads it again when the file
+    /// changed before the lock.
+    private var runningReach: CommandReach?
     /// The reminders this session has shown (the REPL shows each once).
     var shownReminders = FiredReminders()
     /// The changes made to the data file, by this process and others, for undo and redo.
@@ -70,13 +71,8 @@ public final class Session {
 
     /// Runs one line; an empty or blank line does nothing.
     public func run(_ line: String) -> CommandResult {
-        do {
-            // Marked words: quick add leaves what was quoted as text.
-            let words = try CommandWords.marked(line)
-            return run(parsed: Result { try Command.parse(words) })
-        } catch {
-            return CommandResult(error: error.description)
-        }
+        // Marked words: quick add leaves what was quoted as text.
+        run(parsed: Result { try Command.parse(CommandWords.marked(line)) })
     }
 
     /// Runs a command already split into words (as the shell splits one-shot arguments).
@@ -113,11 +109,12 @@ public final class Session {
         if try store.reloadIfChanged() {
             notices.append("\(store.path) was changed by another process; reloaded it")
         }
-        try readItemsNeeded(by: command)
-        running = command
+        let reach = command.reach
+        try readMissingItems(for: reach)
+        runningReach = reach
         reportedItemIDs = []
         changedChecklists = nil
-        defer { running = nil }
+        defer { runningReach = nil }
         var result: CommandResult
         if reportsJSON {
             result = try readingReport(command) ?? dispatch(command)
@@ -220,10 +217,10 @@ public final class Session {
         var currentAfter: String?
         var summaryText = summary
         let applied = try store.modify(
-            reloaded: { [running] in
+            reloaded: { [runningReach] in
                 // Resolved against the file as it is under the lock: what the command reads of it
                 // is read again from the file another process changed.
-                if let running { try self.readItemsNeeded(by: running) }
+                if let runningReach { try self.readMissingItems(for: runningReach) }
             },
             { book in
                 applyCurrent(to: &book)

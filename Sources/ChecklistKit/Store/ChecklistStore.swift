@@ -54,7 +54,7 @@ public final class ChecklistStore {
     /// SPEC §4.
     ///
     /// Without `readingCurrent`, a load in part leaves the current checklist's items unread too,
-    /// for a command that does not need them (`Command.readsCurrentItems`); `readItems` reads them
+    /// for a command that does not need them (`CommandReach.readsCurrentItems`); `readItems` reads them
     /// if it turns out to.
     public init(
         path: String, clock: @escaping @Sendable () -> Double = WallClock.now, scope: LoadScope = .everything,

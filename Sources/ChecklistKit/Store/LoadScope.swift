@@ -1,5 +1,5 @@
 /// How much of the data file a store reads: all of it, or only what a one-shot command of the
-/// current checklist needs (`Command.loadsInPart`: `show`, `add`, a change, `undo`).
+/// current checklist needs (`CommandReach.scope`: `show`, `add`, a change, `undo`).
 public enum LoadScope: Sendable {
     /// Every checklist's items, decoded.
     case everything

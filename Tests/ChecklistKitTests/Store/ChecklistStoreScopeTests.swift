@@ -85,9 +85,9 @@ struct ChecklistStoreScopeTests {
     static func openAndRun(
         _ line: String, path: String, scope: LoadScope, clock: TestClock
     ) throws -> (result: CommandResult, leftUnread: Bool) {
-        let command = try? Command.parse(CommandWords.split(line))
+        let reach = (try? Command.parse(CommandWords.split(line)))??.reach ?? .wholeBook
         let store = try ChecklistStore(
-            path: path, clock: clock.function, scope: scope, readingCurrent: command?.readsCurrentItems ?? true)
+            path: path, clock: clock.function, scope: scope, readingCurrent: reach.readsCurrentItems)
         let leftUnread = store.book.checklists.contains { $0.unloadedItemCount != nil }
         let journal = UndoJournal(path: path + ".undo")
         return (Session(store: store, clock: clock.function, journal: journal).run(line), leftUnread)
@@ -165,7 +165,7 @@ struct ChecklistStoreScopeTests {
                 let (got, leftUnread) = partialRun
                 // A file this program wrote loads in part: only the current checklist is read, if
                 // any, and only for a command that needs its items.
-                let readsCurrent = try Command.parse(CommandWords.split(line))?.readsCurrentItems ?? true
+                let readsCurrent = try Command.parse(CommandWords.split(line))?.reach.readsCurrentItems ?? true
                 let read = readsCurrent && before.currentIndex != nil ? 1 : 0
                 #expect(leftUnread == (ours && before.checklists.count > read), "\(line)")
                 #expect(got.lines.map(\.text) == expected.lines.map(\.text), "\(line)")
@@ -698,46 +698,6 @@ struct ChecklistStoreScopeTests {
             #expect(names == ["Apple", "Mango", "Zebra"])
             let book = try Self.load(path, clock: clock)
             #expect(book.current?.name == "Zebra" && book.current?.items.last?.text == "x")
-        }
-    }
-
-    @Test func onlyCommandsThatReadEveryChecklistLoadInFull() throws {
-        // Whole days are stored at their local start: one zone, whatever other tests set.
-        try LocalZone.with(LocalZone.utc) {
-            let partial = [
-                "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
-                "new Other", "check #3", "show Other", "use Other", "undo", "redo", "rename X", "icon Folder", "icon",
-                "drop Other", "edit #2 y", "remind #4 on", "repeat 1 daily", "import f.json", "note 1 x", "tag 1 +a",
-                "untag #2 +a", "priority 1 high", "start 1 today", "sub 1 x", "nest 2 1", "unnest 2", "info 1",
-            ]
-            let full = ["lists", "find x", "upcoming", "export json", "inspect f", "history", "sync", "tags"]
-            for line in partial {
-                let command = try Command.parse(CommandWords.split(line))
-                #expect(command?.loadsInPart == true, "\(line)")
-            }
-            // Those that show or change the current checklist's items, name items by position, or
-            // rename it or set its icon (the undo journal records it whole) read its items; the others
-            // read only what `Session.readItemsNeeded` finds they need.
-            let readingCurrent = [
-                "add x", "check 1", "toggle 1-3", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "clear", "show",
-                "rename X", "icon Folder", "repeat 1 daily", "check #3 1", "note 1 x", "tag 1 #2 +a", "priority 1 high",
-                "start 1 today", "sub 1 x", "nest #2 1", "unnest 2", "info 1",
-            ]
-            let notReadingCurrent = [
-                "new Other", "check #3", "show Other", "use Other", "undo", "redo", "icon", "drop Other", "edit #2 y",
-                "remind #4 on", "import f.json", "delete #1 #2", "note #2 x", "untag #2 +a", "sub #2 x", "nest #2 #3",
-                "info #2",
-            ]
-            for line in readingCurrent {
-                #expect(try Command.parse(CommandWords.split(line))?.readsCurrentItems == true, "\(line)")
-            }
-            for line in notReadingCurrent {
-                #expect(try Command.parse(CommandWords.split(line))?.readsCurrentItems == false, "\(line)")
-            }
-            for line in full {
-                let command = try Command.parse(CommandWords.split(line))
-                #expect(command?.loadsInPart == false, "\(line)")
-            }
         }
     }
 
