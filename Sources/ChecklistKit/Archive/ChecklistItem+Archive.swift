@@ -78,8 +78,9 @@ extension ChecklistItem: KeyedArchivable {
                 start: try coder.decodeDateIfPresent(forKey: "Start"),
                 startDay: try coder.decodeIfPresent(String.self, forKey: "StartDay")))
         serverMark = try coder.decodeIfPresent(String.self, forKey: "ServerMark")
-        alarmOffset = try coder.decodeIfPresent(Int.self, forKey: "AlarmOffset")
-        if self.checked { cancelled = try coder.decodeIfPresent(Bool.self, forKey: "Cancelled") ?? false }
+        // Set only when present: each set of a boxed field builds and compares the fields.
+        if let offset = try coder.decodeIfPresent(Int.self, forKey: "AlarmOffset") { alarmOffset = offset }
+        if self.checked, try coder.decodeIfPresent(Bool.self, forKey: "Cancelled") == true { cancelled = true }
     }
 
     /// SPEC §13's fields as read, `nil` where absent.
@@ -225,7 +226,8 @@ extension ChecklistItem: SkimDecodable {
                 parent: values.string(SkimmedField.parent.rawValue), start: values.date(SkimmedField.start.rawValue),
                 startDay: values.string(SkimmedField.startDay.rawValue)))
         serverMark = values.string(SkimmedField.serverMark.rawValue)
-        alarmOffset = values.integer(SkimmedField.alarmOffset.rawValue)
-        cancelled = checked && values.bool(SkimmedField.cancelled.rawValue) == true
+        // Set only when present: each set of a boxed field builds and compares the fields.
+        if let offset = values.integer(SkimmedField.alarmOffset.rawValue) { alarmOffset = offset }
+        if checked, values.bool(SkimmedField.cancelled.rawValue) == true { cancelled = true }
     }
 }

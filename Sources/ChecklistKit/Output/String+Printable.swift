@@ -21,14 +21,18 @@ extension String {
 extension String {
     /// Whether the text holds a control character (`Unicode.Scalar.isControlCharacter`), told
     /// from its UTF-8 bytes: C0 and DEL are single bytes, C1 is 0xC2 before 0x80-0x9F. Decoding
-    /// scalars to ask each cost a tenth of a `show`.
+    /// scalars to ask each cost a tenth of a `show`, and so did a walk of `utf8`'s iterator: the
+    /// bytes are read from the contiguous buffer.
     public var hasControlCharacter: Bool {
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
-            previous = byte
+        var text = self
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 }
 
