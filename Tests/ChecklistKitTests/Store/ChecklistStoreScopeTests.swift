@@ -155,12 +155,17 @@ struct ChecklistStoreScopeTests {
                 // as this program's last save, so it is loaded and encoded whole.
                 if (number + items) % 3 == 0 { unlink(partial + ".lock") }
                 let ours = Self.isOurs(partial)
-                let before = try Self.load(full, clock: clock)
-                // Both runs in one local time zone: `due` and `repeat` read it, and other tests
-                // running meanwhile set it (`LocalZone`).
-                let (expected, partialRun) = try LocalZone.with(LocalZone.utc) {
+                // Both runs, and every load compared, in one local time zone: `due` and `repeat`
+                // read it, a whole day is read at its local start, and other tests running
+                // meanwhile set it (`LocalZone`).
+                let (before, expected, partialRun, loaded) = try LocalZone.with(LocalZone.utc) {
+                    let before = try Self.load(full, clock: clock)
                     let expected = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
-                    return (expected, try Self.openAndRun(line, path: partial, scope: .currentChecklist, clock: clock))
+                    let partialRun = try Self.openAndRun(line, path: partial, scope: .currentChecklist, clock: clock)
+                    return (
+                        before, expected, partialRun,
+                        (partial: try Self.load(partial, clock: clock), full: try Self.load(full, clock: clock))
+                    )
                 }
                 let (got, leftUnread) = partialRun
                 // A file this program wrote loads in part: only the current checklist is read, if
@@ -170,7 +175,7 @@ struct ChecklistStoreScopeTests {
                 #expect(leftUnread == (ours && before.checklists.count > read), "\(line)")
                 #expect(got.lines.map(\.text) == expected.lines.map(\.text), "\(line)")
                 #expect(got.error == expected.error, "\(line)")
-                #expect(try Self.load(partial, clock: clock) == Self.load(full, clock: clock), "after \(line)")
+                #expect(loaded.partial == loaded.full, "after \(line)")
                 clock.now += 61
             }
             // Foundation, the iOS app's decoder, reads the edited file as it reads the full one
