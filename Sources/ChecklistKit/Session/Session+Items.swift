@@ -61,7 +61,7 @@ extension Session {
         _ book: ChecklistBook, _ location: ItemLocation, verb: String, outline: ChecklistOutline? = nil
     ) -> OutputLine {
         let list = book.checklists[location.list]
-        reportedItemIDs.append(list.items[location.item].itemID)
+        if reportsJSON { reportedItemIDs.append(list.items[location.item].itemID) }
         let prefix = location.list == book.currentIndex ? "" : list.name + ": "
         let position = (outline ?? ChecklistOutline(list.items)).position(ofIndex: location.item)
         var line = itemLine(list.items[location.item], position: position, width: 1, now: clock(), prefix: prefix)

@@ -32,10 +32,11 @@ public final class Session {
     /// Whether results carry the JSON document `--json` prints (`CommandResult.document`, SPEC
     /// §14); the commands that read build it instead of their lines.
     public var reportsJSON = false
-    /// The `#ID`s of the items the running command reported, for its JSON document.
+    /// The `#ID`s of the items the running command reported, for its JSON document (kept only
+    /// with `reportsJSON`).
     var reportedItemIDs: [Int] = []
     /// The checklists the running command's changes took away and put in their place, for its
-    /// JSON document; `nil` unless it went through `change`.
+    /// JSON document; `nil` unless it went through `change` with `reportsJSON`.
     var changedChecklists: (removed: [Checklist], added: [Checklist])?
     /// Whether `note ITEM` alone asks for the note to be edited in an editor
     /// (`CommandResult.noteRequest`), as it does on a terminal; elsewhere it prints the note.
@@ -210,7 +211,7 @@ public final class Session {
         _ change: (inout ChecklistBook) throws -> Result
     ) throws -> (result: Result, notices: [String]) {
         // A change, even one that leaves the file as it was, reports as one (JSON's `items`).
-        if changedChecklists == nil { changedChecklists = ([], []) }
+        if reportsJSON, changedChecklists == nil { changedChecklists = ([], []) }
         var removed: [Checklist] = []
         var added: [Checklist] = []
         var currentBefore: String?
