@@ -15,10 +15,8 @@ public enum ChecklistExport {
         for list in checklists {
             let idOfUID = parentIDs(list.items)
             writer.beginObject()
-            writer.key("name")
-            writer.string(list.name)
-            writer.key("iconName")
-            writer.string(list.iconName)
+            writer.member("name", list.name)
+            writer.member("iconName", list.iconName)
             writer.key("items")
             writer.beginArray()
             for item in list.items {
@@ -38,23 +36,17 @@ public enum ChecklistExport {
     /// `dueDate`, `shouldRemind`, then what it has of `repeat` and SPEC §13's fields; `parentID`
     /// is its parent's `itemID`, when the parent is in its checklist.
     static func writeFields(of item: ChecklistItem, parentID: Int?, to writer: inout JSONWriter) {
-        writer.key("itemID")
-        writer.number(item.itemID)
-        writer.key("text")
-        writer.string(item.text)
-        writer.key("checked")
-        writer.bool(item.checked)
+        writer.member("itemID", item.itemID)
+        writer.member("text", item.text)
+        writer.member("checked", item.checked)
         writer.key("dueDate")
         if let due = item.due { writer.string(due.iso8601) } else { writer.null() }
-        writer.key("shouldRemind")
-        writer.bool(item.shouldRemind)
+        writer.member("shouldRemind", item.shouldRemind)
         if let rule = item.repeatRule {
-            writer.key("repeat")
-            writer.string(rule.rrule)
+            writer.member("repeat", rule.rrule)
         }
         if !item.note.isEmpty {
-            writer.key("note")
-            writer.string(item.note)
+            writer.member("note", item.note)
         }
         if !item.tags.isEmpty {
             writer.key("tags")
@@ -63,20 +55,16 @@ public enum ChecklistExport {
             writer.endArray()
         }
         if let priority = item.priority {
-            writer.key("priority")
-            writer.number(priority)
+            writer.member("priority", priority)
         }
         if let parentID {
-            writer.key("parent")
-            writer.number(parentID)
+            writer.member("parent", parentID)
         }
         if let start = item.start {
-            writer.key("start")
-            writer.string(start.iso8601)
+            writer.member("start", start.iso8601)
         }
         if let uid = item.uid {
-            writer.key("uid")
-            writer.string(uid)
+            writer.member("uid", uid)
         }
     }
 

@@ -13,10 +13,8 @@ public enum JSONReport {
     static func document(_ command: CommandName, _ body: (inout JSONWriter) throws -> Void) rethrows -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("version")
-        writer.number(version)
-        writer.key("command")
-        writer.string(command.rawValue)
+        writer.member("version", version)
+        writer.member("command", command.rawValue)
         try body(&writer)
         writer.endObject()
         return writer.bytes
@@ -48,16 +46,13 @@ public enum JSONReport {
         let item = list.items[index]
         writer.beginObject()
         if naming {
-            writer.key("list")
-            writer.string(list.name)
+            writer.member("list", list.name)
         }
-        writer.key("position")
-        writer.number(outline.position(ofIndex: index))
+        writer.member("position", outline.position(ofIndex: index))
         ChecklistExport.writeFields(
             of: item, parentID: outline.parent(ofIndex: index).map { list.items[$0].itemID }, to: &writer)
         if item.cancelled {
-            writer.key("cancelled")
-            writer.bool(true)
+            writer.member("cancelled", true)
         }
         extra(&writer)
         writer.endObject()
@@ -67,16 +62,11 @@ public enum JSONReport {
     /// (how many unchecked).
     static func checklist(_ list: Checklist, current: Bool, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(list.name)
-        writer.key("iconName")
-        writer.string(list.iconName)
-        writer.key("current")
-        writer.bool(current)
-        writer.key("items")
-        writer.number(list.items.count)
-        writer.key("open")
-        writer.number(list.remainingCount)
+        writer.member("name", list.name)
+        writer.member("iconName", list.iconName)
+        writer.member("current", current)
+        writer.member("items", list.items.count)
+        writer.member("open", list.remainingCount)
         writer.endObject()
     }
 }

@@ -41,10 +41,8 @@ extension Session {
                 writer.beginArray()
                 for (tag, open) in self.tagTally() {
                     writer.beginObject()
-                    writer.key("name")
-                    writer.string(tag)
-                    writer.key("open")
-                    writer.number(open)
+                    writer.member("name", tag)
+                    writer.member("open", open)
                     writer.endObject()
                 }
                 writer.endArray()
@@ -59,8 +57,8 @@ extension Session {
                     location.item, of: list, outline: ChecklistOutline(list.items), naming: true, to: &writer
                 ) { writer in
                     guard held.shouldRemind, let due = held.due else { return }
-                    writer.key("remindAt")
-                    writer.string(Due.time(ReminderSchedule.fireTime(due, alarmOffset: held.alarmOffset)).iso8601)
+                    writer.member(
+                        "remindAt", Due.time(ReminderSchedule.fireTime(due, alarmOffset: held.alarmOffset)).iso8601)
                 }
             }
         default:
@@ -118,8 +116,7 @@ extension Session {
         let earlierLists = Dictionary(changed.removed.map { ($0.name, $0.iconName) }, uniquingKeysWith: { $1 })
         let laterNames = Set(changed.added.map(\.name))
         return JSONReport.document(command.name) { writer in
-            writer.key("message")
-            writer.string(result.lines.map(\.text).joined(separator: "\n"))
+            writer.member("message", result.lines.map(\.text).joined(separator: "\n"))
             writer.key("current")
             if let current = book.current { writer.string(current.name) } else { writer.null() }
             writeItems(reported, of: book, to: &writer)

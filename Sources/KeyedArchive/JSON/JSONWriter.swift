@@ -50,6 +50,24 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// Writes an object member whose value is a string.
+    public mutating func member(_ name: String, _ text: String) {
+        key(name)
+        string(text)
+    }
+
+    /// Writes an object member whose value is an integer.
+    public mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
+    /// Writes an object member whose value is `true` or `false`.
+    public mutating func member(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
     /// Writes a string.
     public mutating func string(_ text: String) {
         startValue()
