@@ -1,5 +1,4 @@
 import ChecklistKit
-import KeyedArchive
 
 #if canImport(Glibc)
 import Glibc
@@ -66,10 +65,9 @@ enum Output {
         if error, let message = result.error { problem("error", message, line: line) }
     }
 
-    /// Writes `{"KIND": MESSAGE, "line": N}` on standard error: `line` is the number of the batch
-    /// or REPL line, 1 for a one-shot command, 0 before any (the data file cannot be opened).
+    /// Writes a problem on standard error as `--json` has it (`JSONReport.problem`).
     static func problem(_ kind: String, _ message: String, line: Int) {
-        error(JSONValue.object([(kind, .string(message)), ("line", .number(String(line)))]).compactText)
+        writeAll(JSONReport.problem(kind, message, line: line) + [UInt8(ascii: "\n")], to: 2)
     }
 
     /// Prints a result's warnings to standard error, each after `prefix`.

@@ -29,6 +29,18 @@ public enum JSONReport {
         }
     }
 
+    /// What `--json` writes on standard error for a problem: `{"KIND": MESSAGE, "line": N}`, KIND
+    /// `error`, `note` or `warning`, N the batch or REPL line, 1 for a one-shot command, 0 before
+    /// any (the data file cannot be opened).
+    public static func problem(_ kind: String, _ message: String, line: Int) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.member(kind, message)
+        writer.member("line", line)
+        writer.endObject()
+        return writer.bytes
+    }
+
     /// Writes an array of strings.
     static func strings(_ texts: [String], to writer: inout JSONWriter) {
         writer.beginArray()

@@ -35,11 +35,4 @@ public enum JSONValue: Sendable, Equatable {
         writer.value(self)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
-
-    /// The JSON text on one line, without spaces between tokens: a line of JSON Lines.
-    public var compactText: String {
-        var writer = JSONWriter()
-        writer.value(self)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
 }

@@ -1,8 +1,15 @@
 import KeyedArchive
 import Testing
 
-/// `JSONValue`'s two text forms: indented (`export json`) and on one line (`--json`).
+/// `JSONValue`'s text, indented (`rendered`) and on one line (through `JSONWriter`).
 struct JSONValueTests {
+    /// `value` on one line.
+    private func compactText(_ value: JSONValue) -> String {
+        var writer = JSONWriter()
+        writer.value(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     private let value = JSONValue.object([
         (key: "text", value: .string("Say \"hi\"\\\n\t\u{01}é☕")),
         (key: "tags", value: .array([.string("a"), .string("b")])),
@@ -15,7 +22,7 @@ struct JSONValueTests {
 
     @Test func compactTextIsOneLineWithEveryEscape() {
         #expect(
-            value.compactText
+            compactText(value)
                 == #"{"text":"Say \"hi\"\\\n\t\u0001é☕","tags":["a","b"],"empty":[],"none":{},"n":5,"due":null,"done":true}"#
         )
     }
@@ -26,6 +33,6 @@ struct JSONValueTests {
     }
 
     @Test func aStringWithoutEscapesIsCopiedWhole() {
-        #expect(JSONValue.string("plain text, 日本").compactText == "\"plain text, 日本\"")
+        #expect(compactText(.string("plain text, 日本")) == "\"plain text, 日本\"")
     }
 }
