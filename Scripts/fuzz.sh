@@ -28,7 +28,9 @@ cp -R Sources/ChecklistKit/Model Sources/ChecklistKit/Archive Sources/ChecklistK
     Sources/ChecklistKit/CalDAV "$out/src/ChecklistKit/"
 mkdir -p "$out/src/ChecklistKit/Dates" && cp Sources/ChecklistKit/Dates/{LocalTime,CalendarDay,Due}.swift \
     "$out/src/ChecklistKit/Dates/"
+# The repeat rules, without the series completion that belongs to a session.
 cp -R Sources/ChecklistKit/Repeat "$out/src/ChecklistKit/"
+rm "$out/src/ChecklistKit/Repeat/ChecklistBook+Series.swift"
 # The repeat rules' reader uses one helper of the command parser: its extension, taken as it is.
 mkdir -p "$out/src/ChecklistKit/Commands"
 sed -n '/^extension String {$/,/^}$/p' Sources/ChecklistKit/Commands/Command.swift \
@@ -36,6 +38,13 @@ sed -n '/^extension String {$/,/^}$/p' Sources/ChecklistKit/Commands/Command.swi
 # The iCalendar and XML writers escape text with one helper of the exchange formats.
 mkdir -p "$out/src/ChecklistKit/Exchange" && cp Sources/ChecklistKit/Exchange/String+Escaping.swift \
     "$out/src/ChecklistKit/Exchange/"
+# An item's successor UID is a digest of its own; a client's alarm is compared with the time
+# a reminder fires by itself.
+mkdir -p "$out/src/ChecklistKit/Store" "$out/src/ChecklistKit/Reminders"
+cp Sources/ChecklistKit/Store/String+StableDigest.swift "$out/src/ChecklistKit/Store/"
+cp Sources/ChecklistKit/Reminders/{ReminderSchedule,Reminder,FiredReminders}.swift "$out/src/ChecklistKit/Reminders/"
+# Tags are compared folded, as search folds text.
+mkdir -p "$out/src/ChecklistKit/Session" && cp Sources/ChecklistKit/Session/SearchFolding.swift "$out/src/ChecklistKit/Session/"
 sed -i '/^import KeyedArchive$/d' "$out"/src/ChecklistKit/*/*.swift
 mapfile -t sources < <(find "$out/src/KeyedArchive" "$out/src/ChecklistKit" -name '*.swift' | sort)
 echo "   sources: $(cat "${sources[@]}" | cksum | cut -d' ' -f1) ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
