@@ -14,8 +14,6 @@ final class ArchiveObjects {
     let references: [Int]
     /// The number of entries in `$objects`.
     let count: Int
-    /// The object index of the `$objects` array in `table`, -1 for a tree.
-    let objectsArray: Int
     /// The objects being decoded right now.
     private var inProgress: DecodingChain
     private var depth = 0
@@ -48,17 +46,15 @@ final class ArchiveObjects {
         tree = objects
         table = nil
         references = []
-        objectsArray = -1
         count = objects.count
         enterBudget = 4 * objects.count + 1_024
         inProgress = DecodingChain(objectCount: count)
     }
 
-    init(table: BinaryObjectTable, references: [Int], objectsArray: Int) {
+    init(table: BinaryObjectTable, references: [Int]) {
         tree = []
         self.table = table
         self.references = references
-        self.objectsArray = objectsArray
         count = references.count
         enterBudget = 4 * references.count + 1_024
         inProgress = DecodingChain(objectCount: count)
