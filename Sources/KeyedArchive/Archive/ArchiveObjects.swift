@@ -14,8 +14,8 @@ final class ArchiveObjects {
     let references: [Int]
     /// The number of entries in `$objects`.
     let count: Int
-    /// The objects being decoded right now.
-    private var inProgress: DecodingChain
+    /// The objects being decoded right now, innermost last: at most `maximumDepth`, searched in turn.
+    private var inProgress: [Int] = []
     private var depth = 0
     /// How many more objects may be entered: shared references (a DAG) could otherwise make
     /// decoding exponential in the archive's size. Each object of a sane archive is entered once.
@@ -48,7 +48,6 @@ final class ArchiveObjects {
         references = []
         count = objects.count
         enterBudget = 4 * objects.count + 1_024
-        inProgress = DecodingChain(objectCount: count)
     }
 
     init(table: BinaryObjectTable, references: [Int]) {
@@ -57,7 +56,6 @@ final class ArchiveObjects {
         self.references = references
         count = references.count
         enterBudget = 4 * references.count + 1_024
-        inProgress = DecodingChain(objectCount: count)
     }
 
     /// The UID a value holds: a binary UID, or an XML `{"CF$UID": n}` dictionary.
@@ -276,13 +274,15 @@ final class ArchiveObjects {
             throw .notAPropertyList(.tooLarge("shared objects expand far beyond the \(count) objects of the archive"))
         }
         enterBudget -= 1
-        guard inProgress.enter(try check(uid)) else { throw .cyclicReference(uid) }
+        let index = try check(uid)
+        guard !inProgress.contains(index) else { throw .cyclicReference(uid) }
+        inProgress.append(index)
         depth += 1
     }
 
     /// Ends the decoding of `uid`.
     func leave(_ uid: UInt64) {
-        inProgress.leave(Int(uid))
+        _ = inProgress.popLast()
         depth -= 1
     }
 
