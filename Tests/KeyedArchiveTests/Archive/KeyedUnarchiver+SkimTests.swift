@@ -171,7 +171,7 @@ struct KeyedUnarchiverSkimTests {
         let array = try #require(
             try KeyedUnarchiver(bytes: bytes).decoder(forObject: list, of: SkimmableChecklist.archivedClass)
                 .objectUID(forKey: "Items"))
-        var editor = try ArchiveEditor(file: bytes)
+        let editor = try ArchiveEditor(file: bytes)
         items[2] = item(2, checked: true)
         try editor.replace(uids[2], with: items[2])
         items.append(item(4, checked: true))
