@@ -16,7 +16,7 @@ extension ChecklistBook {
     /// which keeps its items).
     func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> EditedArchive? {
         let editor = try ArchiveEditor(
-            file: layout.file, ownWrite: true, booleans: layout.booleanObjects)
+            file: layout.file, booleans: layout.booleanObjects)
         let placed = layout.lists
         let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let names = Set(checklists.map(\.name))

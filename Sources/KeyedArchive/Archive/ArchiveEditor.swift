@@ -31,17 +31,17 @@ public final class ArchiveEditor {
     /// Opens `file`, a binary property list holding a keyed archive (throws for XML or damage,
     /// with KeyedArchiveError as KeyedUnarchiver would).
     ///
-    /// `ownWrite` says the file is one this program wrote (`KeyedEncoder`'s, or an earlier edit's),
-    /// whose objects never refer to the envelope's: the pass over every carried object that checks
-    /// so before the envelope's numbers are given to new objects is then skipped.
+    /// `file` must be one this program wrote (`KeyedEncoder`'s, or an earlier edit's), whose
+    /// objects never refer to the envelope's: when the envelope is the file's last objects, its
+    /// numbers are given to new objects without a look at the carried ones (`CarriedArchive`).
     ///
     /// `booleans` names objects of the file that hold `false` and `true`, as a read of it met them
     /// (`KeyedUnarchiver.booleanObjects`): new booleans share them without a look through the
     /// file. One that is not a carried boolean of its value is ignored.
     public init(
-        file: [UInt8], ownWrite: Bool = false, booleans: (false: Int?, true: Int?) = (nil, nil)
+        file: [UInt8], booleans: (false: Int?, true: Int?) = (nil, nil)
     ) throws(KeyedArchiveError) {
-        carried = try CarriedArchive.open(file, checkingReferences: !ownWrite)
+        carried = try CarriedArchive.open(file)
         self.booleans = booleans
         encoder = KeyedEncoder(
             appendingTo: carried.base, referenceWidth: carried.referenceSize,
