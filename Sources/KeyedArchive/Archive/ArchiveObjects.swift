@@ -254,17 +254,6 @@ final class ArchiveObjects {
         }
     }
 
-    /// Checks the string object a UID names in a binary archive as `string(uid:)` reads it,
-    /// without building it: `true` for a valid string, `false` for another kind of object or a tree.
-    func checkString(uid: UInt64) throws(KeyedArchiveError) -> Bool {
-        let index = try check(uid)
-        do {
-            return try table?.checkString(at: references[index]) ?? false
-        } catch {
-            throw .notAPropertyList(error)
-        }
-    }
-
     // MARK: Decoding state
 
     /// Marks `uid` as being decoded; throws on a cycle or excessive depth.
