@@ -29,9 +29,6 @@ struct ArchivedLayout {
     /// Objects of `file` that hold `false` and `true`, as reading it met them: the booleans of
     /// the objects an edit adds.
     var booleanObjects: (false: Int?, true: Int?) = (nil, nil)
-    /// What the load read of the file's `$objects`: later reads of the file take it instead of
-    /// reading it again.
-    var objectReferences: KeyedUnarchiver.ObjectReferences?
 
     /// The file's bytes per item (checklists not loaded counted by their item count).
     var bytesPerItem: Int {
@@ -45,7 +42,7 @@ struct ArchivedLayout {
     /// reads them; the others are carried over unread, as this program's last save wrote them.
     /// (`ids` are the few a command names: looked through, not hashed, for each item.)
     func unloadedChecklists(holdingAnyOf ids: [Int]) throws -> [String] {
-        try KeyedUnarchiver.reading(file, reusing: objectReferences) { unarchiver in
+        try KeyedUnarchiver.reading(file) { unarchiver in
             var names: [String] = []
             for list in book.checklists where list.unloadedItemCount != nil {
                 guard let place = lists[list.name] else { continue }
@@ -74,7 +71,7 @@ struct ArchivedLayout {
         var lists = book.checklists
         var places = self.lists
         // The booleans the items read hold (`nil` when one needs a full load).
-        let met = try KeyedUnarchiver.reading(file, reusing: objectReferences) {
+        let met = try KeyedUnarchiver.reading(file) {
             unarchiver -> (false: Int?, true: Int?)? in
             for index in lists.indices where lists[index].unloadedItemCount != nil {
                 let name = lists[index].name

@@ -15,8 +15,8 @@ extension ChecklistBook {
     /// single checklist the file does not hold: that one is the same checklist, renamed (`rename`,
     /// which keeps its items).
     func edit(of layout: ArchivedLayout) throws(KeyedArchiveError) -> EditedArchive? {
-        var editor = try ArchiveEditor(
-            file: layout.file, ownWrite: true, booleans: layout.booleanObjects)
+        let editor = try ArchiveEditor(
+            file: layout.file, booleans: layout.booleanObjects)
         let placed = layout.lists
         let loaded = Dictionary(layout.book.checklists.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let names = Set(checklists.map(\.name))
@@ -51,7 +51,7 @@ extension ChecklistBook {
                 continue
             }
             guard list.unloadedItemCount == nil,
-                try Self.editItems(of: list, from: original, place: place, layout: layout, editor: &editor)
+                try Self.editItems(of: list, from: original, place: place, layout: layout, editor: editor)
             else { return nil }
         }
         // Dropped checklists leave their objects behind, counted as for items taken out.
@@ -73,7 +73,7 @@ extension ChecklistBook {
     /// `false` when the edit cannot express the change (the file's checklist has no `Items` array).
     private static func editItems(
         of list: Checklist, from original: Checklist, place: ArchivedLayout.List, layout: ArchivedLayout,
-        editor: inout ArchiveEditor
+        editor: ArchiveEditor
     ) throws(KeyedArchiveError) -> Bool {
         // A loaded checklist's item UIDs were read with it.
         guard let placedUIDs = place.itemUIDs else { return false }

@@ -78,7 +78,6 @@ extension ChecklistBook {
         var layout = ArchivedLayout(
             file: bytes, checklistsUID: checklistsUID, order: lists.map(\.name), lists: placed, book: book)
         layout.booleanObjects = unarchiver.booleanObjects
-        layout.objectReferences = unarchiver.objectReferences
         return (book, layout)
     }
 

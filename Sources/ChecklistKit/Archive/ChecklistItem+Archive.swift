@@ -207,7 +207,7 @@ extension ChecklistItem: SkimDecodable {
 
     /// What a skim reads of each item: every key decoding an item reads, a due date required.
     static let skim = ObjectSkim(
-        archivedClass: ChecklistItem.archivedClass, fields: SkimmedField.allCases.map(\.field), integerKey: "ItemID")
+        archivedClass: ChecklistItem.archivedClass, fields: SkimmedField.allCases.map(\.field))
 
     /// An item from the fields `skim` read, by the rules `init(from:)` applies.
     public init?(skimmed values: ObjectSkim.Values) {

@@ -3,8 +3,8 @@
 public enum LoadScope: Sendable {
     /// Every checklist's items, decoded.
     case everything
-    /// The current checklist's items decoded, the others' skimmed and carried over byte for byte
-    /// when the change is saved (`ChecklistBook.partlyLoaded(archive:)`); files that need a full
-    /// load get one.
+    /// The current checklist's items decoded, the others' counted and carried over byte for byte
+    /// when the change is saved (`ChecklistBook.partlyLoaded(archive:)`), for a file this program
+    /// saved; other files, and files that need a full load, get one.
     case currentChecklist
 }

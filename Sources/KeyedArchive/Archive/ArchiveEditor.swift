@@ -12,13 +12,14 @@
 /// when it is carried. Children shared through UIDs (an item's `NSDate`, its text) are not followed,
 /// as other objects may use them: they are not counted, though they may be dead too. The count
 /// accumulates across edits in the trailer's five unused bytes.
-///
-/// A copy of an editor is independent of the original (copy-on-write).
-public struct ArchiveEditor {
+public final class ArchiveEditor {
     /// The original file and what of it is carried.
     private let carried: CarriedArchive
-    /// The new objects and the `$objects` table.
-    private var storage: ArchiveEditorStorage
+    /// Encodes the new objects after the carried ones; its `$objects` table holds the replaced
+    /// entries and the new ones.
+    private var encoder: KeyedEncoder
+    /// Whether the encoder shares the carried file's strings and classes yet (`CarriedStringIndex`).
+    private var sharesCarried = false
     /// `$top`'s key and value references, and its keys.
     private var topPairs: [(key: Int, value: Int)]
     private var topKeys: [String]
@@ -30,22 +31,21 @@ public struct ArchiveEditor {
     /// Opens `file`, a binary property list holding a keyed archive (throws for XML or damage,
     /// with KeyedArchiveError as KeyedUnarchiver would).
     ///
-    /// `ownWrite` says the file is one this program wrote (`KeyedEncoder`'s, or an earlier edit's),
-    /// whose objects never refer to the envelope's: the pass over every carried object that checks
-    /// so before the envelope's numbers are given to new objects is then skipped.
+    /// `file` must be one this program wrote (`KeyedEncoder`'s, or an earlier edit's), whose
+    /// objects never refer to the envelope's: when the envelope is the file's last objects, its
+    /// numbers are given to new objects without a look at the carried ones (`CarriedArchive`).
     ///
     /// `booleans` names objects of the file that hold `false` and `true`, as a read of it met them
     /// (`KeyedUnarchiver.booleanObjects`): new booleans share them without a look through the
     /// file. One that is not a carried boolean of its value is ignored.
     public init(
-        file: [UInt8], ownWrite: Bool = false, booleans: (false: Int?, true: Int?) = (nil, nil)
+        file: [UInt8], booleans: (false: Int?, true: Int?) = (nil, nil)
     ) throws(KeyedArchiveError) {
-        carried = try CarriedArchive.open(file, checkingReferences: !ownWrite)
+        carried = try CarriedArchive.open(file)
         self.booleans = booleans
-        storage = ArchiveEditorStorage(
-            encoder: KeyedEncoder(
-                appendingTo: carried.base, referenceWidth: carried.referenceSize,
-                archiveObjectCount: carried.archiveObjectCount))
+        encoder = KeyedEncoder(
+            appendingTo: carried.base, referenceWidth: carried.referenceSize,
+            archiveObjectCount: carried.archiveObjectCount)
         topPairs = carried.topPairs
         topKeys = carried.topKeys
     }
@@ -58,19 +58,18 @@ public struct ArchiveEditor {
     ///
     /// Strings and class dictionaries cannot be replaced (other objects share them); an object
     /// appended by this editor can.
-    public mutating func replace<T: KeyedArchivable>(_ uid: UInt64, with value: T) throws(KeyedArchiveError) {
+    public func replace<T: KeyedArchivable>(_ uid: UInt64, with value: T) throws(KeyedArchiveError) {
         let entry = try replaceableEntry(uid)
-        let storage = uniqueStorage()
         deadBytes += ownBytes(ofEntry: entry)
         shareCarried()
-        storage.encoder.encode(value, asObject: uid)
+        encoder.encode(value, asObject: uid)
     }
 
     /// Makes `$objects[uid]`, a dictionary, one whose string fields under `fields`' keys hold
     /// their new values, every other field kept as it refers now (a checklist renamed keeps its
     /// items' array without encoding it); a key the dictionary lacks is added. Throws for a UID
     /// that cannot be replaced (see `replace`) or an object that is not a dictionary.
-    public mutating func replaceStrings(
+    public func replaceStrings(
         ofObject uid: UInt64, _ fields: [(key: String, value: String)]
     ) throws(KeyedArchiveError) {
         let entry = try replaceableEntry(uid)
@@ -96,40 +95,37 @@ public struct ArchiveEditor {
         guard let read else {
             throw .notEditable("object \(uid) is not a dictionary; only an object's fields can be set")
         }
-        let storage = uniqueStorage()
         shareCarried()
         deadBytes += read.bytes
         var pairs = read.pairs
         for (field, change) in fields.enumerated() {
-            let value = storage.encoder.stringUIDReference(change.value)
+            let value = encoder.stringUIDReference(change.value)
             let places = read.fields.indices.filter { read.fields[$0] == field }
             for place in places { pairs[2 * place + 1] = value }
-            if places.isEmpty { pairs += [storage.encoder.keyReference(change.key), value] }
+            if places.isEmpty { pairs += [encoder.keyReference(change.key), value] }
         }
-        storage.encoder.tables.setObject(storage.encoder.builder.add(dictionaryPairs: pairs), entry)
+        encoder.tables.setObject(encoder.builder.add(dictionaryPairs: pairs), entry)
     }
 
     /// Counts `bytes` more as dead: objects the caller stopped referring to without replacing
     /// them (items taken out of an array), whose size it knows or estimates better than the
     /// editor, which does not follow references.
-    public mutating func countDead(_ bytes: Int) {
+    public func countDead(_ bytes: Int) {
         deadBytes += min(max(bytes, 0), CarriedArchive.deadBytesLimit)
     }
 
     /// Appends `value` as a new object and returns its UID.
-    public mutating func append<T: KeyedArchivable>(_ value: T) -> UInt64 {
-        let storage = uniqueStorage()
+    public func append<T: KeyedArchivable>(_ value: T) -> UInt64 {
         shareCarried()
-        return storage.encoder.encodeObject(value)
+        return encoder.encodeObject(value)
     }
 
     /// Says that about `count` new strings are to be looked up among the file's (the texts of a
     /// checklist about to be appended): when they are many, the file's strings are indexed and
     /// hashed at once (`CarriedStringIndex.expectLookups`). The edit is the same either way.
-    public mutating func expectStrings(_ count: Int) {
-        let storage = uniqueStorage()
+    public func expectStrings(_ count: Int) {
         shareCarried()
-        storage.encoder.carried?.expectLookups(count)
+        encoder.carried?.expectLookups(count)
     }
 
     /// Makes `$objects[uid]` an NSArray (written as KeyedEncoder writes arrays) of `elements`
@@ -137,14 +133,13 @@ public struct ArchiveEditor {
     ///
     /// The array keeps the class of the one it replaces (`NSArray` or `NSMutableArray`) and the
     /// UID objects of the elements it held; UID 0 (`$null`, nil) cannot be an element.
-    public mutating func replaceArray(_ uid: UInt64, elements: [UInt64]) throws(KeyedArchiveError) {
+    public func replaceArray(_ uid: UInt64, elements: [UInt64]) throws(KeyedArchiveError) {
         let entry = try replaceableEntry(uid)
-        let count = storage.encoder.tables.objectCount
+        let count = encoder.tables.objectCount
         for element in elements where element == 0 || element >= UInt64(count) {
             if element == 0 { throw .notEditable("UID 0 ($null, nil) cannot be an array element") }
             throw .danglingReference(element, objectCount: count)
         }
-        let storage = uniqueStorage()
         let old = arrayShape(ofEntry: entry)
         deadBytes += ownBytes(ofEntry: entry)
         let references: (objectsKey: Int, classKey: Int, arrayClass: Int)
@@ -152,9 +147,9 @@ public struct ArchiveEditor {
             references = (old.objectsKey, old.classKey, old.arrayClass)
         } else {
             shareCarried()
-            references = storage.encoder.arrayDictionaryReferences()
+            references = encoder.arrayDictionaryReferences()
         }
-        let builder = storage.encoder.builder
+        let builder = encoder.builder
         // The old elements' UID objects serve again, found in order (an added, removed or moved
         // element breaks the run; a table takes over then).
         let known = old?.elements ?? []
@@ -185,14 +180,13 @@ public struct ArchiveEditor {
         let dictionary = builder.add(dictionaryPairs: [
             references.objectsKey, array, references.classKey, references.arrayClass,
         ])
-        storage.encoder.tables.setObject(dictionary, entry)
+        encoder.tables.setObject(dictionary, entry)
     }
 
     /// Sets the integer under `key` in `$top` (added when absent).
-    public mutating func setTopInteger(_ value: Int, forKey key: String) {
-        let storage = uniqueStorage()
-        storage.encoder.shareCarried(integer: value)
-        let reference = storage.encoder.builder.add(integer: Int64(value))
+    public func setTopInteger(_ value: Int, forKey key: String) {
+        encoder.shareCarried(integer: value)
+        let reference = encoder.builder.add(integer: Int64(value))
         var found = false
         // Exact bytes, as keys are compared in the file; every entry, should the file repeat the key.
         for entry in topKeys.indices where topKeys[entry].utf8.elementsEqual(key.utf8) {
@@ -201,7 +195,7 @@ public struct ArchiveEditor {
         }
         guard !found else { return }
         shareCarried()
-        topPairs.append((storage.encoder.keyReference(key), reference))
+        topPairs.append((encoder.keyReference(key), reference))
         topKeys.append(key)
     }
 
@@ -211,7 +205,7 @@ public struct ArchiveEditor {
     /// Only the reference width limits: the offset table is written anew, as wide as the new
     /// length needs.
     public func finish() -> EditedArchive? {
-        let encoder = storage.encoder
+        let carried = self.carried
         let builder = encoder.builder
         let tables = encoder.tables
         let referenceSize = carried.referenceSize
@@ -346,23 +340,17 @@ public struct ArchiveEditor {
 
     // MARK: Helpers
 
-    /// The storage, copied first when a copy of this editor shares it.
-    private mutating func uniqueStorage() -> ArchiveEditorStorage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
-
     /// Makes new objects share the carried strings and classes, indexing them the first time.
     private func shareCarried() {
-        guard !storage.sharesCarried else { return }
-        storage.encoder.share(CarriedStringIndex(carried, booleans: booleans))
-        storage.sharesCarried = true
+        guard !sharesCarried else { return }
+        encoder.share(CarriedStringIndex(carried, booleans: booleans))
+        sharesCarried = true
     }
 
     /// The `$objects` entry `uid` names, checked to exist, not to be 0, and not to be a string or
     /// a class dictionary.
     private func replaceableEntry(_ uid: UInt64) throws(KeyedArchiveError) -> Int {
-        let count = storage.encoder.tables.objectCount
+        let count = encoder.tables.objectCount
         guard uid != 0 else { throw .notEditable("UID 0 is $null, which stands for nil; it cannot be replaced") }
         guard uid < UInt64(count) else { throw .danglingReference(uid, objectCount: count) }
         let entry = Int(uid)
@@ -383,7 +371,7 @@ public struct ArchiveEditor {
 
     /// The object `$objects[entry]` refers to now.
     private func currentReference(ofEntry entry: Int) -> Int {
-        let current = storage.encoder.tables.object(entry)
+        let current = encoder.tables.object(entry)
         if current >= 0 { return current }
         return carried.withArea { carried.objectReference(entry, in: $0) } ?? -1
     }
@@ -391,7 +379,7 @@ public struct ArchiveEditor {
     /// Runs `body` with a function that finds an object, carried or added, by its number: the
     /// area holding it and where it starts.
     private func withObjects<R>(_ body: (_ locate: (Int) -> (area: ObjectArea, start: Int)?) -> R) -> R {
-        let builder = storage.encoder.builder
+        let builder = encoder.builder
         let added = builder.storedBytes(from: 0)
         let offsets = builder.addedOffsets
         let base = carried.base

@@ -14,10 +14,8 @@ final class ArchiveObjects {
     let references: [Int]
     /// The number of entries in `$objects`.
     let count: Int
-    /// The object index of the `$objects` array in `table`, -1 for a tree.
-    let objectsArray: Int
-    /// The objects being decoded right now.
-    private var inProgress: DecodingChain
+    /// The objects being decoded right now, innermost last: at most `maximumDepth`, searched in turn.
+    private var inProgress: [Int] = []
     private var depth = 0
     /// How many more objects may be entered: shared references (a DAG) could otherwise make
     /// decoding exponential in the archive's size. Each object of a sane archive is entered once.
@@ -48,20 +46,16 @@ final class ArchiveObjects {
         tree = objects
         table = nil
         references = []
-        objectsArray = -1
         count = objects.count
         enterBudget = 4 * objects.count + 1_024
-        inProgress = DecodingChain(objectCount: count)
     }
 
-    init(table: BinaryObjectTable, references: [Int], objectsArray: Int) {
+    init(table: BinaryObjectTable, references: [Int]) {
         tree = []
         self.table = table
         self.references = references
-        self.objectsArray = objectsArray
         count = references.count
         enterBudget = 4 * references.count + 1_024
-        inProgress = DecodingChain(objectCount: count)
     }
 
     /// The UID a value holds: a binary UID, or an XML `{"CF$UID": n}` dictionary.
@@ -260,17 +254,6 @@ final class ArchiveObjects {
         }
     }
 
-    /// Checks the string object a UID names in a binary archive as `string(uid:)` reads it,
-    /// without building it: `true` for a valid string, `false` for another kind of object or a tree.
-    func checkString(uid: UInt64) throws(KeyedArchiveError) -> Bool {
-        let index = try check(uid)
-        do {
-            return try table?.checkString(at: references[index]) ?? false
-        } catch {
-            throw .notAPropertyList(error)
-        }
-    }
-
     // MARK: Decoding state
 
     /// Marks `uid` as being decoded; throws on a cycle or excessive depth.
@@ -280,13 +263,15 @@ final class ArchiveObjects {
             throw .notAPropertyList(.tooLarge("shared objects expand far beyond the \(count) objects of the archive"))
         }
         enterBudget -= 1
-        guard inProgress.enter(try check(uid)) else { throw .cyclicReference(uid) }
+        let index = try check(uid)
+        guard !inProgress.contains(index) else { throw .cyclicReference(uid) }
+        inProgress.append(index)
         depth += 1
     }
 
     /// Ends the decoding of `uid`.
     func leave(_ uid: UInt64) {
-        inProgress.leave(Int(uid))
+        _ = inProgress.popLast()
         depth -= 1
     }
 

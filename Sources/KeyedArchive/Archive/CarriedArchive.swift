@@ -2,10 +2,11 @@
 /// of it the edited file carries byte for byte.
 ///
 /// The envelope is the root dictionary, `$top`, `$objects` and the root's other keys and values.
-/// When those are the file's last objects, by number and by offset, and no other object refers to
-/// them (as in the files `KeyedEncoder` writes, and earlier edits), the edited file carries
-/// everything before them and gives their numbers to the new objects: the old envelope leaves no
-/// dead bytes. Otherwise it carries every object, and the old envelope is dead.
+/// When those are the file's last objects, by number and by offset (as in the files `KeyedEncoder`
+/// writes, and earlier edits), the edited file carries everything before them and gives their
+/// numbers to the new objects: the old envelope leaves no dead bytes. Otherwise it carries every
+/// object, and the old envelope is dead. No carried object is checked not to refer to the
+/// envelope: only files this program wrote are edited (the lock file's note), and none does.
 struct CarriedArchive {
     /// The whole file.
     let file: [UInt8]
@@ -43,15 +44,13 @@ struct CarriedArchive {
 
     /// Reads `file`'s layout and envelope, throwing what `KeyedUnarchiver` would throw for a
     /// damaged file or one that is not a keyed archive, and `notEditable` for an XML one.
-    /// With `checkingReferences` false, every carried object is taken to refer only to objects
-    /// before the envelope (see `ArchiveEditor.init(file:ownWrite:)`).
-    static func open(_ file: [UInt8], checkingReferences: Bool = true) throws(KeyedArchiveError) -> CarriedArchive {
+    static func open(_ file: [UInt8]) throws(KeyedArchiveError) -> CarriedArchive {
         guard BinaryPropertyListReader.isBinaryPropertyList(file) else {
             _ = try KeyedUnarchiver(bytes: file)
             throw .notEditable("it is an XML property list; only binary archives can be changed by appending")
         }
         let result = file.withUnsafeBytes { raw in
-            Result { () throws(KeyedArchiveError) in try parse(file, raw: raw, checkingReferences: checkingReferences) }
+            Result { () throws(KeyedArchiveError) in try parse(file, raw: raw) }
         }
         return try result.get()
     }
@@ -88,7 +87,7 @@ struct CarriedArchive {
 
     /// Reads the envelope of the binary property list `raw` (the bytes of `file`) and decides what to carry.
     private static func parse(
-        _ file: [UInt8], raw: UnsafeRawBufferPointer, checkingReferences: Bool
+        _ file: [UInt8], raw: UnsafeRawBufferPointer
     ) throws(KeyedArchiveError)
         -> CarriedArchive
     {
@@ -164,9 +163,7 @@ struct CarriedArchive {
             archiveObjectCount: objectsExtent.referenceCount, objectsContents: objectsExtent.references,
             base: layout.objectCount, carriedLength: layout.offsetTableStart, copiedObjects: [],
             envelopeDeadBytes: 0, priorDeadBytes: min(recorded, file.count))
-        if let largest,
-            let reuse = archive.envelopeReuse(area, largest: largest, checkingReferences: checkingReferences)
-        {
+        if let largest, let reuse = archive.envelopeReuse(area, largest: largest) {
             archive = reuse
         } else {
             var dead = 0
@@ -183,7 +180,7 @@ struct CarriedArchive {
 
     /// This archive carrying only the objects before its envelope, when the envelope can be left
     /// behind (see the type's comment), else `nil`; `largest` is the largest entry of `$objects`.
-    private func envelopeReuse(_ area: ObjectArea, largest: Int, checkingReferences: Bool) -> CarriedArchive? {
+    private func envelopeReuse(_ area: ObjectArea, largest: Int) -> CarriedArchive? {
         let own: Set<Int> = [root, top, objects]
         guard own.count == 3 else { return nil }
         // A root that holds itself (or its envelope in odd places) is left to the carry-all path.
@@ -212,81 +209,12 @@ struct CarriedArchive {
             else { return nil }
             copied.append((index, start..<extent.end))
         }
-        guard !checkingReferences || carriedObjectsStay(before: first, length: length, area: area) else { return nil }
         var reuse = self
         reuse.base = first
         reuse.carriedLength = length
         reuse.copiedObjects = copied
         return reuse
     }
-
-    /// Whether every object numbered below `first` ends within the first `length` bytes and
-    /// refers only to objects numbered below `first`.
-    ///
-    /// One pass over the objects with plain loads: an editor opening a file checks every carried
-    /// object this way, 80,000 in a file of 10,000 items. The common objects (scalars, short
-    /// strings and containers) take a lookup of their marker in `markerSizes` rather than a
-    /// branch on its kind, and their references go into one running largest, compared once at the
-    /// end: the kinds of consecutive objects vary, and branches on them are mispredicted. The rest
-    /// go through `ObjectArea`.
-    private func carriedObjectsStay(before first: Int, length: Int, area: ObjectArea) -> Bool {
-        // `length` is at most the offset table's start: every object byte and every offset-table
-        // entry has the 32-byte trailer after it, so eight bytes can be loaded at each.
-        guard let base = area.raw.baseAddress, length <= offsetTableStart,
-            offsetTableStart + objectCount * offsetSize + 32 <= area.raw.count
-        else { return false }
-        let offsetShift = UInt64(64 - 8 * offsetSize)
-        let referenceShift = UInt64(64 - 8 * referenceSize)
-        let referenceSize = self.referenceSize
-        let sizes = Self.markerSizes
-        var largest: UInt64 = 0
-        var entry = offsetTableStart
-        for _ in 0..<first {
-            let start = Int(
-                UInt64(bigEndian: base.loadUnaligned(fromByteOffset: entry, as: UInt64.self)) &>> offsetShift)
-            entry &+= offsetSize
-            guard start >= 8, start < length else { return false }
-            let size = Int(sizes[Int(base.load(fromByteOffset: start, as: UInt8.self))])
-            var references = start &+ 1
-            var count = size &>> 8
-            var end = references &+ (size & 0xFF) &+ count &* referenceSize
-            if size == Self.unusualMarker {
-                guard let extent = area.extent(at: start) else { return false }
-                (references, count, end) = (extent.references, extent.referenceCount, extent.end)
-            }
-            guard end <= length else { return false }
-            for _ in 0..<count {
-                let word = UInt64(bigEndian: base.loadUnaligned(fromByteOffset: references, as: UInt64.self))
-                largest = max(largest, word &>> referenceShift)
-                references &+= referenceSize
-            }
-        }
-        return largest < UInt64(first)
-    }
-
-    /// For each marker byte of an object of a fixed or short length: the bytes after the marker
-    /// (low byte) and the references it stores (high byte); `unusualMarker` for the others
-    /// (lengths of 15 or more, and markers no object has).
-    private static let markerSizes: [UInt16] = (0...255).map { byte in
-        let marker = ObjectMarker(byte: UInt8(byte))
-        let low = UInt16(marker.low)
-        let long = marker.low == ObjectMarker.longCount
-        switch marker.kind {
-        case .singleton where marker == .null || marker == .false || marker == .true || marker == .fill: return 0
-        case .integer where low <= 4: return UInt16(marker.scalarSize)
-        case .real where marker == .real32 || marker == .real64: return UInt16(marker.scalarSize)
-        case .date where marker == .date: return 8
-        case .data, .asciiString: return long ? unusualMarker : low
-        case .utf16String: return long ? unusualMarker : 2 * low
-        case .uid: return UInt16(marker.uidSize)
-        case .array, .set: return long ? unusualMarker : low << 8
-        case .dictionary: return long ? unusualMarker : (2 * low) << 8
-        default: return unusualMarker
-        }
-    }
-
-    /// The entry of `markerSizes` for an object `ObjectArea.extent` measures.
-    private static let unusualMarker: UInt16 = 0xFFFF
 
     /// The key and value references of the dictionary `index`, or `nil` when it is another kind of object.
     private static func pairs(

@@ -52,23 +52,6 @@ final class EncodingTables {
         keyReferences.append(repeating: -1, count: Self.keySlots)
     }
 
-    private init(copying other: EncodingTables) {
-        objects = other.objects.copy()
-        objectBase = other.objectBase
-        carriedEntries = other.carriedEntries
-        pending = other.pending.copy()
-        keyBits = other.keyBits.copy()
-        keyReferences = other.keyReferences.copy()
-        keyStrings = other.keyStrings
-        classTypes = other.classTypes.copy()
-        classUIDReferences = other.classUIDReferences.copy()
-        classUIDs = other.classUIDs
-        dateClassReference = other.dateClassReference
-        arrayClassReference = other.arrayClassReference
-        classKeyReference = other.classKeyReference
-        timeKeyReference = other.timeKeyReference
-    }
-
     /// Makes the first `count` entries of `$objects` an edited file's own, -1 until replaced; only
     /// before any entry is added.
     func carryEntries(_ count: Int) {
@@ -94,11 +77,6 @@ final class EncodingTables {
         } else {
             carriedEntries[uid] = reference
         }
-    }
-
-    /// Second tables holding the same entries, for copy-on-write.
-    func copy() -> EncodingTables {
-        EncodingTables(copying: self)
     }
 
     /// The reference of key string `key`, which `store` stores the first time a key is seen.

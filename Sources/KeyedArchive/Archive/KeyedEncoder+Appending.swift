@@ -9,20 +9,6 @@ extension KeyedEncoder {
         strings = StringTable(capacity: 64)
     }
 
-    /// An encoder with copies of this one's objects and tables, for copy-on-write (the carried
-    /// index, which never changes, is shared).
-    private init(copying other: KeyedEncoder) {
-        builder = other.builder.copy()
-        tables = other.tables.copy()
-        strings = other.strings.copy()
-        carried = other.carried
-    }
-
-    /// A copy that adds to an archive of its own.
-    func copy() -> KeyedEncoder {
-        KeyedEncoder(copying: self)
-    }
-
     /// Encodes `value` as object `uid`, an existing entry of `$objects`.
     mutating func encode<T: KeyedArchivable>(_ value: T, asObject uid: UInt64) {
         withUnsafePointer(to: value) { value in encodeFields(at: value, asObject: uid) }

@@ -1,24 +1,11 @@
-/// Validating objects without decoding them: for loading part of an archive.
+/// Reading objects in place: for loading part of an archive.
 extension KeyedUnarchiver {
-    /// Checks objects `uids` as decoding them as `skim`'s class would, without building values,
-    /// and returns for each the integer under `skim.integerKey` (`nil` where absent).
-    ///
-    /// Each object goes through the checks decoding it would make: it is a dictionary of the
-    /// class, it is entered and left (cycles, depth and the shared budgets), and every field of
-    /// `skim.fields` is read as its kind's decoder read reads it (`ObjectSkimmer`). So whenever
-    /// decoding the objects with these reads throws, the skim throws too.
-    public func skim(_ uids: [UInt64], _ skim: ObjectSkim) throws(KeyedArchiveError) -> [Int?] {
-        var skimmer = ObjectSkimmer(archive: archive, skim: skim)
-        return try skimmer.skim(uids)
-    }
-
     /// The integer under the ASCII key `key` of each object of `uids`, read in place with no check
     /// but the bounds every read keeps (`nil` for an object that is not a dictionary, lacks the
     /// key or holds no integer there); `nil` for an archive that is not a binary property list.
     ///
     /// A look, not a skim: it refuses nothing, so it only serves to find objects that the caller
-    /// then decodes, and checks, in full (the checklist holding an `#ID`). About 190 instructions
-    /// an item of the Checklists app, where a skim of its ID alone costs 430.
+    /// then decodes, and checks, in full (the checklist holding an `#ID`).
     public func peekIntegers(forKey key: StaticString, ofObjects uids: [UInt64]) -> [Int?]? {
         guard let layout = archive.table?.layout else { return nil }
         let references = archive.references
@@ -52,7 +39,7 @@ extension KeyedUnarchiver {
         }
     }
 
-    /// The object indices of a `false` and a `true` object that the skims and decodes so far read
+    /// The object indices of a `false` and a `true` object that the decodes so far read
     /// in place, if any: an `ArchiveEditor` of the same file gives them to the objects it adds
     /// instead of looking for such objects in the whole file.
     public var booleanObjects: (false: Int?, true: Int?) {

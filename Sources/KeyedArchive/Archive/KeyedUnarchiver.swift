@@ -28,36 +28,14 @@ public struct KeyedUnarchiver {
     /// a binary one in place, without the copy `init(bytes:)` makes of it (1.5 MB for a file of
     /// 10,000 items: its memory and copying are a tenth of a one-shot change). The unarchiver and
     /// every decoder it hands out must not be kept past `body`.
-    ///
-    /// `reusing` is what an unarchiver of the same `bytes` read of `$objects` (its
-    /// `objectReferences`): this one then takes it instead of reading it again (240 KB at 10,000
-    /// items). What it holds of another file is not taken.
     public static func reading<Result>(
         _ bytes: [UInt8],
-        reusing: ObjectReferences? = nil,
         _ body: (KeyedUnarchiver) throws -> Result
     ) throws -> Result {
         guard BinaryPropertyListReader.isBinaryPropertyList(bytes) else {
             return try body(KeyedUnarchiver(bytes: bytes))
         }
-        return try bytes.withUnsafeBytes { raw in try body(KeyedUnarchiver(borrowing: raw, reusing: reusing)) }
-    }
-
-    /// The object each entry of a binary archive's `$objects` refers to, as an unarchiver read
-    /// them, for another unarchiver of the same bytes (`reading(_:reusing:_:)`).
-    public struct ObjectReferences: Sendable {
-        /// The object index of each entry.
-        let references: [Int]
-        /// The file they were read from: its length, and the object index of its `$objects`.
-        let fileLength: Int
-        let objectsArray: Int
-    }
-
-    /// What this unarchiver read of `$objects`, for another of the same bytes; `nil` for an XML archive.
-    public var objectReferences: ObjectReferences? {
-        guard let table = archive.table, archive.objectsArray >= 0 else { return nil }
-        return ObjectReferences(
-            references: archive.references, fileLength: table.layout.bytes.count, objectsArray: archive.objectsArray)
+        return try bytes.withUnsafeBytes { raw in try body(KeyedUnarchiver(borrowing: raw)) }
     }
 
     /// Reads a binary archive lazily: the envelope now, each object only when it is decoded.
@@ -73,19 +51,18 @@ public struct KeyedUnarchiver {
 
     /// Reads the binary archive `bytes` in place, as `init(binary:)` reads its copy; `bytes` must
     /// outlive the unarchiver (`reading(_:_:)`).
-    private init(borrowing bytes: UnsafeRawBufferPointer, reusing: ObjectReferences?) throws(KeyedArchiveError) {
+    private init(borrowing bytes: UnsafeRawBufferPointer) throws(KeyedArchiveError) {
         let table: BinaryObjectTable
         do {
             table = try BinaryObjectTable(borrowing: bytes)
         } catch {
             throw .notAPropertyList(error)
         }
-        try self.init(table: table, reusing: reusing)
+        try self.init(table: table)
     }
 
-    /// Reads the envelope of the binary archive `table` holds; `reusing`, when it was read from
-    /// the same file, gives the entries of `$objects`.
-    private init(table: BinaryObjectTable, reusing: ObjectReferences? = nil) throws(KeyedArchiveError) {
+    /// Reads the envelope of the binary archive `table` holds.
+    private init(table: BinaryObjectTable) throws(KeyedArchiveError) {
         do {
             guard let root = try table.dictionary(table.topObject) else {
                 let kind = try table.value(table.topObject).kindName
@@ -97,14 +74,8 @@ public struct KeyedUnarchiver {
             guard let objectsReference = try table.reference(forKey: "$objects", in: root) else {
                 throw KeyedArchiveError.notAKeyedArchive("no $objects")
             }
-            let objects: [Int]
-            if let reusing, reusing.fileLength == table.layout.bytes.count, reusing.objectsArray == objectsReference {
-                objects = reusing.references
-            } else {
-                guard let read = try table.arrayElements(objectsReference) else {
-                    throw KeyedArchiveError.notAKeyedArchive("$objects is not an array")
-                }
-                objects = read
+            guard let objects = try table.arrayElements(objectsReference) else {
+                throw KeyedArchiveError.notAKeyedArchive("$objects is not an array")
             }
             guard let topValue = try table.value(forKey: "$top", in: root) else {
                 throw KeyedArchiveError.notAKeyedArchive("no $top")
@@ -112,7 +83,7 @@ public struct KeyedUnarchiver {
             guard case .dictionary(let topDictionary) = topValue else {
                 throw KeyedArchiveError.notAKeyedArchive("$top is not a dictionary")
             }
-            archive = ArchiveObjects(table: table, references: objects, objectsArray: objectsReference)
+            archive = ArchiveObjects(table: table, references: objects)
             top = topDictionary
         } catch {
             throw .wrapping(error)

@@ -1,8 +1,8 @@
-/// What a skim checks in each object: its class and the kinds of its fields.
+/// What a skim reads in each object: its class and the kinds of its fields.
 ///
-/// `KeyedUnarchiver.skim(_:_:)` validates objects as decoding them would, field by field, without
-/// building strings or values, and returns the integer under `integerKey` of each (an ID, say).
-/// Keys not listed are ignored, as decoding ignores keys it does not ask for.
+/// `KeyedUnarchiver.decode(_:objects:reading:)` reads objects of a shape already decoded in place,
+/// field by field, checking each as decoding it would. Keys not listed are ignored, as decoding
+/// ignores keys it does not ask for.
 public struct ObjectSkim: Sendable {
     /// The kind of value a field must hold, each checked as the decoder's matching read checks it.
     public enum Kind: Sendable {
@@ -83,16 +83,12 @@ public struct ObjectSkim: Sendable {
 
     /// The class each object must be of (any module prefix, as decoding matches names).
     public var archivedClass: ArchivedClass
-    /// The fields checked in each object, in this order.
+    /// The fields read in each object, in this order.
     public var fields: [Field]
-    /// The key whose integer the skim returns for each object (`nil` where absent); checked as
-    /// an optional integer even when it is not among `fields`.
-    public var integerKey: String
 
-    /// A skim of objects of class `archivedClass` checking `fields` and reading `integerKey`.
-    public init(archivedClass: ArchivedClass, fields: [Field], integerKey: String) {
+    /// A skim of objects of class `archivedClass` reading `fields`.
+    public init(archivedClass: ArchivedClass, fields: [Field]) {
         self.archivedClass = archivedClass
         self.fields = fields
-        self.integerKey = integerKey
     }
 }

@@ -1,9 +1,8 @@
-/// Skims objects of one `ObjectSkim` in one archive: validates each as decoding it would, without
-/// building its values, and reads its integer; or, to build objects (`decode(_:as:with:)`), reads
-/// their values the same way.
+/// Decodes objects of one `ObjectSkim` in one archive (`decode(_:as:with:)`), reading those it can
+/// in place.
 ///
-/// The first object of each shape goes through the decoder's own reads (`checkByDecoding`), which
-/// are the reference. Later objects of a shape already checked are read in place from the binary
+/// The first object of each shape goes through the decoder's own reads (`init(from:)`), which
+/// are the reference. Later objects of a shape already decoded are read in place from the binary
 /// file (`checkInPlace`) through the layout's peeks: the same checks of the same objects, the
 /// budget they would spend spent once per object, the key lookups done once per shape and the
 /// class known by its UID. Anything unusual there (another kind of
@@ -18,11 +17,8 @@ struct ObjectSkimmer {
     /// The object index in `table` of each UID.
     private let references: [Int]
     private let archivedClass: ArchivedClass
-    /// The fields checked, in order: the skim's, plus its integer key as an optional integer
-    /// when the skim does not list it.
+    /// The fields read, in order: the skim's.
     private let checks: [ObjectSkim.Field]
-    /// The index in `checks` of the integer returned.
-    private let integerCheck: Int
     /// Shapes of objects checked in full, at most `maximumShapes`, and their steps.
     private var shapes: [SkimShape] = []
     private var steps: [SkimShape.Step] = []
@@ -43,37 +39,7 @@ struct ObjectSkimmer {
         layout = archive.table?.layout
         references = archive.references
         archivedClass = skim.archivedClass
-        var checks = skim.fields
-        let listed = checks.lastIndex { $0.key == skim.integerKey && $0.kind == .integer }
-        integerCheck = listed ?? checks.count
-        if listed == nil { checks.append(ObjectSkim.Field(key: skim.integerKey, kind: .integer)) }
-        self.checks = checks
-    }
-
-    /// Checks objects `uids`; returns the integer of each under the integer key (`nil` where absent).
-    mutating func skim(_ uids: [UInt64]) throws(KeyedArchiveError) -> [Int?] {
-        var integers: [Int?] = []
-        integers.reserveCapacity(uids.count)
-        var booleans = Booleans()
-        var values = NoValues()
-        var next = 0
-        while next < uids.count {
-            // Reads in place change nothing: a run of them reads a copy of the skimmer, passed by
-            // reference, where a call from this mutating method would copy `self` for each object.
-            let reader = self
-            while next < uids.count {
-                var integer: Int?
-                guard try reader.readInPlace(uids[next], integer: &integer, booleans: &booleans, values: &values)
-                else { break }
-                integers.append(integer)
-                next += 1
-            }
-            guard next < uids.count else { break }
-            integers.append(try checkByDecoding(uids[next]))
-            next += 1
-        }
-        noteBooleans(booleans)
-        return integers
+        checks = skim.fields
     }
 
     /// Decodes objects `uids` as `T`, as `decoder.decodeObject` decodes each: built from the values
@@ -90,11 +56,11 @@ struct ObjectSkimmer {
         var values = KeptValues(count: checks.count)
         var next = 0
         while next < uids.count {
-            // As in `skim`: a run of reads in place reads a copy of the skimmer.
+            // Reads in place change nothing: a run of them reads a copy of the skimmer, passed by
+            // reference, where a call from this mutating method would copy `self` for each object.
             let reader = self
             while next < uids.count {
-                var integer: Int?
-                guard try reader.readInPlace(uids[next], integer: &integer, booleans: &booleans, values: &values),
+                guard try reader.readInPlace(uids[next], booleans: &booleans, values: &values),
                     let value = T(skimmed: ObjectSkim.Values(values: values.values))
                 else { break }
                 result.append(value)
@@ -124,31 +90,11 @@ struct ObjectSkimmer {
         var yes = -1
     }
 
-    /// Where the reads in place put the values they read: a skim keeps none (`NoValues`), and
-    /// its reads build no values, being specialised for it; building objects keeps them all.
-    private protocol ValueSink {
-        /// Whether strings are built; a skim only checks them.
-        static var buildsStrings: Bool { get }
-        /// Forgets the values of the previous object.
-        mutating func clear()
-        /// Keeps `value` as the value of check number `check`.
-        mutating func keep(_ value: ObjectSkim.Value, for check: Int)
-    }
-
-    /// The values of a skim: none.
-    private struct NoValues: ValueSink {
-        static var buildsStrings: Bool { false }
-        func clear() {}
-        func keep(_ value: ObjectSkim.Value, for check: Int) {}
-    }
-
     /// The values of the object read in place last, one per check, for building it.
-    private struct KeptValues: ValueSink {
+    private struct KeptValues {
         var values: [ObjectSkim.Value]
 
         init(count: Int) { values = [ObjectSkim.Value](repeating: .absent, count: count) }
-
-        static var buildsStrings: Bool { true }
 
         mutating func clear() {
             for check in values.indices { values[check] = .absent }
@@ -161,11 +107,10 @@ struct ObjectSkimmer {
     /// values in `values`; `false` when it needs the decoder's reads (always for a tree, whose
     /// `table` is `nil`). Inlined into the loops.
     @inline(__always)
-    private func readInPlace<Values: ValueSink>(
+    private func readInPlace(
         _ uid: UInt64,
-        integer: inout Int?,
         booleans: inout Booleans,
-        values: inout Values
+        values: inout KeptValues
     ) throws(KeyedArchiveError) -> Bool {
         guard let table, let layout, !shapes.isEmpty, uid < UInt64(references.count) else { return false }
         let index = references[Int(uid)]
@@ -178,8 +123,8 @@ struct ObjectSkimmer {
             try table.spend(1)
             try archive.touch(uid)
             return try checkInPlace(
-                index, shape: shape, keysStart: keys.keysStart, in: table, layout: layout, integer: &integer,
-                booleans: &booleans, values: &values)
+                index, shape: shape, keysStart: keys.keysStart, in: table, layout: layout, booleans: &booleans,
+                values: &values)
         } catch {
             throw .wrapping(error)
         }
@@ -210,15 +155,14 @@ struct ObjectSkimmer {
     /// `keysStart`) by reading them in place, putting their values in `values`; `false` when a
     /// field needs the decoder's reads. The budget its reads would spend is spent at the end,
     /// once: the object throws all the same when the budget runs out.
-    private func checkInPlace<Values: ValueSink>(
+    private func checkInPlace(
         _ index: Int,
         shape shapeNumber: Int,
         keysStart: Int,
         in table: BinaryObjectTable,
         layout: BinaryPropertyListReader.Layout,
-        integer: inout Int?,
         booleans: inout Booleans,
-        values: inout Values
+        values: inout KeptValues
     ) throws(PropertyListError) -> Bool {
         let objectCount = UInt64(references.count)
         let shape = shapes[shapeNumber]
@@ -248,7 +192,6 @@ struct ObjectSkimmer {
             case .integer:
                 // Eight bytes at most: always an `Int` on the 64-bit systems this runs on.
                 guard let read = layout.peekInteger(reference), let exact = Int(exactly: read) else { return false }
-                if step.check == integerCheck { integer = exact }
                 value = .integer(exact)
             case .real:
                 guard let read = layout.peekReal(reference) else { return false }
@@ -261,15 +204,9 @@ struct ObjectSkimmer {
                     break
                 }
                 guard uid < objectCount else { return false }
-                if Values.buildsStrings {
-                    // Spends its own read, and keeps the string for the objects that share it.
-                    guard let read = try table.string(at: references[Int(uid)]) else { return false }
-                    value = .string(read)
-                } else {
-                    guard layout.peekString(references[Int(uid)]) else { return false }
-                    spent &+= 1
-                    value = .absent
-                }
+                // Spends its own read, and keeps the string for the objects that share it.
+                guard let read = try table.string(at: references[Int(uid)]) else { return false }
+                value = .string(read)
             case .date:
                 guard let uid = layout.peekUID(reference) else { return false }
                 guard uid != 0 || step.required else {
@@ -308,55 +245,6 @@ struct ObjectSkimmer {
 
     // MARK: Through the decoder
 
-    /// Checks object `uid` with the decoder's own reads, as decoding it would; then remembers its
-    /// shape (and its date's) for checking later objects in place.
-    private mutating func checkByDecoding(_ uid: UInt64) throws(KeyedArchiveError) -> Int? {
-        let binary = try archive.binaryDictionary(uid)
-        let decoder: KeyedDecoder
-        if let binary {
-            let reported = try archive.reportedClassName(ofObject: uid, binary: binary, expected: archivedClass)
-            decoder = KeyedDecoder(archive: archive, binary: binary, className: reported)
-        } else {
-            guard case .tree(let tree)? = try archive.fields(uid) else {
-                throw .typeMismatch(key: "$objects", expected: "an object", found: try archive.object(uid).kindName)
-            }
-            let reported = try archive.reportedClassName(ofObject: uid, fields: .tree(tree), expected: archivedClass)
-            decoder = KeyedDecoder(archive: archive, tree: tree, className: reported)
-        }
-        try archive.enter(uid)
-        defer { archive.leave(uid) }
-        var integer: Int?
-        for (number, check) in checks.enumerated() {
-            switch check.kind {
-            case .string:
-                try checkString(check, binary: binary, decoder: decoder)
-            case .bool:
-                if check.required {
-                    _ = try decoder.decode(Bool.self, forKey: check.key)
-                } else {
-                    _ = try decoder.decodeIfPresent(Bool.self, forKey: check.key)
-                }
-            case .integer:
-                let value =
-                    check.required
-                    ? try decoder.decode(Int.self, forKey: check.key)
-                    : try decoder.decodeIfPresent(Int.self, forKey: check.key)
-                if number == integerCheck { integer = value }
-            case .real:
-                let present = try archive.value(forKey: check.key, in: decoder.fields) != nil
-                if check.required || present { _ = try decoder.decode(Double.self, forKey: check.key) }
-            case .date:
-                if check.required {
-                    _ = try decoder.decodeDate(forKey: check.key)
-                } else {
-                    _ = try decoder.decodeDateIfPresent(forKey: check.key)
-                }
-            }
-        }
-        try rememberShape(of: binary)
-        return integer
-    }
-
     /// Remembers the shape of an object just decoded, when it is a binary dictionary.
     private mutating func rememberShape(of binary: BinaryObjectTable.Dictionary?) throws(KeyedArchiveError) {
         guard let binary else { return }
@@ -364,33 +252,6 @@ struct ObjectSkimmer {
             try remember(binary)
         } catch {
             throw .notAPropertyList(error)
-        }
-    }
-
-    /// Checks a string field as `decode(String.self, forKey:)` (required) or
-    /// `decodeIfPresent(String.self, forKey:)` reads it, without building the string when it is a
-    /// binary string object; other shapes take the decoder's own read.
-    private func checkString(
-        _ check: ObjectSkim.Field,
-        binary: BinaryObjectTable.Dictionary?,
-        decoder: KeyedDecoder
-    ) throws(KeyedArchiveError) {
-        if let binary {
-            let reference = try archive.reference(forKey: check.key, in: binary)
-            guard reference >= 0 else {
-                if check.required { throw .missingKey(check.key, inClass: decoder.className) }
-                return
-            }
-            if let uid = try archive.uid(at: reference) {
-                // `$null` is absent for the optional read; the required one reads object 0 as any other.
-                if uid == 0, !check.required { return }
-                if try archive.checkString(uid: uid) { return }
-            }
-        }
-        if check.required {
-            _ = try decoder.decode(String.self, forKey: check.key)
-        } else {
-            _ = try decoder.decodeIfPresent(String.self, forKey: check.key)
         }
     }
 

@@ -33,20 +33,6 @@ final class StringTable {
         strings.reserveCapacity(capacity)
     }
 
-    private init(copying other: StringTable) {
-        seed = other.seed
-        slots = other.slots.copy()
-        hashes = other.hashes.copy()
-        stringReferences = other.stringReferences.copy()
-        uidReferences = other.uidReferences.copy()
-        strings = other.strings
-    }
-
-    /// A second table holding the same entries, for copy-on-write.
-    func copy() -> StringTable {
-        StringTable(copying: self)
-    }
-
     /// The number of entries; the next `insert` makes entry `count`.
     var count: Int { strings.count }
 

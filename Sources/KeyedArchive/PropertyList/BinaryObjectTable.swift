@@ -189,26 +189,6 @@ final class BinaryObjectTable {
         return entry >= 0 && entry < dictionary.count ? entry : -1
     }
 
-    /// Checks string object `index` as `string(at:)` reads it (the same budget, checks and errors)
-    /// without building the `String`: `true` for a string, `false` for another kind of object.
-    /// UTF-16 strings need no check of their units: decoding turns a lone surrogate into U+FFFD.
-    func checkString(at index: Int) throws(PropertyListError) -> Bool {
-        try parser.spend(1)
-        if parser.strings.string(at: index) != nil { return true }
-        let start = try layout.offset(of: index)
-        let marker = ObjectMarker(byte: layout.bytes[start])
-        guard marker.isString else { return false }
-        let isASCII = marker.is(.asciiString)
-        let header = try layout.header(at: start, index: index)
-        let (count, from) = (header.count, header.contents)
-        try layout.checkSpan(start: from, count: count, unit: isASCII ? 1 : 2, index: index)
-        guard isASCII, count > 0 else { return true }
-        guard UnsafeRawBufferPointer(rebasing: layout.bytes[from..<(from + count)]).isASCII else {
-            throw .invalidObject(index: index, reason: "ASCII string holds a byte above 127")
-        }
-        return true
-    }
-
     /// The UIDs of the array (or set) object `index`, or `nil` when it is another kind of object
     /// or holds anything but UIDs. Elements are checked in file order, as reading the whole array
     /// would, so a malformed one throws the same error.

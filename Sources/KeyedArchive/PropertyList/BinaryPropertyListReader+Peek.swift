@@ -87,20 +87,6 @@ extension BinaryPropertyListReader.Layout {
         return peekPayload(after: start, size: marker.uidSize)
     }
 
-    /// Whether object `index` is a well-formed string: a UTF-16 one inside the object area, or an
-    /// ASCII one whose bytes are all below 128.
-    @inline(__always)
-    func peekString(_ index: Int) -> Bool {
-        guard let start = peekStart(of: index) else { return false }
-        let marker = ObjectMarker(byte: bytes[start])
-        guard marker.isString, let (count, from) = peekHeader(at: start) else { return false }
-        let isASCII = marker.is(.asciiString)
-        let size = isASCII ? count : 2 &* count
-        // `count` is at most the offset table's start: no overflow.
-        guard from &+ size <= offsetTableStart else { return false }
-        return !isASCII || UnsafeRawBufferPointer(rebasing: bytes[from..<(from &+ size)]).isASCII
-    }
-
     /// The bytes of object `index` when it is an ASCII string inside the object area.
     @inline(__always)
     func peekASCII(_ index: Int) -> UnsafeRawBufferPointer? {

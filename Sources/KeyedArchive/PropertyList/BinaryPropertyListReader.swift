@@ -221,8 +221,9 @@ extension BinaryPropertyListReader {
     /// The decoding state for one file: its layout, plus caches and limits for building trees.
     struct Parser {
         let layout: Layout
-        /// Containers being expanded right now, to detect cycles.
-        var inProgress: DecodingChain
+        /// Containers being expanded right now, to detect cycles: innermost last, at most
+        /// `PropertyListLimits.maximumDepth`, searched in turn.
+        var inProgress: [Int] = []
         /// Strings already decoded, by object index (keys repeat across dictionaries).
         var strings: StringCache
         /// How many more values may be produced before the tree is declared too large.
@@ -231,7 +232,6 @@ extension BinaryPropertyListReader {
         /// Checks the header and trailer of `bytes`; `denseStrings` chooses the string cache's policy.
         init(_ bytes: UnsafeRawBufferPointer, denseStrings: Bool = true) throws(PropertyListError) {
             layout = try Layout(bytes)
-            inProgress = DecodingChain(objectCount: layout.objectCount)
             strings = StringCache(objectCount: layout.objectCount, dense: denseStrings)
             budget = 4 * bytes.count + 64
         }
@@ -347,8 +347,9 @@ extension BinaryPropertyListReader {
         {
             let (count, from) = (header.count, header.contents)
             try layout.checkSpan(start: from, count: count, unit: layout.referenceSize, index: index)
-            guard inProgress.enter(index) else { throw .cyclicReference(index: index) }
-            defer { inProgress.leave(index) }
+            guard !inProgress.contains(index) else { throw .cyclicReference(index: index) }
+            inProgress.append(index)
+            defer { _ = inProgress.popLast() }
             var elements = [PropertyList]()
             elements.reserveCapacity(count)
             for element in 0..<count {
@@ -365,8 +366,9 @@ extension BinaryPropertyListReader {
         {
             let (count, from) = (header.count, header.contents)
             try layout.checkSpan(start: from, count: count, unit: 2 * layout.referenceSize, index: index)
-            guard inProgress.enter(index) else { throw .cyclicReference(index: index) }
-            defer { inProgress.leave(index) }
+            guard !inProgress.contains(index) else { throw .cyclicReference(index: index) }
+            inProgress.append(index)
+            defer { _ = inProgress.popLast() }
             var result = PropertyListDictionary(minimumCapacity: count)
             let valuesStart = from + count * layout.referenceSize
             let hashKeys = count > 8

@@ -2,16 +2,16 @@ import KeyedArchive
 import TestSupport
 import Testing
 
-/// The skim agrees with decoding: the same IDs where decoding succeeds, an error wherever it throws.
+/// Reading in place agrees with decoding: the same items where decoding succeeds, an error
+/// wherever it throws.
 struct KeyedUnarchiverSkimTests {
     // MARK: The two ways of loading a file
 
     /// The IDs of every checklist's items, loaded as the lead loads a file partially: the
-    /// `Checklists` array and each checklist's `Items` as UIDs, names decoded, items skimmed.
+    /// `Checklists` array and each checklist's `Items` as UIDs, names decoded, items read
+    /// (`readItems`).
     static func skimmedIDs(_ bytes: [UInt8]) throws(KeyedArchiveError) -> [[Int?]] {
-        try eachChecklist(bytes) { unarchiver, items throws(KeyedArchiveError) in
-            try unarchiver.skim(items, SkimmableItem.skim)
-        }
+        try readItems(bytes).map { items in items.map { item -> Int? in item.itemID } }
     }
 
     /// Every checklist's items, decoded as the lead decodes the current checklist's:
@@ -171,7 +171,7 @@ struct KeyedUnarchiverSkimTests {
         let array = try #require(
             try KeyedUnarchiver(bytes: bytes).decoder(forObject: list, of: SkimmableChecklist.archivedClass)
                 .objectUID(forKey: "Items"))
-        var editor = try ArchiveEditor(file: bytes)
+        let editor = try ArchiveEditor(file: bytes)
         items[2] = item(2, checked: true)
         try editor.replace(uids[2], with: items[2])
         items.append(item(4, checked: true))
@@ -187,7 +187,7 @@ struct KeyedUnarchiverSkimTests {
         #expect(read.map { $0.skimmed } == [false, true, true, true, true])
     }
 
-    @Test func theIntegerKeyIsReadEvenWhenNotAmongTheFields() throws {
+    @Test func aPeekRefusesNothing() throws {
         let item = SkimmableItem(
             text: "x", checked: nil, shouldRemind: nil, itemID: 42, dueDate: 0, repeatRule: nil, uid: nil,
             hasDueDate: nil, allDay: nil, dueDay: nil)
@@ -197,13 +197,7 @@ struct KeyedUnarchiverSkimTests {
         let uids = try #require(
             try unarchiver.decoder(forObject: list, of: SkimmableChecklist.archivedClass)
                 .arrayElementUIDs(forKey: "Items"))
-        let onlyClass = ObjectSkim(archivedClass: SkimmableItem.archivedClass, fields: [], integerKey: "ItemID")
-        #expect(try unarchiver.skim(uids, onlyClass) == [42])
-        let absentKey = ObjectSkim(archivedClass: SkimmableItem.archivedClass, fields: [], integerKey: "Nope")
-        #expect(try unarchiver.skim(uids, absentKey) == [nil])
-        let textAsInteger = ObjectSkim(archivedClass: SkimmableItem.archivedClass, fields: [], integerKey: "Text")
-        #expect(throws: KeyedArchiveError.self) { try unarchiver.skim(uids, textAsInteger) }
-        // A peek refuses nothing: what holds no integer under the key, or is no dictionary, is nil.
+        // What holds no integer under the key, or is no dictionary, is nil.
         #expect(unarchiver.peekIntegers(forKey: "ItemID", ofObjects: uids) == [42])
         #expect(unarchiver.peekIntegers(forKey: "Nope", ofObjects: uids) == [nil])
         #expect(unarchiver.peekIntegers(forKey: "Text", ofObjects: uids) == [nil])
@@ -212,8 +206,7 @@ struct KeyedUnarchiverSkimTests {
 
     /// The boolean objects the reads in place met: objects that hold `false` and `true`, for an
     /// editor of the file; none where no object was read in place.
-    @Test(arguments: [false, true])
-    func theBooleansReadInPlaceAreNamed(skimming: Bool) throws {
+    @Test func theBooleansReadInPlaceAreNamed() throws {
         func item(_ id: Int, checked: Bool) -> SkimmableItem {
             SkimmableItem(
                 text: "item \(id)", checked: checked, shouldRemind: false, itemID: id, dueDate: 1_000, repeatRule: nil,
@@ -224,14 +217,10 @@ struct KeyedUnarchiverSkimTests {
         let layout = try #require(BinaryPropertyListLayout(bytes))
         let named = try Self.eachChecklist(bytes) { unarchiver, uids throws(KeyedArchiveError) in
             let before = unarchiver.booleanObjects
-            if skimming {
-                _ = try unarchiver.skim(uids, SkimmableItem.skim)
-            } else {
-                _ = try unarchiver.decode(SkimmableItem.self, objects: uids, reading: SkimmableItem.skim)
-            }
+            _ = try unarchiver.decode(SkimmableItem.self, objects: uids, reading: SkimmableItem.skim)
             // The first item alone is decoded, not read in place: it names nothing.
             let alone = try KeyedUnarchiver(bytes: bytes)
-            _ = try alone.skim(Array(uids.prefix(1)), SkimmableItem.skim)
+            _ = try alone.decode(SkimmableItem.self, objects: Array(uids.prefix(1)), reading: SkimmableItem.skim)
             return (before, unarchiver.booleanObjects, alone.booleanObjects)
         }
         let (before, after, alone) = try #require(named.first)

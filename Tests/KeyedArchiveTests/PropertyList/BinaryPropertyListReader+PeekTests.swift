@@ -13,7 +13,6 @@ struct BinaryPropertyListReaderPeekTests {
         var integer: Int64?
         var realBits: UInt64?
         var uid: UInt64?
-        var string: Bool
         var dictionaryCount: Int?
 
         init(_ layout: BinaryPropertyListReader.Layout, _ index: Int) {
@@ -21,20 +20,17 @@ struct BinaryPropertyListReaderPeekTests {
             integer = layout.peekInteger(index)
             realBits = layout.peekReal(index)?.bitPattern
             uid = layout.peekUID(index)
-            string = layout.peekString(index)
             dictionaryCount = layout.peekDictionary(index)?.count
         }
 
         /// What the peeks would return for `value`, the parser's read of an object, when they
         /// read it (a well-formed object of an ordinary width).
         init(reading value: PropertyList?) {
-            string = false
             switch value {
             case .bool(let read): bool = read
             case .integer(let read): integer = read
             case .real(let read): realBits = read.bitPattern
             case .uid(let read): uid = read
-            case .string: string = true
             case .dictionary(let read): dictionaryCount = read.count
             default: break
             }
@@ -62,7 +58,6 @@ struct BinaryPropertyListReaderPeekTests {
                 if let integer = peeks.integer { #expect(expected.integer == integer, "\(comment), object \(index)") }
                 if let real = peeks.realBits { #expect(expected.realBits == real, "\(comment), object \(index)") }
                 if let uid = peeks.uid { #expect(expected.uid == uid, "\(comment), object \(index)") }
-                if peeks.string { #expect(expected.string, "\(comment), object \(index)") }
                 // A dictionary the parser reads has its entries in the file (fewer when a key repeats).
                 if let count = expected.dictionaryCount {
                     #expect((peeks.dictionaryCount ?? -1) >= count, "\(comment), object \(index)")
@@ -101,9 +96,6 @@ struct BinaryPropertyListReaderPeekTests {
             [0x13, 1, 2, 3, 4, 5, 6, 7],  // an integer of 8 bytes, one short
             [0x23, 1, 2, 3, 4, 5, 6, 7],  // a real of 8 bytes, one short
             [0x83, 1, 2, 3],  // a UID of 4 bytes, one short
-            [0x53, 0x41, 0x42],  // an ASCII string of 3, one short
-            [0x5F, 0x10, 0x03, 0x41, 0x42],  // of 3, its length an integer object, one short
-            [0x62, 0, 0x41, 0],  // a UTF-16 string of 2 units, one byte short
             [0xD1, 0],  // a dictionary of one entry, its value reference missing
         ] as [[UInt8]])
     func contentsRunningIntoTheOffsetTableAreNotRead(object: [UInt8]) throws {

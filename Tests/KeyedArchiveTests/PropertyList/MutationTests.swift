@@ -307,7 +307,7 @@ struct MutationTests {
         let bytes = Self.nodeArchive(children: [[1, 2], [], [1]])
         let root = try KeyedUnarchiver(bytes: bytes).topLevel.decode(ArchivableNode.self, forKey: "root")
         #expect(root.size == 4)
-        // A chain of 60, past the length the cycle check searches in turn, shared twice.
+        // A chain of 60, shared twice.
         let chain = Self.nodeArchive(children: [[1, 1]] + (2..<60).map { [$0] } + [[]])
         let deep = try KeyedUnarchiver(bytes: chain).topLevel.decode(ArchivableNode.self, forKey: "root")
         #expect(deep.size == 1 + 2 * 59)
@@ -315,7 +315,7 @@ struct MutationTests {
 
     @Test(arguments: [false, true])
     func uidCyclesBetweenObjectsAreCyclicReferenceErrors(xml: Bool) throws {
-        // The last: a chain deeper than `DecodingChain.searchLimit` whose end refers back to its sixth node.
+        // The last: a chain of 30 whose end refers back to its sixth node.
         let deep = (1..<30).map { [$0] } + [[5]]
         for (children, cycleStart): ([[Int]], UInt64) in [
             ([[0]], 1), ([[1], [0]], 1), ([[1], [2], [1]], 2), (deep, 6),

@@ -20,8 +20,7 @@ struct SkimmableItem: KeyedArchivable, Equatable {
             .init(key: "HasDueDate", kind: .bool),
             .init(key: "AllDay", kind: .bool),
             .init(key: "DueDay", kind: .string),
-        ],
-        integerKey: "ItemID")
+        ])
 
     var text: String
     var checked: Bool?
