@@ -224,7 +224,9 @@ struct CalDAVServer {
                 guard names.isEmpty || names.contains("VTODO") else { return nil }
                 tasksOnly = names == ["VTODO"]
             }
-            let shown = entry.property(Self.dav, "displayname")?.text.trimmedXML ?? ""
+            // A name Foundation would read as nothing (SPEC §4) counts as none.
+            let named = entry.property(Self.dav, "displayname")?.text.trimmedXML ?? ""
+            let shown = named == ChecklistBook.archiveNull ? "" : named
             let last = entry.href.split(separator: "/").last.map(String.init) ?? entry.href
             let token = entry.property(Self.dav, "sync-token")?.text.trimmedXML ?? ""
             let icon = entry.property(Self.ours, Self.iconProperty)?.text.trimmedXML ?? ""

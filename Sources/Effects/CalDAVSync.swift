@@ -297,6 +297,14 @@ public struct CalDAVSync {
                         + " and looked at again at the next sync")
                 continue
             }
+            // Foundation reads a text "$null" as nothing and drops the item (SPEC §4): such a task
+            // is left as it is, as an unreadable one is, until it is renamed there.
+            if Self.isTitledArchiveNull(resource.data) {
+                survey.notices.append(
+                    "the task \(href) is titled \"\(ChecklistBook.archiveNull)\", which the iOS app would read as"
+                        + " nothing: it is left as it is, here and on the server, and looked at again at the next sync")
+                continue
+            }
             settled.insert(href)
             survey.hold(
                 CalDAVState.Resource(
@@ -339,6 +347,21 @@ public struct CalDAVSync {
             throw ICalendarError(line: 0, "a VTODO without a UID")
         }
         return uid
+    }
+
+    /// Whether a VTODO of `data` (a series' override too) has the `SUMMARY` "$null", which no
+    /// item here may hold; most tasks are passed over by their bytes alone.
+    static func isTitledArchiveNull(_ data: [UInt8]) -> Bool {
+        let marker = Array(ChecklistBook.archiveNull.utf8)
+        guard data.count >= marker.count,
+            (0...(data.count - marker.count)).contains(where: { data[$0..<$0 + marker.count].elementsEqual(marker) }),
+            let calendars = try? ICalendarReader.read(data)
+        else { return false }
+        return calendars.contains { calendar in
+            calendar.components(named: "VTODO").contains { todo in
+                todo.property("SUMMARY").map { CalendarText.unescaped($0.value) } == ChecklistBook.archiveNull
+            }
+        }
     }
 
     /// One try of a sync; `nil` when a write found tasks changed meanwhile (`progress.refetch`):

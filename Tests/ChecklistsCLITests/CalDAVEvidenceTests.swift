@@ -224,6 +224,43 @@ struct CalDAVEvidenceTests {
     }
 
     @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aTaskTitledArchiveNullIsLeftAsItIsHereAndThere(_ kind: CalDAVTestServer.Kind) throws {
+        let setup = try setUp(kind)
+        defer { setup.laptop.remove() }
+        // The phone adds a task titled "$null" and renames Eggs so: Foundation (the iOS app) would
+        // read either text as nothing and drop the item (issue #37, finding 5).
+        let eggs = try setup.href(of: "Eggs")
+        let collection = String(eggs[...(try #require(eggs.lastIndex(of: "/")))])
+        let added = collection + "phone-null.ics"
+        let put = try setup.server.request(
+            "PUT", added, body: CalDAVTestServer.vtodo(uid: "phone-null", summary: "$null"),
+            headers: ["Content-Type: text/calendar", "If-None-Match: *"])
+        try #require(put.status < 300, "the phone's PUT: \(put.status) \(put.body)")
+        let original = try #require(try setup.server.tasks(home: setup.home)[eggs])
+        let renamed = original.replacingOccurrences(of: "SUMMARY:Eggs", with: "SUMMARY:$null")
+        try #require(
+            try setup.server.request("PUT", eggs, body: renamed, headers: ["Content-Type: text/calendar"]).status < 300)
+        for _ in 0..<2 {
+            let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
+            #expect(synced.status == 0, "\(synced.stderr)")
+            for href in [added, eggs] {
+                #expect(synced.stderr.contains("\(href) is titled \"$null\""), "\(synced.stderr)")
+            }
+            #expect(try setup.laptop.exported().list("Groceries")?.items.map(\.text) == ["Milk", "Eggs"])
+            let tasks = try setup.server.tasks(home: setup.home)
+            #expect(tasks.count == 3)
+            #expect(tasks[added]?.contains("SUMMARY:$null") == true && tasks[eggs]?.contains("SUMMARY:$null") == true)
+        }
+        // Renamed again there, it is taken as any change is.
+        let back = original.replacingOccurrences(of: "SUMMARY:Eggs", with: "SUMMARY:Duck eggs")
+        try #require(
+            try setup.server.request("PUT", eggs, body: back, headers: ["Content-Type: text/calendar"]).status < 300)
+        let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try setup.laptop.exported().list("Groceries")?.items.map(\.text) == ["Milk", "Duck eggs"])
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
     func anEmptyListingOfTheCalendarHomeDeletesNothing(_ kind: CalDAVTestServer.Kind) throws {
         let setup = try setUp(kind)
         defer { setup.laptop.remove() }

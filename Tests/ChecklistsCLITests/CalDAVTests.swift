@@ -96,6 +96,35 @@ struct CalDAVTests {
     }
 
     @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aCalendarNamedArchiveNullIsNamedByItsAddress(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        _ = try laptop.batch("new Groceries\nadd Milk\n")
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        // A checklist named "$null" would be read as nothing by Foundation, with all its items
+        // (issue #37, finding 5): the phone's calendar of that name is named by its address.
+        let chores = home + "chores/"
+        let made = try server.request(
+            "MKCALENDAR", chores,
+            body:
+                "<c:mkcalendar xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\"><d:set><d:prop><d:displayname>$null"
+                + "</d:displayname><c:supported-calendar-component-set><c:comp name=\"VTODO\"/>"
+                + "</c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>",
+            headers: ["Content-Type: application/xml"])
+        try #require(made.status < 300, "\(made.status) \(made.body)")
+        let put = try server.request(
+            "PUT", chores + "soap.ics", body: CalDAVTestServer.vtodo(uid: "soap", summary: "Soap"),
+            headers: ["Content-Type: text/calendar"])
+        try #require(put.status < 300, "\(put.status) \(put.body)")
+        try server.must(laptop, ["caldav"])
+        let lists = try laptop.exported().lists.map(\.name)
+        #expect(!lists.contains("$null"))
+        #expect(try laptop.texts(of: "chores") == ["Soap"])
+        #expect(try server.must(laptop, ["caldav"]).stdout.contains("in nothing; out nothing"))
+    }
+
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
     func aSyncKilledMidWayLeavesNoDuplicatesAndTheNextOneFinishes(_ kind: CalDAVTestServer.Kind) throws {
         let server = try CalDAVTestServer(kind)
         let laptop = try ChecklistsProcess()

@@ -10,6 +10,11 @@ public struct ChecklistBook: Sendable, Equatable {
     /// The next item ID to hand out; IDs are never reused.
     public private(set) var nextItemID: Int
 
+    /// The string an NSKeyedArchiver archive stores first in `$objects` to stand for nil:
+    /// Foundation (the iOS app) reads every string equal to it as nil, wherever it is stored, so
+    /// no item's text or checklist's name may be it (Foundation's own archiver loses it too).
+    public static let archiveNull = "$null"
+
     /// Creates a book, sorting the checklists and keeping the current one current.
     public init(checklists: [Checklist], currentIndex: Int?, nextItemID: Int) {
         // Saturating: an ID of Int.max (built in code; files are clamped when read) must not trap.

@@ -251,15 +251,12 @@ public final class Session {
         return (applied.result, notices)
     }
 
-    /// The string an NSKeyedArchiver archive stores first in `$objects` to stand for nil: Foundation
-    /// (the iOS app) reads every string equal to it as nil, wherever it is stored.
-    static let archiveNull = "$null"
-
     /// Refuses a change that would store `archiveNull` as a checklist's name or an item's text
     /// where it was not before (`removed` became `added`): Foundation would read it as nothing and
     /// drop the item or the whole checklist. One already in the file (from an earlier version)
     /// does not block other changes.
     static func refuseArchiveNull(removing removed: [Checklist], adding added: [Checklist]) throws(CommandError) {
+        let archiveNull = ChecklistBook.archiveNull
         func count(_ lists: [Checklist]) -> Int {
             lists.reduce(0) { sum, list in
                 sum + (list.name == archiveNull ? 1 : 0) + list.items.count { $0.text == archiveNull }
