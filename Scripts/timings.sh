@@ -362,6 +362,9 @@ tool=$(have hyperfine && hyperfine --version || echo "a bash loop with date +%s%
 {
     echo "# Timings"
     echo
+    echo "A dated snapshot, kept for comparison with later runs of \`Scripts/timings.sh\`; the current"
+    echo "figures, each with how it is reproduced, are in [docs/performance.md](../docs/performance.md)."
+    echo
     echo "Made by \`Scripts/timings.sh\` on $(date -u +%Y-%m-%d): release build, $(nproc) cores"
     echo "($(uname -m), $(. /etc/os-release && echo "$PRETTY_NAME")), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end,"
     echo "timed with $tool; ${runs} runs per one-shot command after 2 warm-up runs, ${batch_runs} per batch after 1."
