@@ -42,15 +42,17 @@ SOURCES := Package.swift $(shell find Sources -type f)
 
 all: $(DIST)/checklists
 
-# One recipe for the manual and the executable, in this order: generate-manual builds the
-# release product without the static runtime, over the same build folder; the static build
-# after it (Scripts/release-build.sh: the Swift runtime, Foundation and libstdc++ linked in)
-# relinks, and the result is copied out of reach of later builds.
+# One recipe for the manual and the executable: generate-manual builds the release product
+# without the static runtime; the static build (Scripts/release-build.sh: the Swift runtime,
+# Foundation and libstdc++ linked in) has a folder of its own, since over the same folder it
+# could keep the dynamically linked executable, and the result is copied out of reach of later
+# builds.
 $(DIST)/checklists: $(SOURCES) Scripts/manpage.awk
 	mkdir -p $(DIST)
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual
 	awk -v version=$(VERSION) -f Scripts/manpage.awk .build/plugins/GenerateManual/outputs/checklists/checklists.1 > $(DIST)/checklists.1
-	cp "$$(SWIFT=$(SWIFT) Scripts/release-build.sh --product checklists)/checklists" $(DIST)/checklists.new
+	cp "$$(SWIFT=$(SWIFT) Scripts/release-build.sh --product checklists --scratch-path .build/static)/checklists" \
+		$(DIST)/checklists.new
 	$(DIST)/checklists.new --generate-completion-script bash | sed '1{/^#!/d}' > $(DIST)/checklists.bash
 	$(DIST)/checklists.new --generate-completion-script zsh > $(DIST)/_checklists
 	$(DIST)/checklists.new --generate-completion-script fish > $(DIST)/checklists.fish
