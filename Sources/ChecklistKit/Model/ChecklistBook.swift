@@ -1,3 +1,5 @@
+import KeyedArchive
+
 /// Everything `Checklists.plist` holds: the checklists, the current one, and the next item ID.
 ///
 /// Checklists are kept sorted by name in natural order, which is also the order stored in the
@@ -10,10 +12,9 @@ public struct ChecklistBook: Sendable, Equatable {
     /// The next item ID to hand out; IDs are never reused.
     public private(set) var nextItemID: Int
 
-    /// The string an NSKeyedArchiver archive stores first in `$objects` to stand for nil:
-    /// Foundation (the iOS app) reads every string equal to it as nil, wherever it is stored, so
-    /// no item's text or checklist's name may be it (Foundation's own archiver loses it too).
-    public static let archiveNull = "$null"
+    /// The text no item or checklist name may be: Foundation (the iOS app) reads it as nil and
+    /// drops the item or the whole checklist.
+    public static let archiveNull = KeyedArchiver.nullString
 
     /// Creates a book, sorting the checklists and keeping the current one current.
     public init(checklists: [Checklist], currentIndex: Int?, nextItemID: Int) {

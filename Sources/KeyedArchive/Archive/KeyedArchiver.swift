@@ -4,6 +4,10 @@
 /// `$top`, and `$objects` starting with "$null", objects numbered in the order they are first
 /// reached, each class dictionary after the children of the first instance of its class.
 public enum KeyedArchiver {
+    /// The string `$objects` starts with, UID 0, standing for every nil reference. Foundation reads
+    /// every string equal to it as nil, wherever it is stored (its own archiver loses one too).
+    public static let nullString = "$null"
+
     /// Archives the `$top` keys that `encodeTop` writes, and returns the file's bytes.
     public static func archive(expectedObjects: Int = 64, _ encodeTop: (inout KeyedEncoder) -> Void) -> [UInt8] {
         var encoder = KeyedEncoder(expectedObjects: expectedObjects)

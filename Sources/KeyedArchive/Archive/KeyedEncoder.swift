@@ -28,8 +28,7 @@ public struct KeyedEncoder {
         builder = PropertyListBuilder(reservingObjects: expectedObjects * 8 / 3 + 16, bytes: expectedObjects * 60)
         tables = EncodingTables(expectedObjects: expectedObjects)
         strings = StringTable(capacity: expectedObjects / 2)
-        // `$objects` starts with "$null", UID 0, which stands for every nil reference.
-        tables.objects.append(plainString("$null"))
+        tables.objects.append(plainString(KeyedArchiver.nullString))
     }
 
     @inline(__always)
