@@ -288,9 +288,9 @@ public struct CalDAVSync {
         for (href, resource) in answer.found {
             survey.seen[href] = resource.etag
             guard let collection = collections.first(where: { href.hasPrefix($0.url) }) else { continue }
-            let uid: String
+            let task: (uid: String, titledArchiveNull: Bool)
             do {
-                uid = try Self.taskUID(resource.data)
+                task = try Self.readTask(resource.data)
             } catch {
                 survey.notices.append(
                     "cannot read the task \(href) (\(error)): it is left as it is, here and on the server,"
@@ -299,7 +299,7 @@ public struct CalDAVSync {
             }
             // Foundation reads a text "$null" as nothing and drops the item (SPEC §4): such a task
             // is left as it is, as an unreadable one is, until it is renamed there.
-            if Self.isTitledArchiveNull(resource.data) {
+            if task.titledArchiveNull {
                 survey.notices.append(
                     "the task \(href) is titled \"\(ChecklistBook.archiveNull)\", which the iOS app would read as"
                         + " nothing: it is left as it is, here and on the server, and looked at again at the next sync")
@@ -308,7 +308,7 @@ public struct CalDAVSync {
             settled.insert(href)
             survey.hold(
                 CalDAVState.Resource(
-                    uid: uid, href: href, etag: resource.etag, collection: collection.url, data: resource.data))
+                    uid: task.uid, href: href, etag: resource.etag, collection: collection.url, data: resource.data))
         }
         // A task asked for that did not come back readable (and is not reported gone) is no
         // evidence of a delete: it stays as the last sync left it, and unresolved.
@@ -337,31 +337,19 @@ public struct CalDAVSync {
         return survey
     }
 
-    /// The UID of the first VTODO of a calendar object's text; throws why it cannot be read.
-    static func taskUID(_ data: [UInt8]) throws(ICalendarError) -> String {
-        let calendars = try ICalendarReader.read(data)
-        guard let todo = calendars.lazy.compactMap({ $0.components(named: "VTODO").first }).first else {
-            throw ICalendarError(line: 0, "no VTODO in it")
-        }
+    /// The UID of the first VTODO of a calendar object's text, and whether a VTODO of it (a
+    /// series' override too) has the `SUMMARY` "$null", which no item here may hold; throws why
+    /// it cannot be read.
+    static func readTask(_ data: [UInt8]) throws(ICalendarError) -> (uid: String, titledArchiveNull: Bool) {
+        let todos = try ICalendarReader.read(data).flatMap { $0.components(named: "VTODO") }
+        guard let todo = todos.first else { throw ICalendarError(line: 0, "no VTODO in it") }
         guard let uid = todo.property("UID").map({ CalendarText.unescaped($0.value) }), !uid.isEmpty else {
             throw ICalendarError(line: 0, "a VTODO without a UID")
         }
-        return uid
-    }
-
-    /// Whether a VTODO of `data` (a series' override too) has the `SUMMARY` "$null", which no
-    /// item here may hold; most tasks are passed over by their bytes alone.
-    static func isTitledArchiveNull(_ data: [UInt8]) -> Bool {
-        let marker = Array(ChecklistBook.archiveNull.utf8)
-        guard data.count >= marker.count,
-            (0...(data.count - marker.count)).contains(where: { data[$0..<$0 + marker.count].elementsEqual(marker) }),
-            let calendars = try? ICalendarReader.read(data)
-        else { return false }
-        return calendars.contains { calendar in
-            calendar.components(named: "VTODO").contains { todo in
-                todo.property("SUMMARY").map { CalendarText.unescaped($0.value) } == ChecklistBook.archiveNull
-            }
+        let titledArchiveNull = todos.contains {
+            $0.property("SUMMARY").map { CalendarText.unescaped($0.value) } == ChecklistBook.archiveNull
         }
+        return (uid, titledArchiveNull)
     }
 
     /// One try of a sync; `nil` when a write found tasks changed meanwhile (`progress.refetch`):
