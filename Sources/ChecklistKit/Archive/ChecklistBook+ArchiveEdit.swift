@@ -32,10 +32,8 @@ extension ChecklistBook {
             var fileName = list.name
             if let renamed, renamed.to == list.name { fileName = renamed.from }
             guard let place = placed[fileName], let original = loaded[fileName] else {
-                // New: appended with its items, whose texts share the file's strings where it
-                // holds them (many lookups hash the file's strings once: `CarriedStringIndex`).
+                // New: appended with its items.
                 guard list.unloadedItemCount == nil, uids[list.name] == nil else { return nil }
-                editor.expectStrings(list.items.count)
                 uids[list.name] = editor.append(list)
                 continue
             }

@@ -3,9 +3,9 @@
 /// The edited file is the original's first bytes, carried unchanged, then the new objects, a new
 /// envelope (`$top`, `$objects`, the root dictionary), offset table and trailer. A replaced
 /// `$objects` entry points at a new object; the old one stays in the file, dead. New objects
-/// share what the file holds: strings (each distinct string stored once), keys, class
-/// dictionaries (by exact `$classname`; a class with another module prefix gets a dictionary of
-/// its own), booleans, small integers and UID objects.
+/// share the file's keys and class names, class dictionaries (by exact `$classname`; a class
+/// with another module prefix gets a dictionary of its own), booleans and small integers
+/// (`CarriedObjectSearch`); their texts are stored anew, each distinct one once.
 ///
 /// `deadBytes` counts what the edits leave unused: each replaced object's own bytes (its dictionary
 /// and the containers it holds directly, such as an `NSArray`'s `NS.objects`) and the old envelope
@@ -18,7 +18,7 @@ public final class ArchiveEditor {
     /// Encodes the new objects after the carried ones; its `$objects` table holds the replaced
     /// entries and the new ones.
     private var encoder: KeyedEncoder
-    /// Whether the encoder shares the carried file's strings and classes yet (`CarriedStringIndex`).
+    /// Whether the encoder shares the carried file's keys and classes yet (`CarriedObjectSearch`).
     private var sharesCarried = false
     /// `$top`'s key and value references, and its keys.
     private var topPairs: [(key: Int, value: Int)]
@@ -118,14 +118,6 @@ public final class ArchiveEditor {
     public func append<T: KeyedArchivable>(_ value: T) -> UInt64 {
         shareCarried()
         return encoder.encodeObject(value)
-    }
-
-    /// Says that about `count` new strings are to be looked up among the file's (the texts of a
-    /// checklist about to be appended): when they are many, the file's strings are indexed and
-    /// hashed at once (`CarriedStringIndex.expectLookups`). The edit is the same either way.
-    public func expectStrings(_ count: Int) {
-        shareCarried()
-        encoder.carried?.expectLookups(count)
     }
 
     /// Makes `$objects[uid]` an NSArray (written as KeyedEncoder writes arrays) of `elements`
@@ -340,10 +332,10 @@ public final class ArchiveEditor {
 
     // MARK: Helpers
 
-    /// Makes new objects share the carried strings and classes, indexing them the first time.
+    /// Makes new objects share the carried keys and classes, looked for from now on.
     private func shareCarried() {
         guard !sharesCarried else { return }
-        encoder.share(CarriedStringIndex(carried, booleans: booleans))
+        encoder.share(CarriedObjectSearch(carried, booleans: booleans))
         sharesCarried = true
     }
 

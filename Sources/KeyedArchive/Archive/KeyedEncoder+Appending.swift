@@ -14,11 +14,11 @@ extension KeyedEncoder {
         withUnsafePointer(to: value) { value in encodeFields(at: value, asObject: uid) }
     }
 
-    /// Makes new objects share the carried file's strings, classes, booleans and small integers,
-    /// each looked for when it is first used (`adoptCarried`, `carriedClassUIDReference`,
+    /// Makes new objects share the carried file's keys, class names, classes, booleans and small
+    /// integers, each looked for when it is first used (`adoptCarried`, `carriedClassUIDReference`,
     /// `shareCarried(bool:)`, `shareCarried(integer:)`).
-    mutating func share(_ index: CarriedStringIndex) {
-        carried = index
+    mutating func share(_ search: CarriedObjectSearch) {
+        carried = search
     }
 
     /// Makes the carried file's object holding `value`, if it has one, the one `builder` gives for
@@ -46,34 +46,18 @@ extension KeyedEncoder {
         return reference
     }
 
-    /// Enters `string` in the string table from the carried file, when the file holds it and the
-    /// table does not yet: keys and class names then share the file's string objects.
-    func adoptCarried(_ string: String, from index: CarriedStringIndex) {
+    /// Enters `string` (a key, a class name) in the string table from the carried file, when the
+    /// file holds it and the table does not yet: new objects then share the file's string object.
+    /// Used as a value, it would get an `$objects` entry of this edit's (the string object stays
+    /// the file's one): finding the file's entry would cost a walk over `$objects`.
+    func adoptCarried(_ string: String, from search: CarriedObjectSearch) {
         var bytes = string
         bytes.withUTF8 { utf8 in
-            let (hash, isASCII) = strings.fingerprint(utf8)
+            let (hash, _) = strings.fingerprint(utf8)
             let (entry, slot) = strings.find(utf8, hash: hash)
-            guard entry < 0 else { return }
-            _ = adoptCarried(string, utf8: utf8, hash: hash, isASCII: isASCII, slot: slot, from: index)
+            guard entry < 0, let reference = search.reference(ofString: string) else { return }
+            strings.insert(string, hash: hash, stringReference: reference, uidReference: -1, slot: slot)
         }
-    }
-
-    /// Enters `string` (bytes `utf8`, hash `hash`, absent from the table, whose `slot` it takes)
-    /// from the carried file with its string object; returns its entry, or -1 when the file does
-    /// not hold it. Used as a value, it then gets an `$objects` entry of this edit's (the string
-    /// object stays the file's one): finding the file's entry would cost a walk over `$objects`.
-    func adoptCarried(
-        _ string: String,
-        utf8: UnsafeBufferPointer<UInt8>,
-        hash: UInt64,
-        isASCII: Bool,
-        slot: Int,
-        from index: CarriedStringIndex
-    ) -> Int {
-        guard let reference = index.reference(ofUTF8: utf8, isASCII: isASCII) else { return -1 }
-        let entry = strings.count
-        strings.insert(string, hash: hash, stringReference: reference, uidReference: -1, slot: slot)
-        return entry
     }
 
     /// What the dictionary of an `NSArray` object refers to besides its elements, as `encode(_:forKey:)`

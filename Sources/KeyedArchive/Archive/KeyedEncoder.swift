@@ -10,9 +10,9 @@ public struct KeyedEncoder {
     let tables: EncodingTables
     /// The reference of the UID object of each distinct string already archived.
     let strings: StringTable
-    /// The strings, UID objects and classes of the file an `ArchiveEditor` appends to, which new
-    /// objects share; `nil` for a whole archive.
-    var carried: CarriedStringIndex?
+    /// What new objects share of the file an `ArchiveEditor` appends to (its keys, class names,
+    /// classes, booleans, small integers); `nil` for a whole archive.
+    var carried: CarriedObjectSearch?
     /// Where the file's bytes go while they are made, when they are streamed (see `ArchiveOutput`).
     var output: ArchiveOutput? {
         didSet { nextHandOver = output.map { $0.handedOver + $0.pieceSize } ?? .max }
@@ -144,7 +144,8 @@ public struct KeyedEncoder {
     /// its UID object the first time.
     ///
     /// One pass over the bytes both hashes them and tells whether they are ASCII, and one
-    /// `withUTF8` serves the lookup and the writing: item texts are mostly distinct.
+    /// `withUTF8` serves the lookup and the writing: item texts are mostly distinct. An edit does
+    /// not look for a value among the carried file's strings (`CarriedObjectSearch`).
     ///
     /// The bytes are borrowed from the string's own storage when it is contiguous UTF-8 (native
     /// strings): `withUTF8` needs a `var` copy, which cost a retain and a release per string.
@@ -160,10 +161,7 @@ public struct KeyedEncoder {
     @inline(__always)
     private func stringUIDReference(_ string: String, utf8: UnsafeBufferPointer<UInt8>) -> Int {
         let (hash, isASCII) = strings.fingerprint(utf8)
-        var (entry, slot) = strings.find(utf8, hash: hash)
-        if entry < 0, let carried {
-            entry = adoptCarried(string, utf8: utf8, hash: hash, isASCII: isASCII, slot: slot, from: carried)
-        }
+        let (entry, slot) = strings.find(utf8, hash: hash)
         let uid = UInt64(tables.objectCount)
         if entry >= 0 {
             let known = strings.uidReference(of: entry)
