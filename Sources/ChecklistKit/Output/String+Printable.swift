@@ -20,19 +20,41 @@ extension String {
 
 extension String {
     /// Whether the text holds a control character (`Unicode.Scalar.isControlCharacter`), told
-    /// from its UTF-8 bytes: C0 and DEL are single bytes, C1 is 0xC2 before 0x80-0x9F. Decoding
-    /// scalars to ask each cost a tenth of a `show`, and so did a walk of `utf8`'s iterator: the
-    /// bytes are read from the contiguous buffer.
+    /// from its UTF-8 bytes: C0 and DEL are single bytes, C1 is 0xC2 before 0x80-0x9F.
+    ///
+    /// Every span of every line drawn asks (4,000 calls in a `show` of 1,000 items), so ASCII is
+    /// taken eight bytes at a time; a byte-by-byte loop cost 14 instructions a byte, 5 % of a `show`.
     public var hasControlCharacter: Bool {
+        if let found = utf8.withContiguousStorageIfAvailable(Self.hasControlCharacter) { return found }
         var text = self
-        return text.withUTF8 { bytes in
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
-                previous = byte
+        return text.withUTF8(Self.hasControlCharacter)
+    }
+
+    /// `hasControlCharacter` of the UTF-8 bytes `bytes`.
+    private static func hasControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var position = 0
+        while position + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            // Not all ASCII: the bytes from here are looked at one by one.
+            if word & highBits != 0 { break }
+            // A byte below 0x20, or a byte equal to 0x7F (zero once 0x7F is taken out of it).
+            let delete = word ^ (0x7F &* ones)
+            if (word &- 0x20 &* ones) & ~word & highBits != 0 || (delete &- ones) & ~delete & highBits != 0 {
+                return true
             }
-            return false
+            position += 8
         }
+        var previous: UInt8 = position > 0 ? bytes[position - 1] : 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
+            previous = byte
+            position += 1
+        }
+        return false
     }
 }
 

@@ -13,7 +13,9 @@ struct SeriesFold {
 
     /// The fold of `items`, one checklist's.
     init(_ items: [ChecklistItem]) {
-        let series = Set(items.filter { $0.repeatRule != nil }.map(\.text))
+        // By index: each item reached through the array, not copied out of it.
+        var series: Set<String> = []
+        for index in items.indices where items[index].repeatRule != nil { series.insert(items[index].text) }
         guard !series.isEmpty else { return }
         var done: [String: [Int]] = [:]
         for (position, item) in items.enumerated() where item.checked && series.contains(item.text) {

@@ -138,11 +138,13 @@ extension Session {
         let now = clock()
         let fold = SeriesFold(list.items)
         let outline = ChecklistOutline(list.items)
-        for (offset, item) in outline.order.enumerated()
-        where !fold.hidden.contains(item) && filter.matches(list.items[item], now: now) {
+        for (offset, index) in outline.order.enumerated() where !fold.hidden.contains(index) {
+            // One copy of the item for both its uses: each subscript copied all of it.
+            let item = list.items[index]
+            guard filter.matches(item, now: now) else { continue }
             var line = itemLine(
-                list.items[item], position: offset + 1, width: width, now: now, depth: outline.depth(ofIndex: item))
-            if let count = fold.counts[item] {
+                item, position: offset + 1, width: width, now: now, depth: outline.depth(ofIndex: index))
+            if let count = fold.counts[index] {
                 // Before the `#ID`, which ends every item line.
                 line.spans.insert(.init("  ×\(count) done", .dim), at: max(0, line.spans.count - 1))
             }
@@ -183,7 +185,8 @@ extension Session {
     ) -> OutputLine {
         var spans: [OutputLine.Span] = []
         if !prefix.isEmpty { spans.append(.init(prefix, .dim)) }
-        spans.append(.init(pad(String(position), width) + " " + String(repeating: "  ", count: depth)))
+        let indent = depth > 0 ? String(repeating: "  ", count: depth) : ""
+        spans.append(.init(pad(String(position), width) + " " + indent))
         spans.append(item.cancelled ? .init("[-] ", .checked) : item.checked ? .init("[x] ", .checked) : .init("[ ] "))
         if let priority = item.priority { spans.append(.init(Self.priorityMark(priority) + " ", .priority)) }
         let later = item.start.map { Self.startsLater($0, now: now) } ?? false
