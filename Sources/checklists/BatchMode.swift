@@ -38,7 +38,7 @@ struct BatchMode {
                     // The error goes with the other failures' below.
                     Output.showJSON(result, line: reader.lineNumber, error: false)
                 } else {
-                    for line in result.lines { Output.line(styler.render(line)) }
+                    Output.lines(result.lines, styler: styler)
                     Output.showWarnings(result, styler: styler)
                     for notice in result.notices {
                         Output.error(styler.paint("line \(reader.lineNumber): note: " + notice, .warning))

@@ -49,7 +49,7 @@ struct InteractiveMode {
         session.editsNotes = reader.isEditing && !json
         // With --json every line of standard output is a document.
         if !json { Output.line(styler.paint("checklists — type help for the commands, Ctrl-D to leave", .dim)) }
-        for line in session.dueReminders() { Output.line(styler.render(line)) }
+        Output.lines(session.dueReminders(), styler: styler)
         // While a line is typed, reminders that come due are printed above it at their time, and a
         // change another process made shows in the prompt's count within a second (a stat per wait).
         let waiting = WaitingState(nextReminderCheck: WallClock.now() + session.secondsUntilNextReminder())

@@ -13,6 +13,18 @@ enum Output {
         print(text)
     }
 
+    /// Writes `lines` to standard output as `styler` renders them, each ended by a newline, after
+    /// what is buffered (rendered as bytes and written at once: see `TerminalStyle.render`).
+    static func lines(_ lines: [OutputLine], styler: TerminalStyle) {
+        guard !lines.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for line in lines {
+            styler.render(line, into: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        writeAll(bytes, to: 1)
+    }
+
     /// Writes a line to standard error, after flushing standard output so the order holds; no
     /// control sequence but this program's colours reaches the terminal.
     static func error(_ text: String) {
@@ -26,6 +38,7 @@ enum Output {
         var rest = bytes[...]
         while !rest.isEmpty {
             let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
             guard written > 0 else { return }
             rest = rest.dropFirst(written)
         }
@@ -46,7 +59,7 @@ enum Output {
         warningPrefix: String = "checklists: warning: "
     ) {
         for notice in result.notices { error(styler.paint("note: " + notice, .warning)) }
-        for line in result.lines { self.line(styler.render(line)) }
+        lines(result.lines, styler: styler)
         showWarnings(result, styler: styler, prefix: warningPrefix)
         if let message = result.error { error(errorPrefix + message) }
     }

@@ -47,12 +47,13 @@ extension String {
             }
             position += 8
         }
-        var previous: UInt8 = position > 0 ? bytes[position - 1] : 0
+        // The rest, one byte at a time: a byte from 0x20 to 0x7E, the most common, costs one comparison.
         while position < bytes.count {
             let byte = bytes[position]
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return true }
-            previous = byte
             position += 1
+            guard byte &- 0x20 >= 0x5F else { continue }
+            if byte < 0x20 || byte == 0x7F { return true }
+            if byte == 0xC2, position < bytes.count, (0x80...0x9F).contains(bytes[position]) { return true }
         }
         return false
     }

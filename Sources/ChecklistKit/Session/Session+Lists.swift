@@ -203,7 +203,10 @@ extension Session {
         if item.shouldRemind { spans.append(.init("  remind", .reminder)) }
         if !item.tags.isEmpty {
             var tags = " "
-            for tag in item.tags { tags += " +" + tag }
+            for tag in item.tags {
+                tags.append(" +")
+                tags.append(tag)
+            }
             spans.append(.init(tags, .tag))
         }
         spans.append(.init("  #\(item.itemID)", .identifier))
