@@ -1,3 +1,4 @@
+import CSystemShims
 import ChecklistKit
 
 #if canImport(Glibc)
@@ -13,8 +14,8 @@ enum Output {
         print(text)
     }
 
-    /// Writes `lines` to standard output as `styler` renders them, each ended by a newline, after
-    /// what is buffered (rendered as bytes and written at once: see `TerminalStyle.render`).
+    /// Writes `lines` to standard output as `styler` renders them, each ended by a newline
+    /// (rendered as bytes, see `TerminalStyle.render`, and buffered as `line` is).
     static func lines(_ lines: [OutputLine], styler: TerminalStyle) {
         guard !lines.isEmpty else { return }
         var bytes: [UInt8] = []
@@ -22,7 +23,7 @@ enum Output {
             styler.render(line, into: &bytes)
             bytes.append(UInt8(ascii: "\n"))
         }
-        writeAll(bytes, to: 1)
+        _ = bytes.withUnsafeBytes { csystem_write_standard_output($0.baseAddress, $0.count) }
     }
 
     /// Writes a line to standard error, after flushing standard output so the order holds; no

@@ -13,6 +13,7 @@
 #include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
@@ -25,6 +26,12 @@
 
 // Each call below is a wrapper, not the function itself: a module whose headers were first read
 // without _GNU_SOURCE (Swift's Glibc) would hide the declaration; the wrapper's body sees it.
+
+/// fwrite(3) to standard output, into the buffer `print` fills: Swift 6 will not read the C global
+/// `stdout` outside the main actor.
+static inline size_t csystem_write_standard_output(const void *bytes, size_t count) {
+    return fwrite(bytes, 1, count, stdout);
+}
 
 /// mallopt(3): sets an allocator parameter (`M_MMAP_THRESHOLD`, `M_TRIM_THRESHOLD`, …).
 static inline int csystem_mallopt(int parameter, int value) {
