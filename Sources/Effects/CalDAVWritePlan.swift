@@ -74,6 +74,9 @@ struct CalDAVWritePlan {
             }
         }
         let completed = Self.completedTasks(of: merged.book, current: current)
+        // The tasks read here as top-level, whatever parent they name: a loop of parents is cut
+        // where it is read (`ChecklistOutline.withoutParentLoops`).
+        let readTopLevel = Set(theirs.checklists.flatMap(\.items).filter { $0.parentUID == nil }.compactMap(\.uid))
         for (list, collection) in zip(merged.book.checklists, urlOf) {
             let siblings = Set(list.items.compactMap(\.uid))
             for (position, item) in list.items.enumerated() {
@@ -81,7 +84,7 @@ struct CalDAVWritePlan {
                 if unresolved.contains(uid) { continue }
                 writeTask(
                     item, uid: uid, position: position, in: collection, siblings: siblings, existing: current[uid],
-                    completed: completed[uid], now: now)
+                    completed: completed[uid], readTopLevel: readTopLevel.contains(uid), now: now)
             }
         }
         for (uid, resource) in current.sorted(by: { $0.key < $1.key })
@@ -130,15 +133,20 @@ struct CalDAVWritePlan {
     /// Adds the writes of one item: none when the server's task already says the same, a PUT
     /// over it, or, when the item moved to another list, a DELETE of it and a new PUT. A new
     /// item that is the next occurrence of `completed` (its predecessor's task) is built on it.
-    /// `siblings` are the UIDs of the items of its checklist (which tell its parent there).
+    /// `siblings` are the UIDs of the items of its checklist (which tell its parent there);
+    /// `readTopLevel` says that the server's task was read here without a parent.
     private mutating func writeTask(
         _ item: ChecklistItem, uid: String, position: Int, in collection: String, siblings: Set<String>,
-        existing: CalDAVState.Resource?, completed: CalDAVState.Resource?, now: Double
+        existing: CalDAVState.Resource?, completed: CalDAVState.Resource?, readTopLevel: Bool, now: Double
     ) {
         let existingTodo = existing.flatMap { Self.todo(in: $0.data) }
         let theirsItem = existingTodo.map {
             CalendarTask.item($0, itemID: item.itemID, created: item.archivedDate, siblings: siblings)
         }
+        var item = item
+        // A parent the read cut (a loop of parents there) stays the phone's to change: the item
+        // names it again, so neither the comparison nor a write drops the task's RELATED-TO.
+        if item.parentUID == nil, readTopLevel, let parent = theirsItem?.parentUID { item.parentUID = parent }
         let moved = existing.map { $0.collection != collection } ?? false
         if let theirsItem, !moved, Self.sameTask(theirsItem, item) { return }
         let predecessor = existing == nil ? completed.flatMap { Self.todo(in: $0.data) } : nil

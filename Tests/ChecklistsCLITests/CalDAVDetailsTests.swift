@@ -88,6 +88,40 @@ struct CalDAVDetailsTests {
         #expect(next["categories"] as? [String] == ["garden"])
     }
 
+    /// A phone's loop of parents (A under B under A) is cut where it is read, and the cut stays
+    /// here: a sync writes neither task for it, and one checked here keeps its RELATED-TO there.
+    @Test(arguments: CalDAVTestServer.Kind.allCases)
+    func aPhonesLoopOfParentsIsCutHereAndLeftAsItIsThere(_ kind: CalDAVTestServer.Kind) throws {
+        let server = try CalDAVTestServer(kind)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        _ = try laptop.batch("new Home\nadd Milk\n")
+        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let phone = try CalDAVPhone(server)
+        _ = try phone.refresh()
+        let first = CalDAVTestServer.vtodo(
+            uid: "phone-first", summary: "First", extra: "RELATED-TO;RELTYPE=PARENT:phone-second\r\n")
+        let second = CalDAVTestServer.vtodo(
+            uid: "phone-second", summary: "Second", extra: "RELATED-TO;RELTYPE=PARENT:phone-first\r\n")
+        for task in [first, second] { #expect(try phone.put(list: "Home", ical: task) == .done(uid: nil)) }
+        #expect(try server.must(laptop, ["caldav"]).stdout.contains("in 2 added"))
+        // One of the two is top-level here, the other under it.
+        let here = try items(laptop, "Home").filter { $0.text == "First" || $0.text == "Second" }
+        #expect(here.count(where: { $0.parentUID == nil }) == 1 && here.count(where: { $0.parentUID != nil }) == 1)
+        let before = try server.tasks(home: home)
+        #expect(try server.must(laptop, ["caldav"]).stdout.contains("in nothing; out nothing"))
+        #expect(try server.tasks(home: home) == before)
+        // The top-level one checked here: written back with the parent the phone gave it.
+        let cut = try #require(here.first { $0.parentUID == nil })
+        try server.must(laptop, ["use", "Home"])
+        try server.must(laptop, ["check", "#\(cut.itemID)"])
+        #expect(try server.must(laptop, ["caldav"]).stdout.contains("out 1 changed"))
+        let parent = cut.text == "First" ? "phone-second" : "phone-first"
+        let written = try #require(try server.tasks(home: home).values.first { $0.contains("SUMMARY:\(cut.text)") })
+        #expect(written.contains("\r\nSTATUS:COMPLETED\r\n"))
+        #expect(written.contains("\r\nRELATED-TO;RELTYPE=PARENT:\(parent)\r\n"))
+    }
+
     @Test(arguments: CalDAVTestServer.Kind.allCases)
     func anItemMadeHereReachesThePhoneAndTodomanWithEveryField(_ kind: CalDAVTestServer.Kind) throws {
         let server = try CalDAVTestServer(kind)

@@ -32,12 +32,13 @@ struct CalDAVWritePlanTests {
             uid: uid, href: collection + uid + ".ics", etag: "\"e-\(uid)\"", collection: collection, data: data)
     }
 
-    /// The plan for `ours` against the server holding `there` in Groceries.
+    /// The plan for `ours` against the server holding `there` in Groceries, read here as `theirs`
+    /// (`there` when not given).
     private func plan(
-        ours: ChecklistBook, there: [ChecklistItem], unresolved: Set<String> = [],
+        ours: ChecklistBook, there: [ChecklistItem], theirs read: [ChecklistItem]? = nil, unresolved: Set<String> = [],
         collections: [CalDAVServer.Collection]? = nil
     ) -> CalDAVWritePlan {
-        let theirs = book([("Groceries", there)])
+        let theirs = book([("Groceries", read ?? there)])
         let base = theirs
         let merged = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs, sharedCounter: false)
         var current: [String: CalDAVState.Resource] = [:]
@@ -167,5 +168,26 @@ struct CalDAVWritePlanTests {
         #expect(breakfast.contains("\r\nDESCRIPTION:for six\r\n"))
         let egg = String(decoding: try #require(changed.written["e"]).data, as: UTF8.self)
         #expect(!egg.contains("RELATED-TO"))
+    }
+
+    /// A loop of parents on the phone (A under B under A) is cut where it is read: A is top-level
+    /// here. That cut is not a change made here: unchanged, A is not written; changed here, A is
+    /// written with its RELATED-TO as the phone wrote it.
+    @Test func aParentCutToBreakALoopThereIsNeitherAChangeNorDroppedByAWrite() throws {
+        var a = item("A", 0, uid: "a")
+        a.parentUID = "b"
+        var b = item("B", 1, uid: "b")
+        b.parentUID = "a"
+        let there = [a, b]
+        let read = ChecklistOutline.withoutParentLoops(there)
+        let cut = try #require(read.first { $0.uid == "a" })
+        #expect(cut.parentUID == nil)
+        #expect(describe(plan(ours: book([("Groceries", read)]), there: there, theirs: read)).isEmpty)
+        var checked = cut
+        checked.checked = true
+        let changed = plan(ours: book([("Groceries", [checked, read[1]])]), there: there, theirs: read)
+        #expect(describe(changed) == ["PUT g/a.ics If-Match: \"e-a\""])
+        let task = String(decoding: try #require(changed.written["a"]).data, as: UTF8.self)
+        #expect(task.contains("\r\nRELATED-TO;RELTYPE=PARENT:b\r\n") && task.contains("\r\nSTATUS:COMPLETED\r\n"))
     }
 }
