@@ -8,10 +8,10 @@
 /// (`CarriedObjectSearch`); their texts are stored anew, each distinct one once.
 ///
 /// `deadBytes` counts what the edits leave unused: each replaced object's own bytes (its dictionary
-/// and the containers it holds directly, such as an `NSArray`'s `NS.objects`) and the old envelope
-/// when it is carried. Children shared through UIDs (an item's `NSDate`, its text) are not followed,
-/// as other objects may use them: they are not counted, though they may be dead too. The count
-/// accumulates across edits in the trailer's five unused bytes.
+/// and the containers it holds directly, such as an `NSArray`'s `NS.objects`), or, when larger,
+/// what its replacement writes (its children reached through UIDs, an item's `NSDate` and text,
+/// are written anew, and the old ones are left, about as large), and the old envelope when it is
+/// carried. The count accumulates across edits in the trailer's five unused bytes.
 public final class ArchiveEditor {
     /// The original file and what of it is carried.
     private let carried: CarriedArchive
@@ -60,9 +60,15 @@ public final class ArchiveEditor {
     /// appended by this editor can.
     public func replace<T: KeyedArchivable>(_ uid: UInt64, with value: T) throws(KeyedArchiveError) {
         let entry = try replaceableEntry(uid)
-        deadBytes += ownBytes(ofEntry: entry)
+        let own = ownBytes(ofEntry: entry)
         shareCarried()
+        let (bytes, objects) = (encoder.builder.byteCount, encoder.builder.objectCount)
         encoder.encode(value, asObject: uid)
+        // The old object also leaves the children its replacement writes anew, which new objects
+        // do not share (an item's text, its date, their UID objects and offsets): about as many
+        // bytes as those.
+        let written = encoder.builder.byteCount - bytes + (encoder.builder.objectCount - objects) * carried.offsetSize
+        deadBytes += max(own, written)
     }
 
     /// Makes `$objects[uid]`, a dictionary, one whose string fields under `fields`' keys hold

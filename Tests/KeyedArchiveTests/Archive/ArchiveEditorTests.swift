@@ -412,6 +412,28 @@ struct ArchiveEditorTests {
         #expect(json == (try BinaryPropertyListReader.read(file).canonicalJSON.rendered(indent: 1)))
     }
 
+    /// Items changed one edit after another: the bytes counted dead are those the edits left
+    /// unused (the file's length beyond a fresh encode of the same model), within a tenth, so
+    /// compaction, which the count decides, comes when it should. A replaced item's text and due
+    /// date are counted with it, as new objects no longer share them (the count was 0.3 of it).
+    @Test func deadBytesCountWhatChangedItemsLeaveUnused() throws {
+        var model = Self.bigFile(lists: 1, items: 200)
+        var file = model.archived()
+        var counted = 0
+        for round in 0..<100 {
+            let map = try ChecklistArchiveMap(file)
+            let editor = try ArchiveEditor(file: file)
+            model.checklists[0].items[round].checked.toggle()
+            try editor.replace(map.lists[0].itemUIDs[round], with: model.checklists[0].items[round])
+            let edited = try #require(editor.finish())
+            counted = edited.deadBytes
+            file = Self.applied(edited, to: file)
+        }
+        let unused = file.count - model.archived().count
+        #expect(counted * 10 >= unused * 9 && counted * 10 <= unused * 11, "counted \(counted) of \(unused) unused")
+        #expect(try ArchivableChecklistFile(archive: file) == model)
+    }
+
     @Test func narrowReferencesRefuseAndNarrowOffsetsWiden() throws {
         // An archive of one empty array is under 256 bytes: one-byte offsets and references.
         let empty = KeyedArchiver.archive { $0.encode([ArchivableChecklistItem](), forKey: "Items") }
