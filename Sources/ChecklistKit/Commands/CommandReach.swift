@@ -17,8 +17,8 @@ public struct CommandReach: Sendable, Equatable {
     }
 
     /// Whether the command needs every checklist's items (`lists`, `find`, `upcoming`, `export`,
-    /// `tags`, sync…) or was not narrowed to less (`help`): its store loads the whole file, and
-    /// the other fields say nothing more.
+    /// `tags`, `tag`, sync…) or was not narrowed to less (`help`): its store loads the whole file,
+    /// and the other fields say nothing more.
     public var readsWholeBook: Bool
     /// Whether the command needs the current checklist's items: it shows or changes them, names
     /// items by position, or renames the checklist or sets its icon (the undo journal records the
@@ -88,8 +88,12 @@ extension Command {
             .naming([item])
         case .nest(let item, let parent):
             .naming([item, parent])
-        case .mark(let items, _), .delete(let items), .tag(let items, _, _):
+        case .mark(let items, _), .delete(let items):
             .naming(items)
+        // A tag in use in any checklist is kept as first typed: `tag` and `untag` read every
+        // checklist's tags.
+        case .tag:
+            .wholeBook
         // `edit ITEM` alone is the REPL's, which loads the whole book; merge and cat read the
         // files they name and never get here in one-shot mode.
         case .help, .lists, .tags, .find, .upcoming, .export, .inspect, .history, .caldav, .sync, .merge, .cat,

@@ -11,6 +11,11 @@ extension Session {
         guard store.scope == .currentChecklist else { return }
         let book = self.book
         guard book.checklists.contains(where: { $0.unloadedItemCount != nil }) else { return }
+        // A command that needs everything, run on a store opened in part, reads the rest.
+        guard !reach.readsWholeBook else {
+            try store.readItems(ofChecklistsNamed: book.checklists.filter { $0.unloadedItemCount != nil }.map(\.name))
+            return
+        }
         var names: [String] = []
         if reach.readsCurrentItems, let current = book.current, current.unloadedItemCount != nil {
             names.append(current.name)

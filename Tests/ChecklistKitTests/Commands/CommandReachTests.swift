@@ -44,7 +44,7 @@ struct CommandReachTests {
     @Test func itemCommandsReadTheCurrentChecklistForPositionsAndNameTheirIDs() throws {
         let positional = [
             "check 1", "toggle 1-3", "uncheck 2", "delete 2", "edit 1 y", "move 1 2", "due 1 none", "remind 1 on",
-            "repeat 1 daily", "note 1 x", "tag 1 +a", "untag 2 +a", "priority 1 high", "start 1 today", "sub 1 x",
+            "repeat 1 daily", "note 1 x", "priority 1 high", "start 1 today", "sub 1 x",
             "nest 2 1", "unnest 2", "info 1",
         ]
         for line in positional {
@@ -52,7 +52,7 @@ struct CommandReachTests {
         }
         let byID: [(String, [Int])] = [
             ("check #3", [3]), ("delete #1 #2", [1, 2]), ("edit #2 y", [2]), ("remind #4 on", [4]),
-            ("note #2 x", [2]), ("untag #2 +a", [2]), ("sub #2 x", [2]), ("nest #2 #3", [2, 3]), ("info #2", [2]),
+            ("note #2 x", [2]), ("sub #2 x", [2]), ("nest #2 #3", [2, 3]), ("info #2", [2]),
             ("due #7 tomorrow", [7]), ("unnest #5", [5]),
         ]
         for (line, ids) in byID {
@@ -60,8 +60,14 @@ struct CommandReachTests {
         }
         // A position and an #ID: both.
         #expect(try reach("check #3 1") == CommandReach(readsCurrentItems: true, namedItemIDs: [3]))
-        #expect(try reach("tag 1 #2 +a") == CommandReach(readsCurrentItems: true, namedItemIDs: [2]))
         #expect(try reach("nest #2 1") == CommandReach(readsCurrentItems: true, namedItemIDs: [2]))
+    }
+
+    /// A tag in use in any checklist keeps its first spelling: `tag` and `untag` read them all.
+    @Test func tagAndUntagReadEveryChecklist() throws {
+        for line in ["tag 1 +a", "untag 2 +a", "untag #2 +a", "tag 1 #2 +a"] {
+            #expect(try reach(line) == .wholeBook, "\(line)")
+        }
     }
 
     @Test func moveToAChecklistNamesItAndTheItem() throws {

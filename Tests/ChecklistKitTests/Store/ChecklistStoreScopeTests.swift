@@ -217,6 +217,31 @@ struct ChecklistStoreScopeTests {
         return zip(bytes, original).prefix { $0 == $1 }.count > objectsEnd * 9 / 10
     }
 
+    /// A tag in use in any checklist keeps its first spelling, one-shot too (found by the test
+    /// above: a one-shot `untag 1 +X` named `+X` where a full load named the `+x` of a checklist
+    /// not loaded, and `tag 1 +X` stored `X`), whether the store was opened for the command's reach
+    /// or in part.
+    @Test func tagAndUntagSpellATagAsTheOtherChecklistsHoldIt() throws {
+        for scope in [LoadScope.everything, .currentChecklist] {
+            let folder = try TemporaryFolder()
+            let path = folder.file("Checklists.plist")
+            var paint = ChecklistItem(text: "Paint", itemID: 1, created: 0)
+            paint.tags = ["x"]
+            let start = ChecklistBook(
+                checklists: [
+                    Checklist(name: "Current", items: [ChecklistItem(text: "Milk", itemID: 0, created: 0)]),
+                    Checklist(name: "Other", items: [paint]),
+                ], currentIndex: 0, nextItemID: 2)
+            try Self.writeAsOurs(start.archived(), to: path)
+            let clock = TestClock()
+            #expect(try Command.parse(CommandWords.split("tag 1 +X"))?.reach.scope == .everything)
+            let refused = try Self.oneShot("untag 1 +X", path: path, scope: scope, clock: clock)
+            #expect(refused.error == "the item does not carry +x; info ITEM shows an item's tags", "\(scope)")
+            #expect(try Self.oneShot("tag 1 +X", path: path, scope: scope, clock: clock).error == nil)
+            #expect(try Self.load(path, clock: clock).checklists[0].items[0].tags == ["x"], "\(scope)")
+        }
+    }
+
     @Test func aChangeCarriesTheOtherChecklistsBytesOver() throws {
         // Whole days are stored at their local start: one zone, whatever other tests set.
         try LocalZone.with(LocalZone.utc) {
