@@ -1,4 +1,5 @@
 import ChecklistKit
+import KeyedArchive
 
 /// The requests a CalDAV sync makes (RFC 4791, RFC 6764), each phase as one batch over one
 /// connection: discovery, the task collections, their ETags, the changed tasks, the writes.
@@ -226,7 +227,7 @@ struct CalDAVServer {
             }
             // A name Foundation would read as nothing (SPEC §4) counts as none.
             let named = entry.property(Self.dav, "displayname")?.text.trimmedXML ?? ""
-            let shown = named == ChecklistBook.archiveNull ? "" : named
+            let shown = named == KeyedArchiver.nullString ? "" : named
             let last = entry.href.split(separator: "/").last.map(String.init) ?? entry.href
             let token = entry.property(Self.dav, "sync-token")?.text.trimmedXML ?? ""
             let icon = entry.property(Self.ours, Self.iconProperty)?.text.trimmedXML ?? ""

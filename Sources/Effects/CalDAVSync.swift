@@ -1,4 +1,5 @@
 import ChecklistKit
+import KeyedArchive
 
 #if canImport(Glibc)
 import Glibc
@@ -301,7 +302,7 @@ public struct CalDAVSync {
             // is left as it is, as an unreadable one is, until it is renamed there.
             if task.titledArchiveNull {
                 survey.notices.append(
-                    "the task \(href) is titled \"\(ChecklistBook.archiveNull)\", which the iOS app would read as"
+                    "the task \(href) is titled \"\(KeyedArchiver.nullString)\", which the iOS app would read as"
                         + " nothing: it is left as it is, here and on the server, and looked at again at the next sync")
                 continue
             }
@@ -347,7 +348,7 @@ public struct CalDAVSync {
             throw ICalendarError(line: 0, "a VTODO without a UID")
         }
         let titledArchiveNull = todos.contains {
-            $0.property("SUMMARY").map { CalendarText.unescaped($0.value) } == ChecklistBook.archiveNull
+            $0.property("SUMMARY").map { CalendarText.unescaped($0.value) } == KeyedArchiver.nullString
         }
         return (uid, titledArchiveNull)
     }

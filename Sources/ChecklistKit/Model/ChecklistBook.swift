@@ -1,5 +1,3 @@
-import KeyedArchive
-
 /// Everything `Checklists.plist` holds: the checklists, the current one, and the next item ID.
 ///
 /// Checklists are kept sorted by name in natural order, which is also the order stored in the
@@ -11,10 +9,6 @@ public struct ChecklistBook: Sendable, Equatable {
     public private(set) var currentIndex: Int?
     /// The next item ID to hand out; IDs are never reused.
     public private(set) var nextItemID: Int
-
-    /// The text no item or checklist name may be: Foundation (the iOS app) reads it as nil and
-    /// drops the item or the whole checklist.
-    public static let archiveNull = KeyedArchiver.nullString
 
     /// Creates a book, sorting the checklists and keeping the current one current.
     public init(checklists: [Checklist], currentIndex: Int?, nextItemID: Int) {

@@ -1,3 +1,5 @@
+import KeyedArchive
+
 /// Runs command lines against a store: parses, resolves references, applies and saves changes,
 /// and keeps this session's current checklist and undo history.
 ///
@@ -251,12 +253,12 @@ public final class Session {
         return (applied.result, notices)
     }
 
-    /// Refuses a change that would store `archiveNull` as a checklist's name or an item's text
+    /// Refuses a change that would store `KeyedArchiver.nullString` ("$null") as a checklist's name or an item's text
     /// where it was not before (`removed` became `added`): Foundation would read it as nothing and
     /// drop the item or the whole checklist. One already in the file (from an earlier version)
     /// does not block other changes.
     static func refuseArchiveNull(removing removed: [Checklist], adding added: [Checklist]) throws(CommandError) {
-        let archiveNull = ChecklistBook.archiveNull
+        let archiveNull = KeyedArchiver.nullString
         func count(_ lists: [Checklist]) -> Int {
             lists.reduce(0) { sum, list in
                 sum + (list.name == archiveNull ? 1 : 0) + list.items.count { $0.text == archiveNull }
