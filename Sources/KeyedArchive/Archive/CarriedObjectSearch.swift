@@ -14,9 +14,7 @@
 /// (Its UID objects are not shared either: a new reference to a carried object costs a UID
 /// object of a few bytes, where finding the file's would cost a look at every object.)
 final class CarriedObjectSearch {
-    /// The file the references point into.
-    private let file: [UInt8]
-    /// The archive, to find the `$objects` entry of a class dictionary.
+    /// The archive looked into: its file, layout and `$objects`.
     private let archive: CarriedArchive
     /// Whether the offset table and trailer are where a walk loads them (any file it can read).
     private let usable: Bool
@@ -39,7 +37,6 @@ final class CarriedObjectSearch {
     /// Prepares to look into the carried objects of `archive`, taking `booleans` (objects said
     /// to hold `false` and `true`) for its booleans where they are carried booleans of that value.
     init(_ archive: CarriedArchive, booleans hinted: (false: Int?, true: Int?) = (nil, nil)) {
-        file = archive.file
         self.archive = archive
         usable =
             archive.offsetTableStart > 8
@@ -94,7 +91,7 @@ final class CarriedObjectSearch {
             let byte = UInt8(value)
             smallIntegers[value] =
                 firstObject { marker, start in
-                    marker == .byteInteger && start + 2 <= archive.offsetTableStart && file[start + 1] == byte
+                    marker == .byteInteger && start + 2 <= archive.offsetTableStart && archive.file[start + 1] == byte
                 } ?? -1
         }
         return smallIntegers[value] >= 0 ? smallIntegers[value] : nil
@@ -118,7 +115,7 @@ final class CarriedObjectSearch {
         let offsetShift = UInt64(64 - 8 * offsetSize)
         let span = UInt64(end - 8)
         let count = archive.base
-        return file.withUnsafeBytes { raw -> Int? in
+        return archive.file.withUnsafeBytes { raw -> Int? in
             guard let base = raw.baseAddress else { return nil }
             // Eight bytes can be loaded at every offset-table entry: the trailer follows (`usable`).
             var tableEntry = end
@@ -157,7 +154,7 @@ final class CarriedObjectSearch {
         // A count below 15 is in the marker, so one comparison rules out nearly every object.
         let wanted = ObjectMarker(.asciiString, count: count)
         return archive.withArea { area in
-            file.withUnsafeBytes { raw in
+            archive.file.withUnsafeBytes { raw in
                 firstObject { marker, start in
                     guard marker == wanted, let header = area.header(at: start),
                         header.count == count, header.contents <= end, count <= end &- header.contents
