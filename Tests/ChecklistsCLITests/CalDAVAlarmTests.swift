@@ -10,8 +10,7 @@ struct CalDAVAlarmTests {
         let server = try CalDAVTestServer(kind)
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Home\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Home\nadd Milk\n")
         let milk = try #require(try server.tasks(home: home).first { $0.value.contains("SUMMARY:Milk") }?.key)
         let href = String(milk[...(try #require(milk.lastIndex(of: "/")))]) + "phone-dentist.ics"
         let alarm = "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;RELATED=END:-PT15M\r\nEND:VALARM\r\n"

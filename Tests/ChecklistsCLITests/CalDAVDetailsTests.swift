@@ -22,8 +22,7 @@ struct CalDAVDetailsTests {
         let server = try CalDAVTestServer(kind)
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Home\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Home\nadd Milk\n")
         let phone = try CalDAVPhone(server)
         _ = try phone.refresh()
         let renovate = CalDAVTestServer.vtodo(uid: "phone-renovate", summary: "Renovate")
@@ -95,8 +94,7 @@ struct CalDAVDetailsTests {
         let server = try CalDAVTestServer(kind)
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Home\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Home\nadd Milk\n")
         let phone = try CalDAVPhone(server)
         _ = try phone.refresh()
         let first = CalDAVTestServer.vtodo(

@@ -320,8 +320,7 @@ struct CalDAVEvidenceTests {
         let server = try CalDAVTestServer(kind)
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Groceries\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Groceries\nadd Milk\n")
         // A multi-line text, and one with the escape sequences that set the title and clear the screen.
         let forged = "Eggs\\n3 [x] Forged line  #99"
         let escapes = "Jam\u{1B}]0;owned\u{07}\u{1B}[2J"

@@ -108,8 +108,7 @@ struct CalDAVProtocolTests {
         let curl = try CurlLog()
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Groceries\nadd Milk\nadd Eggs\n")
         // The state's sync token is replaced by one the server never gave (same length, last
         // character changed), as after a server lost its history.
         let state = laptop.folder.appending(path: "xdg-state/checklists/caldav")
@@ -151,8 +150,7 @@ struct CalDAVProtocolTests {
         let server = try CalDAVTestServer(kind)
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Groceries\nadd Milk\nadd Eggs\nnew Trips\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Groceries\nadd Milk\nadd Eggs\nnew Trips\n")
         let before = try collections(server, home: home)
         // The automatic first `List`, left empty, is not published (SPEC §11).
         #expect(Set(before.values.map(\.name)) == ["Groceries", "Trips"])
@@ -222,8 +220,7 @@ struct CalDAVProtocolTests {
             laptop.remove()
             desktop.remove()
         }
-        _ = try laptop.batch("new Groceries\nicon Groceries\nadd Milk\nnew Plain\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Groceries\nicon Groceries\nadd Milk\nnew Plain\n")
         #expect(Set(try collections(server, home: home).values.compactMap(\.icon)) == ["Groceries"])
         try server.must(desktop, server.initArguments)
         #expect(try iconOf("Groceries", desktop, server) == "Groceries")
@@ -253,8 +250,7 @@ struct CalDAVProtocolTests {
         let curl = try CurlLog()
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Groceries\nicon Groceries\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Groceries\nicon Groceries\nadd Milk\n")
         #expect(try Set(collections(server, home: home).values.map(\.name)) == ["Groceries"])
         #expect(try server.tasks(home: home).count == 1)
         #expect(try iconOf("Groceries", laptop, server) == "Groceries")

@@ -62,8 +62,7 @@ struct CalDAVTests {
         let server = try CalDAVTestServer(kind)
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Groceries\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Groceries\nadd Milk\n")
         let events = home + "events-only/"
         let made = try server.request(
             "MKCALENDAR", events,
@@ -100,8 +99,7 @@ struct CalDAVTests {
         let server = try CalDAVTestServer(kind)
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Groceries\nadd Milk\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Groceries\nadd Milk\n")
         // A checklist named "$null" would be read as nothing by Foundation, with all its items
         // (issue #37, finding 5): the phone's calendar of that name is named by its address.
         let chores = home + "chores/"
@@ -195,8 +193,7 @@ struct CalDAVTests {
         let server = try CalDAVTestServer(.radicale)
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Chores\nadd Water plants\ndue 1 2099-01-05\nrepeat 1 weekly\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Chores\nadd Water plants\ndue 1 2099-01-05\nrepeat 1 weekly\n")
         let (href, text) = try #require(try server.tasks(home: home).first)
         #expect(text.contains("RRULE:FREQ=WEEKLY"))
         // Issue #36 finding 1: the series' start, from which every client computes it.
@@ -233,8 +230,7 @@ struct CalDAVTests {
         let server = try CalDAVTestServer(kind)
         let laptop = try ChecklistsProcess()
         defer { laptop.remove() }
-        _ = try laptop.batch("new Chores\nadd Dishes\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Chores\nadd Dishes\n")
         let (href, _) = try #require(try server.tasks(home: home).first)
         let collection = String(href[...(try #require(href.lastIndex(of: "/")))])
         let alarm = "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nDESCRIPTION:Water plants\r\nEND:VALARM\r\n"
@@ -279,8 +275,7 @@ struct CalDAVTests {
             laptop.remove()
             desktop.remove()
         }
-        _ = try laptop.batch("new Chores\nadd Water plants\ndue 1 2099-01-05\nrepeat 1 weekly\n")
-        let home = try CalDAVTestServer.home(try server.must(laptop, server.initArguments))
+        let home = try server.setUp(laptop, with: "new Chores\nadd Water plants\ndue 1 2099-01-05\nrepeat 1 weekly\n")
         try server.must(desktop, server.initArguments)
         let (href, text) = try #require(try server.tasks(home: home).first)
         let done = text.replacingOccurrences(

@@ -84,6 +84,13 @@ extension CalDAVTestServer {
         return (remote, laptop, desktop, home)
     }
 
+    /// Makes `laptop`'s checklists with the batch `script` and sets up its sync with this server's
+    /// account (`caldav init`); returns the account's calendar home.
+    func setUp(_ laptop: ChecklistsProcess, with script: String) throws -> String {
+        _ = try laptop.batch(script)
+        return try CalDAVTestServer.home(try must(laptop, initArguments))
+    }
+
     /// Runs `arguments` on `machine` with this server's password, requiring success.
     @discardableResult
     func must(_ machine: ChecklistsProcess, _ arguments: [String]) throws -> ChecklistsProcess.Outcome {

@@ -121,6 +121,16 @@ struct ArchiveEditorTests {
         return try #require(editor.finish())
     }
 
+    /// The edit of `file` (the archive of `model`) that toggles item `item` of the first
+    /// checklist, toggled in `model` too.
+    static func toggling(item: Int, of model: inout ArchivableChecklistFile, in file: [UInt8]) throws -> EditedArchive {
+        let map = try ChecklistArchiveMap(file)
+        let editor = try ArchiveEditor(file: file)
+        model.checklists[0].items[item].checked.toggle()
+        try editor.replace(map.lists[0].itemUIDs[item], with: model.checklists[0].items[item])
+        return try #require(editor.finish())
+    }
+
     /// A new item with `text`.
     static func item(_ text: String, id: Int) -> ArchivableChecklistItem {
         ArchivableChecklistItem(
@@ -390,11 +400,7 @@ struct ArchiveEditorTests {
         var file = model.archived()
         var total = 0
         for round in 0..<3 {
-            let map = try ChecklistArchiveMap(file)
-            let editor = try ArchiveEditor(file: file)
-            model.checklists[0].items[round].checked.toggle()
-            try editor.replace(map.lists[0].itemUIDs[round], with: model.checklists[0].items[round])
-            let edited = try #require(editor.finish())
+            let edited = try Self.toggling(item: round, of: &model, in: file)
             #expect(edited.deadBytes > total)
             total = edited.deadBytes
             file = Self.applied(edited, to: file)
@@ -421,11 +427,7 @@ struct ArchiveEditorTests {
         var file = model.archived()
         var counted = 0
         for round in 0..<100 {
-            let map = try ChecklistArchiveMap(file)
-            let editor = try ArchiveEditor(file: file)
-            model.checklists[0].items[round].checked.toggle()
-            try editor.replace(map.lists[0].itemUIDs[round], with: model.checklists[0].items[round])
-            let edited = try #require(editor.finish())
+            let edited = try Self.toggling(item: round, of: &model, in: file)
             counted = edited.deadBytes
             file = Self.applied(edited, to: file)
         }
