@@ -14,7 +14,7 @@ measures, as medians of ROUNDS interleaved runs (default 5; ITEMS default 1,000,
       (counted by a `curl` wrapper first on the PATH that adds a `write-out` to every request)
       and its time.
 Each figure is wall-clock ms of the whole process (checklists' own start-up, curl's, the
-server's work). Needs curl, python3 and .ci/venv (made by .ci/run).
+server's work). Needs curl, python3 and .ci/venv (made by Scripts/test-tools.sh).
 """
 import os
 import shutil

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs every check CI runs: the strict format lint, a build of the program, every test, then the
-# install and packaging checks.
+# Runs every check CI runs: first what the tests need is made (Scripts/test-tools.sh), then the
+# strict format lint, a build of the program, every test, and the install and packaging checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+Scripts/test-tools.sh
 paths=(Package.swift Sources Tests)
 [ -d Benchmarks ] && paths+=(Benchmarks/Package.swift Benchmarks/Benchmarks Benchmarks/Sources)
 [ -d Fuzz ] && paths+=(Fuzz)

@@ -27,4 +27,18 @@ import Testing
             (try? modules.run()).map { modules.waitUntilExit() } != nil && modules.terminationStatus == 0,
             "python3's dbus and gi modules are missing: apt-get install python3-dbus python3-gi")
     }
+
+    /// Whether this run is the README's test command (`Scripts/test.sh`), which records skips.
+    static var runByTheTestCommand: Bool { ProcessInfo.processInfo.environment["CHECKLISTS_SKIPPED"] != nil }
+
+    @Test(.enabled(if: runByTheTestCommand, "only Scripts/test.sh makes the virtual environment"))
+    func theTestCommandMakesTheVirtualEnvironmentTheCalDAVAndRepeatTestsNeed() {
+        // A fresh machine has no .ci/venv: the one command a person runs must make it, or the
+        // CalDAV suites and the RRULE oracle are skipped.
+        for program in ["python", "radicale", "xandikos", "vdirsyncer", "todo"] {
+            #expect(
+                RequiredTool.executable(CalDAVTestServer.bin + "/" + program),
+                ".ci/venv/bin/\(program) is missing: Scripts/test.sh should have made it (Scripts/test-tools.sh)")
+        }
+    }
 }

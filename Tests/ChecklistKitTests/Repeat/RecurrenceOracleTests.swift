@@ -13,7 +13,7 @@ import Testing
         if: RequiredTool.available(
             "the RRULE differential test needs python-dateutil in .ci/venv",
             present: DateutilOracle.available,
-            install: ".ci/run installs it: python3 -m venv .ci/venv && .ci/venv/bin/pip install python-dateutil")))
+            install: "Scripts/test-tools.sh makes .ci/venv with it (python3-venv and PyPI)")))
 struct RecurrenceOracleTests {
     /// One series to ask both sides about.
     private struct Case {

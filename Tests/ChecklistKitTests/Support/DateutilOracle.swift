@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 
 /// python-dateutil's `rrule` as the oracle of the recurrence tests: `rrule-oracle.py` run once by
-/// the virtual environment's python (`.ci/venv`, which `.ci/run` makes) on a batch of cases.
+/// the virtual environment's python (`.ci/venv`, which `Scripts/test-tools.sh` makes) on a batch of cases.
 enum DateutilOracle {
     /// The virtual environment's python, beside the package.
     static let python = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -40,11 +40,11 @@ final class CalDAVPhone {
     static let python = CalDAVTestServer.bin + "/python"
     static let script = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "phone.py").path
 
-    /// Whether the python `caldav` library is there (CI installs it: `.ci/run`).
+    /// Whether the python `caldav` library is there (the test command installs it: `Scripts/test-tools.sh`).
     static let available = RequiredTool.available(
         "the CalDAV random test needs the python caldav library",
         present: RequiredTool.executable(python) && imports(module: "caldav"),
-        install: ".ci/run installs it: .ci/venv/bin/pip install 'caldav==3.6.*' python-dateutil")
+        install: "Scripts/test-tools.sh installs it: .ci/venv/bin/pip install 'caldav==3.6.*' python-dateutil")
 
     private let process = Process()
     private let input: FileHandle

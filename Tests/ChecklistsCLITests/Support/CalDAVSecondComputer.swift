@@ -3,14 +3,14 @@ import TestSupport
 import Testing
 
 /// Another computer on a `CalDAVTestServer`'s account: vdirsyncer 0.21 syncs the account's
-/// task lists to a folder, and todoman 4.7 reads them there, both from `.ci/venv` (`.ci/run`).
+/// task lists to a folder, and todoman 4.7 reads them there, both from `.ci/venv` (`Scripts/test-tools.sh`).
 final class CalDAVSecondComputer {
-    /// Whether vdirsyncer and todoman are installed (CI installs them: `.ci/run`).
+    /// Whether vdirsyncer and todoman are installed (the test command installs them: `Scripts/test-tools.sh`).
     static let available = RequiredTool.available(
         "the CalDAV second-client tests need vdirsyncer and todoman",
         present: RequiredTool.executable(CalDAVTestServer.bin + "/vdirsyncer")
             && RequiredTool.executable(CalDAVTestServer.bin + "/todo"),
-        install: ".ci/run installs them: .ci/venv/bin/pip install 'vdirsyncer==0.21.*' 'todoman==4.7.*'")
+        install: "Scripts/test-tools.sh installs them: .ci/venv/bin/pip install 'vdirsyncer==0.21.*' 'todoman==4.7.*'")
 
     /// Where its configuration, sync status and calendars are.
     private let folder: URL

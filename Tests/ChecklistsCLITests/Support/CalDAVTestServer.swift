@@ -8,7 +8,7 @@ import Glibc
 
 /// A real CalDAV server for the tests, on 127.0.0.1 and a free port, in a temporary folder:
 /// Radicale 3.9 (with an htpasswd file, so the password path is tested) or Xandikos 0.4, from
-/// the virtual environment `.ci/run` makes (`.ci/venv`). It stops when this object goes.
+/// the virtual environment `Scripts/test-tools.sh` makes (`.ci/venv`). It stops when this object goes.
 final class CalDAVTestServer {
     /// Which server.
     enum Kind: String, CaseIterable, CustomStringConvertible {
@@ -20,13 +20,13 @@ final class CalDAVTestServer {
     static let bin = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appending(path: ".ci/venv/bin").path
 
-    /// Whether both servers are installed (CI installs them: `.ci/run`).
+    /// Whether both servers are installed (the test command installs them: `Scripts/test-tools.sh`).
     static let available = RequiredTool.available(
         "the CalDAV tests need Radicale and Xandikos",
         present: RequiredTool.executable(bin + "/radicale") && RequiredTool.executable(bin + "/xandikos")
             && RequiredTool.executable("/usr/bin/curl"),
         install:
-            ".ci/run makes them: python3 -m venv .ci/venv && .ci/venv/bin/pip install 'radicale==3.9.*' 'xandikos==0.4.*'"
+            "Scripts/test-tools.sh makes them: python3 -m venv .ci/venv && .ci/venv/bin/pip install 'radicale==3.9.*' 'xandikos==0.4.*'"
     )
 
     let kind: Kind
@@ -42,7 +42,7 @@ final class CalDAVTestServer {
     private let scratch: TemporaryFolder
     private let process: Process
 
-    /// Whether `openssl` is there, for the HTTPS tests (CI installs it: `.ci/run`).
+    /// Whether `openssl` is there, for the HTTPS tests (the test command installs it: `Scripts/test-tools.sh`).
     static let opensslAvailable = RequiredTool.available(
         "the CalDAV HTTPS tests need openssl", present: RequiredTool.executable("/usr/bin/openssl"),
         install: "apt-get install openssl")
