@@ -68,7 +68,18 @@ enum ManualText {
             through Checklists.plist.lock beside it. In $XDG_STATE_HOME/checklists (else \
             ~/.local/state/checklists): the REPL history is history; the undo journal of each data \
             file is undo/HASH (the last 100 changes, at most 8 MiB); fired reminders are recorded in \
-            reminders (locked through reminders.lock). None of these is needed to read the data file.
+            reminders (locked through reminders.lock). A CalDAV account is kept in \
+            $XDG_CONFIG_HOME/checklists/caldav/HASH (else ~/.config/checklists/caldav/HASH; 0600; the \
+            URL, home and user, never the password) and its sync state, the lists as the server had \
+            them after the last sync, in caldav/HASH under the state folder, with HASH.tmp/ holding \
+            one sync's request and answer bodies while it runs. HASH names the data file's real \
+            path, so every name of one file shares them. None of these is needed to read the data file.
+
+            A data file its owner may not write (mode 0400 or 0444) is read but never replaced, even \
+            by root: a change is refused with exit 74 (chmod u+w allows changes). A damaged data file \
+            is left as it is and every command that needs it exits 65, naming the way out: move it \
+            aside (mv PATH PATH.damaged) and the next command starts afresh or, in a sync repository, \
+            brings back the last sync's version; help and inspect of another file still work.
 
             ENVIRONMENT: CHECKLISTS_FILE, XDG_DATA_HOME, XDG_STATE_HOME (as above); NO_COLOR turns \
             colour off; EDITRC names the editrc file (else ~/.editrc); DBUS_SESSION_BUS_ADDRESS is \
@@ -109,7 +120,8 @@ enum ManualText {
         own merges both. Then sync commits, fetches, merges item by item and pushes (5 tries when \
         the remote moved meanwhile) and prints one line: what came in and went out. Git never \
         writes the data file, so a sync killed at any instant leaves it whole. The current \
-        checklist is each machine's own. Git must be installed; more in the source's docs/sync.md.
+        checklist is each machine's own. Git must be installed. A remote that stops answering is \
+        given up (exit 74, nothing changed) rather than waited for.
 
         CALDAV: caldav init URL [USER] finds the account's task lists (Nextcloud, Radicale, \
         Fastmail; a phone with DAVx5 and Tasks.org, or iOS Reminders, sees the same lists), \

@@ -67,6 +67,24 @@ struct ManualPageTests {
         }
     }
 
+    /// The package ships the manual, not the source's docs/: the page must not send readers
+    /// there, and says itself what to do with a damaged or read-only file and where CalDAV
+    /// keeps its account and state (#47 finding 19).
+    @Test func thePageIsWholeWithoutTheSourcesDocs() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let page = try renderedPage(cli)
+        let text = page.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(!text.contains("docs/"), "the page sends readers to docs/, which the package does not ship")
+        #expect(!text.contains(".md"), "the page names a Markdown file the package does not ship")
+        for phrase in [
+            "mv PATH PATH.damaged", "exits 65", "mode 0400 or 0444", "refused with exit 74",
+            "checklists/caldav/HASH", "HASH.tmp/", "never the password",
+        ] {
+            #expect(text.contains(phrase), "the page lacks \"\(phrase)\"")
+        }
+    }
+
     @Test func helpPointsToTheManualForWhatItLeavesOut() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
