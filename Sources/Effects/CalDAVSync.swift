@@ -675,13 +675,15 @@ public struct CalDAVSync {
         base: ChecklistBook?, baseOf: [Int: Int], home: String, todos: inout [String: CalendarComponent]
     ) -> ChecklistBook {
         var idOfUID: [String: Int] = [:]
-        // The DueDate an item without a due date keeps (its creation time), which tasks do not carry.
-        var created: [Int: Double] = [:]
+        // The DueDate an item without a due date keeps (its creation time), which tasks do not
+        // carry: BASE's where it has the task, so that a due date set here since is no change of
+        // the server's undated task (its stored date would read as changed there too: a conflict).
+        var created: [String: Double] = [:]
+        for list in ours.checklists + (base?.checklists ?? []) {
+            for item in list.items { if let uid = item.uid { created[uid] = item.archivedDate } }
+        }
         for list in (base?.checklists ?? []) + ours.checklists {
-            for item in list.items {
-                if let uid = item.uid { idOfUID[uid] = item.itemID }
-                created[item.itemID] = item.archivedDate
-            }
+            for item in list.items { if let uid = item.uid { idOfUID[uid] = item.itemID } }
         }
         var next = max(ours.nextItemID, base?.nextItemID ?? 0)
         var lists: [Checklist] = []
@@ -714,7 +716,7 @@ public struct CalDAVSync {
                     todo.property($0).flatMap(CalendarTime.init)?.referenceSeconds
                 }.first
                 var item = CalendarTask.item(
-                    todo, itemID: itemID, created: created[itemID] ?? made ?? WallClock.now(), siblings: siblings)
+                    todo, itemID: itemID, created: created[resource.uid] ?? made ?? WallClock.now(), siblings: siblings)
                 item.uid = resource.uid
                 item.serverMark = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.mark(of: todo), home: home)
                 list.items.append(item)
