@@ -743,7 +743,8 @@ public struct CalDAVSync {
         todo.property("X-APPLE-SORT-ORDER").flatMap { Int(CalendarText.unescaped($0.value)) } ?? Int.max
     }
 
-    /// Gives each item without a UID the UID of a task no item has, of the same text, in the
+    /// Gives each item no sync has paired yet (without a UID, or with one neither the server nor
+    /// BASE knows: every new item gets one) the UID of a task no item has, of the same text, in the
     /// checklist's task list, when BASE does not know the item (it was never synced from here).
     private func adoptUIDs(
         _ book: inout ChecklistBook, collections: [CalDAVServer.Collection], resources: [String: CalDAVState.Resource],
@@ -751,6 +752,8 @@ public struct CalDAVSync {
     ) {
         var taken = Set<String>()
         for list in book.checklists { for item in list.items { if let uid = item.uid { taken.insert(uid) } } }
+        var paired = Set(resources.keys)
+        for list in base?.checklists ?? [] { for item in list.items { if let uid = item.uid { paired.insert(uid) } } }
         var free: [String: [(text: String, uid: String)]] = [:]
         for resource in resources.values.sorted(by: { $0.href < $1.href }) where !taken.contains(resource.uid) {
             guard let collection = collections.first(where: { $0.url == resource.collection }),
@@ -764,7 +767,8 @@ public struct CalDAVSync {
             let name = book.checklists[list].name.lowercased()
             guard free[name] != nil else { continue }
             book.update(at: list) { checklist in
-                for index in checklist.items.indices where checklist.items[index].uid == nil {
+                for index in checklist.items.indices
+                where checklist.items[index].uid.map({ !paired.contains($0) }) ?? true {
                     let item = checklist.items[index]
                     guard base?.location(ofItemID: item.itemID) == nil,
                         let match = free[name]?.firstIndex(where: { $0.text == item.text }),
