@@ -286,7 +286,8 @@ public struct CalDAVSync {
         let answer = try server.fetch(wanted)
         if fetching > 0 { onProgress(ProgressReport("caldav: fetching tasks", done: fetching, of: fetching)) }
         var settled: Set<String> = answer.gone
-        for (href, resource) in answer.found {
+        var read: [CalDAVState.Resource] = []
+        for (href, resource) in answer.found.sorted(by: { $0.key < $1.key }) {
             survey.seen[href] = resource.etag
             guard let collection = collections.first(where: { href.hasPrefix($0.url) }) else { continue }
             let task: (uid: String, titledArchiveNull: Bool)
@@ -306,10 +307,33 @@ public struct CalDAVSync {
                         + " nothing: it is left as it is, here and on the server, and looked at again at the next sync")
                 continue
             }
-            settled.insert(href)
-            survey.hold(
+            read.append(
                 CalDAVState.Resource(
                     uid: task.uid, href: href, etag: resource.etag, collection: collection.url, data: resource.data))
+        }
+        // A task whose UID is not the one its place held, or a UID at a second place in one list
+        // (RFC 4791 allows neither), contradicts the state or the answer itself: it is no evidence
+        // of anything, and is left as the last sync left it (unresolved, below), and named. The
+        // tasks that agree with the state are taken first, so that they are the ones kept.
+        let agreeing = read.filter { known[$0.href]?.uid == $0.uid }
+        for resource in agreeing + read.filter({ known[$0.href]?.uid != $0.uid }) {
+            let previous = known[resource.href]
+            if let previous, previous.uid != resource.uid {
+                survey.notices.append(
+                    "the server says the task \(resource.href) is \(resource.uid), not \(previous.uid) as before: it is"
+                        + " left as it is, here and on the server, and looked at again at the next sync")
+                continue
+            }
+            if let other = survey.current[resource.uid], other.href != resource.href,
+                other.collection == resource.collection
+            {
+                survey.notices.append(
+                    "the server gives the tasks \(other.href) and \(resource.href) one UID, \(resource.uid): the second"
+                        + " is left as it is, here and on the server, and looked at again at the next sync")
+                continue
+            }
+            settled.insert(resource.href)
+            survey.hold(resource)
         }
         // A task asked for that did not come back readable (and is not reported gone) is no
         // evidence of a delete: it stays as the last sync left it, and unresolved.

@@ -37,4 +37,33 @@ struct CalDAVIdentityTests {
         }
         #expect(summaries.sorted() == all.map { "SUMMARY:" + $0 })
     }
+
+    @Test func anAnswerGivingTwoTasksOneUIDRemovesNothingAndNamesTheTask() throws {
+        let setup = try ProxiedAccount(.radicale)
+        let tasks = try setup.server.tasks(home: setup.home)
+        let milk = try uid(in: try #require(tasks.values.first { $0.contains("SUMMARY:Milk") }))
+        let eggs = try setup.href(of: "Eggs")
+        let eggsText = try #require(tasks[eggs])
+        let eggsUID = try uid(in: eggsText)
+        let edited = eggsText.replacingOccurrences(of: "SUMMARY:Eggs", with: "SUMMARY:Free-range eggs")
+        try #require(
+            try setup.server.request("PUT", eggs, body: edited, headers: ["Content-Type: text/calendar"]).status < 300)
+        // The answer says the changed task holds Milk's UID: Milk's task is then at two places.
+        let contradict = FaultProxy.Rule(
+            method: "REPORT", action: "rewrite",
+            extra: ["holding": "calendar-multiget", "from": "UID:\(eggsUID)", "to": "UID:\(milk)"])
+        try setup.proxy.set([contradict])
+        for _ in 0..<2 {
+            let synced = try setup.sync()
+            #expect(synced.status == 0 || synced.status == 74, "\(synced.stderr)")
+            #expect(synced.stderr.contains(eggs), "\(synced.stderr)")
+            #expect(try setup.texts() == ["Milk", "Eggs"])
+            #expect(try setup.server.tasks(home: setup.home).count == 2)
+        }
+        try setup.proxy.set([])
+        let synced = try setup.sync()
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try setup.texts() == ["Milk", "Free-range eggs"])
+        #expect(try setup.server.tasks(home: setup.home).count == 2)
+    }
 }
