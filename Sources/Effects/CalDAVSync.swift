@@ -176,10 +176,14 @@ public struct CalDAVSync {
         var stale: [CalDAVState.Resource] = []
         /// The task of each UID as the last sync left it.
         let synced: [String: CalDAVState.Resource]
+        /// The name of each task list, by URL, to name a task found in two.
+        let names: [String: String]
 
-        /// Takes `resource` as its UID's task. A UID found at two hrefs is a move half done (the
-        /// PUT to the new list made, the DELETE of the old copy not, by this program or another
-        /// client): the copy the last sync left is the stale one, which the writes delete.
+        /// Takes `resource` as its UID's task. A UID found in two task lists is a move half done
+        /// (the PUT to the new list made, the DELETE of the old copy not, by this program or
+        /// another client): the copy the last sync left is the stale one, which the writes
+        /// delete. A client's copy reads the same; both are named, as is a UID found in two lists
+        /// of which the last sync knew neither (the one found last is taken, the other left alone).
         mutating func hold(_ resource: CalDAVState.Resource) {
             let uid = resource.uid
             guard let held = current[uid], held.href != resource.href else {
@@ -187,12 +191,22 @@ public struct CalDAVSync {
                 return
             }
             let old = synced[uid]?.href
-            if resource.href == old {
-                stale.append(resource)
-                return
+            let (left, taken) = resource.href == old ? (resource, held) : (held, resource)
+            let lists = "the task \(uid) is in two task lists, \(name(of: left)) and \(name(of: taken))"
+            if left.href == old {
+                stale.append(left)
+                notices.append(
+                    lists + ": taken as moved to \(name(of: taken)), the copy in \(name(of: left)) is deleted")
+            } else {
+                notices.append(
+                    lists + ": only the one in \(name(of: taken)) is taken here, the other is left as it is there")
             }
-            if held.href == old { stale.append(held) }
-            current[uid] = resource
+            current[uid] = taken
+        }
+
+        /// `"Groceries" (/href)`: a task's list, and its place.
+        private func name(of resource: CalDAVState.Resource) -> String {
+            "\"\(names[resource.collection] ?? resource.collection)\" (\(resource.href))"
         }
     }
 
@@ -211,7 +225,9 @@ public struct CalDAVSync {
             known[resource.href] = resource
             held[resource.collection, default: []].append(resource)
         }
-        var survey = Survey(synced: state.resources)
+        var names: [String: String] = [:]
+        for collection in collections { names[collection.url] = collection.name }
+        var survey = Survey(synced: state.resources, names: names)
         var wanted: [String: [String]] = [:]
         var newTokens: [String: String] = [:]
         /// Takes a collection's members (`etags`) as the server lists them, or, with `removed`,
@@ -540,7 +556,8 @@ public struct CalDAVSync {
         var result = CommandResult(lines: [
             OutputLine("synced with \(server.server): in \(incoming.summary); out \(outgoing.summary)")
         ])
-        result.notices = progress.notices + merged.conflicts.map(\.description)
+        result.notices =
+            progress.notices + merged.conflicts.map(\.description) + merged.duplicates.map(\.description)
         return result
     }
 

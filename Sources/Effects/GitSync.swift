@@ -71,7 +71,8 @@ public struct GitSync {
     struct Report {
         /// The summary line: changes coming in and going out, renumbered IDs.
         var summary: String
-        /// The merges' notes on fields both sides changed (renumbered items are in the summary).
+        /// The merges' notes on fields both sides changed and items dropped for another's UID
+        /// (renumbered items are in the summary).
         var conflicts: [MergeNote]
     }
 
@@ -136,7 +137,9 @@ public struct GitSync {
                 summary += " and \(unique.count - Self.namedRenumberings) more renumbered"
             }
         }
-        let conflicts = notes.filter { if case .conflict = $0 { true } else { false } }
+        let conflicts = notes.reduce(into: [MergeNote]()) { named, note in
+            if case .renumbered = note {} else if !named.contains(note) { named.append(note) }
+        }
         return Report(summary: summary, conflicts: conflicts)
     }
 

@@ -66,4 +66,20 @@ struct CalDAVIdentityTests {
         #expect(try setup.texts() == ["Milk", "Free-range eggs"])
         #expect(try setup.server.tasks(home: setup.home).count == 2)
     }
+
+    @Test func aTaskCopiedIntoASecondListIsNamed() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        let home = try server.setUp(laptop, with: "new Groceries\nadd Milk\nnew Chores\nadd Sweep\n")
+        let tasks = try server.tasks(home: home)
+        let milk = try #require(tasks.values.first { $0.contains("SUMMARY:Milk") })
+        let copy = try collection(of: "Sweep", server, home: home) + "copy.ics"
+        let put = try server.request(
+            "PUT", copy, body: milk, headers: ["Content-Type: text/calendar", "If-None-Match: *"])
+        try #require(put.status < 300, "the phone's PUT: \(put.status) \(put.body)")
+        let synced = try server.must(laptop, ["caldav"])
+        #expect(synced.stderr.contains(try uid(in: milk)), "\(synced.stderr)")
+        #expect(synced.stderr.contains("Groceries") && synced.stderr.contains("Chores"), "\(synced.stderr)")
+    }
 }

@@ -40,7 +40,8 @@ public enum ChecklistMerge {
             return MergeOrigin(base: slot?.base, ours: slot?.ours, theirs: slot?.theirs)
         }
         return MergeResult(
-            book: book, conflicts: merger.conflicts, renumbered: merger.renumbered, origins: origins)
+            book: book, conflicts: merger.conflicts, renumbered: merger.renumbered, origins: origins,
+            duplicates: merger.duplicates)
     }
 }
 
@@ -75,6 +76,8 @@ private struct Merger {
     var theirsFixed: [Int: Int] = [:]
     /// The slot of each checklist of the result, in order.
     var keptSlots: [Int] = []
+    /// Items of OURS's or THEIRS's dropped for another item's UID.
+    var duplicates: [DroppedDuplicate] = []
 
     init(base: [Checklist], ours: [Checklist], theirs: [Checklist], nextItemID: Int, theirsNextItemID: Int) {
         self.base = base
@@ -150,7 +153,7 @@ private struct Merger {
     /// Two machines that each took a phone's new task from the CalDAV server before git carried
     /// it hold it under two ItemIDs; by UID they are one item, merged field by field. OURS's items
     /// that change ID are reported as renumbered. Two items of one UID in one version (a file an
-    /// older version doubled) become one: the first.
+    /// older version doubled) become one: the first, and OURS's or THEIRS's say so.
     mutating func alignByUID() {
         var canonical: [String: Int] = [:]
         for lists in [theirs, ours, base] {
@@ -161,13 +164,23 @@ private struct Merger {
             }
         }
         guard !canonical.isEmpty else { return }
-        func align(_ lists: inout [Checklist], reporting: Bool) {
-            var seen = Set<String>()
+        func align(_ lists: inout [Checklist], reporting: Bool, naming: Bool?) {
+            var seen: [String: DroppedDuplicate.Item] = [:]
             for listIndex in lists.indices {
                 var items: [ChecklistItem] = []
+                let name = lists[listIndex].name
                 for var item in lists[listIndex].items {
                     if let uid = item.uid, let id = canonical[uid] {
-                        guard seen.insert(uid).inserted else { continue }
+                        if let kept = seen[uid] {
+                            if let fromTheirs = naming {
+                                duplicates.append(
+                                    DroppedDuplicate(
+                                        uid: uid, fromTheirs: fromTheirs, kept: kept,
+                                        dropped: .init(list: name, itemID: item.itemID, text: item.text)))
+                            }
+                            continue
+                        }
+                        seen[uid] = .init(list: name, itemID: item.itemID, text: item.text)
                         if id != item.itemID {
                             if reporting {
                                 renumbered.append(RenumberedItem(from: item.itemID, to: id, text: item.text))
@@ -180,9 +193,9 @@ private struct Merger {
                 lists[listIndex].items = items
             }
         }
-        align(&theirs, reporting: false)
-        align(&ours, reporting: true)
-        align(&base, reporting: false)
+        align(&theirs, reporting: false, naming: true)
+        align(&ours, reporting: true, naming: false)
+        align(&base, reporting: false, naming: nil)
     }
 
     // MARK: Checklists (rule 1)

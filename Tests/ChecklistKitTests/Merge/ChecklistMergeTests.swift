@@ -389,6 +389,19 @@ struct ChecklistMergeTests {
         #expect(merged.checklists.first?.items.map(\.itemID) == [3])
     }
 
+    @Test func anItemDroppedForHoldingTheUIDOfAnotherIsNamed() {
+        // A commit holding one UID on two items (issue #47, finding 4): one is kept, and said so.
+        let base = book([("Groceries", [item("Milk", 0, uid: "m")])], next: 1)
+        let doubled = [item("Milk", 0, uid: "m"), item("Call", 3, uid: "phone"), item("Call mum", 5, uid: "phone")]
+        let theirs = book([("Groceries", doubled)], next: 6)
+        let result = ChecklistMerge.merge(base: base, ours: base, theirs: theirs)
+        #expect(result.book.checklists.first?.items.map(\.text) == ["Milk", "Call"])
+        #expect(
+            result.notes.map(\.description) == [
+                #"two items from the other side share the UID phone: kept Groceries #3 "Call", dropped Groceries #5 "Call mum""#
+            ])
+    }
+
     @Test func twoMachinesThatGaveOneItemUIDsOfTheirOwnAgreeOnOne() {
         let base = book([("Groceries", [item("Milk", 0)])], next: 1)
         let ours = book([("Groceries", [item("Milk", 0, uid: "b-uid")])], next: 1)
