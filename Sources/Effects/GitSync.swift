@@ -165,7 +165,11 @@ public struct GitSync {
         }
         let empty = ChecklistBook(checklists: [], currentIndex: nil, nextItemID: 0)
         let hasData = store.fileExists
-        var result = ChecklistMerge.merge(base: base, ours: hasData ? store.book : empty, theirs: theirs ?? empty)
+        // An item that came here by CalDAV before git carried it is new on both sides; what this
+        // machine's CalDAV sync last left of it is its base (SPEC §8 rule 2).
+        let synced = CalDAVState.load(CalDAVState.path(dataFile: store.identity, environment: environment)).base
+        var result = ChecklistMerge.merge(
+            base: base, ours: hasData ? store.book : empty, theirs: theirs ?? empty, synced: synced)
         if hasData {
             if result.book != store.book { try lock.save(result.book) }
         } else if theirs != nil {

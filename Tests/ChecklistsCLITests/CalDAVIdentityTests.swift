@@ -18,6 +18,39 @@ struct CalDAVIdentityTests {
         return String(line.dropFirst("UID:".count))
     }
 
+    @Test func aCheckMadeOnAGitOnlyMachineSurvivesAMachineThatTookTheTaskByCalDAVFirst() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let (remote, laptop, desktop, home) = try server.twoMachinesOnOneRemote("new Groceries\nadd Milk\n")
+        let notebook = try remote.machine()
+        try server.must(notebook, ["sync", "init", remote.url])
+        try server.must(laptop, ["sync"])
+        try server.must(desktop, ["sync"])
+        let task = CalDAVTestServer.vtodo(uid: "phone-call-mum", summary: "Call mum")
+        let href = try collection(of: "Milk", server, home: home) + "phone-call-mum.ics"
+        let put = try server.request(
+            "PUT", href, body: task, headers: ["Content-Type: text/calendar", "If-None-Match: *"])
+        try #require(put.status < 300, "the phone's PUT: \(put.status) \(put.body)")
+        // The desktop takes the task by CalDAV alone; the laptop by `sync`, which passes it on by
+        // git to the notebook (git only), where it is checked.
+        try server.must(desktop, ["caldav"])
+        try server.must(laptop, ["sync"])
+        try server.must(notebook, ["sync"])
+        try #require(try notebook.texts(of: "Groceries") == ["Milk", "Call mum"])
+        _ = try notebook.batch("use Groceries\ncheck 2\n")
+        try server.must(notebook, ["sync"])
+        // The desktop's git merge meets the task new on both sides: the check is taken, not undone.
+        let synced = try server.must(desktop, ["sync"])
+        #expect(!synced.stderr.contains("kept"), "\(synced.stderr)")
+        try server.must(laptop, ["sync"])
+        try server.must(notebook, ["sync"])
+        for machine in [desktop, laptop, notebook] {
+            let call = try machine.exported().list("Groceries")?.items.first { $0.text == "Call mum" }
+            #expect(call?.checked == true)
+        }
+        #expect(try server.request("GET", href).body.contains("STATUS:COMPLETED"))
+        withExtendedLifetime(remote) {}
+    }
+
     @Test func joiningAListThatHoldsSomeOfTheSameItemsDuplicatesNone() throws {
         let server = try CalDAVTestServer(.radicale)
         let desktop = try ChecklistsProcess()
