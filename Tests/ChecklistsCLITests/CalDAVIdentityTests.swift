@@ -18,8 +18,12 @@ struct CalDAVIdentityTests {
         return String(line.dropFirst("UID:".count))
     }
 
-    @Test func aCheckMadeOnAGitOnlyMachineSurvivesAMachineThatTookTheTaskByCalDAVFirst() throws {
-        let server = try CalDAVTestServer(.radicale)
+    /// Three machines on one git remote, two of them syncing with the server too: the phone adds
+    /// `Call mum`, which the desktop takes by CalDAV alone and the laptop by `sync`, passing it on
+    /// by git to the notebook (git only), where it is checked and pushed. Returns the task's href.
+    private func checkedOnAGitOnlyMachine(
+        _ server: CalDAVTestServer
+    ) throws -> (remote: SyncTests.Remote, machines: [ChecklistsProcess], href: String) {
         let (remote, laptop, desktop, home) = try server.twoMachinesOnOneRemote("new Groceries\nadd Milk\n")
         let notebook = try remote.machine()
         try server.must(notebook, ["sync", "init", remote.url])
@@ -30,24 +34,53 @@ struct CalDAVIdentityTests {
         let put = try server.request(
             "PUT", href, body: task, headers: ["Content-Type: text/calendar", "If-None-Match: *"])
         try #require(put.status < 300, "the phone's PUT: \(put.status) \(put.body)")
-        // The desktop takes the task by CalDAV alone; the laptop by `sync`, which passes it on by
-        // git to the notebook (git only), where it is checked.
         try server.must(desktop, ["caldav"])
         try server.must(laptop, ["sync"])
         try server.must(notebook, ["sync"])
         try #require(try notebook.texts(of: "Groceries") == ["Milk", "Call mum"])
         _ = try notebook.batch("use Groceries\ncheck 2\n")
         try server.must(notebook, ["sync"])
+        return (remote, [laptop, desktop, notebook], href)
+    }
+
+    /// Whether `machine` has `Call mum` checked.
+    private func callChecked(_ machine: ChecklistsProcess) throws -> Bool? {
+        try machine.exported().list("Groceries")?.items.first { $0.text == "Call mum" }?.checked
+    }
+
+    @Test func aCheckMadeOnAGitOnlyMachineSurvivesAMachineThatTookTheTaskByCalDAVFirst() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let (remote, machines, href) = try checkedOnAGitOnlyMachine(server)
         // The desktop's git merge meets the task new on both sides: the check is taken, not undone.
-        let synced = try server.must(desktop, ["sync"])
+        let synced = try server.must(machines[1], ["sync"])
         #expect(!synced.stderr.contains("kept"), "\(synced.stderr)")
-        try server.must(laptop, ["sync"])
-        try server.must(notebook, ["sync"])
-        for machine in [desktop, laptop, notebook] {
-            let call = try machine.exported().list("Groceries")?.items.first { $0.text == "Call mum" }
-            #expect(call?.checked == true)
-        }
+        for machine in machines { try server.must(machine, ["sync"]) }
+        for machine in machines { #expect(try callChecked(machine) == true) }
         #expect(try server.request("GET", href).body.contains("STATUS:COMPLETED"))
+        withExtendedLifetime(remote) {}
+    }
+
+    @Test func theMergeDriverOfAGitMergeByHandTakesTheCheckToo() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let (remote, machines, _) = try checkedOnAGitOnlyMachine(server)
+        let desktop = machines[1]
+        // Git runs `checklists merge` in the data folder, naming temporary files only.
+        func git(_ arguments: [String]) throws -> ChecklistsProcess.Outcome {
+            let identity = ["-c", "user.name=Ann", "-c", "user.email=ann@example.org"]
+            let outcome = try desktop.start(
+                ["-C", desktop.dataFolder] + identity + arguments, removing: ["CHECKLISTS_FILE"],
+                executable: URL(filePath: "/usr/bin/git")
+            ).wait()
+            try #require(outcome.status == 0, "git \(arguments): \(outcome.stderr)")
+            return outcome
+        }
+        _ = try git(["commit", "--quiet", "--all", "--message", "by hand"])
+        _ = try git(["fetch", "--quiet", "origin"])
+        let branch = try git(["rev-parse", "--abbrev-ref", "HEAD"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let merged = try git(["merge", "--no-edit", "origin/" + branch])
+        #expect(!merged.stderr.contains("kept"), "\(merged.stderr)")
+        #expect(try callChecked(desktop) == true)
         withExtendedLifetime(remote) {}
     }
 
