@@ -176,10 +176,14 @@ public struct CalDAVSync {
         var stale: [CalDAVState.Resource] = []
         /// The task of each UID as the last sync left it.
         let synced: [String: CalDAVState.Resource]
+        /// The name of each task list, by URL, to name a task found in two.
+        let names: [String: String]
 
-        /// Takes `resource` as its UID's task. A UID found at two hrefs is a move half done (the
-        /// PUT to the new list made, the DELETE of the old copy not, by this program or another
-        /// client): the copy the last sync left is the stale one, which the writes delete.
+        /// Takes `resource` as its UID's task. A UID found in two task lists is a move half done
+        /// (the PUT to the new list made, the DELETE of the old copy not, by this program or
+        /// another client): the copy the last sync left is the stale one, which the writes
+        /// delete. A client's copy reads the same; both are named, as is a UID found in two lists
+        /// of which the last sync knew neither (the one found last is taken, the other left alone).
         mutating func hold(_ resource: CalDAVState.Resource) {
             let uid = resource.uid
             guard let held = current[uid], held.href != resource.href else {
@@ -187,12 +191,22 @@ public struct CalDAVSync {
                 return
             }
             let old = synced[uid]?.href
-            if resource.href == old {
-                stale.append(resource)
-                return
+            let (left, taken) = resource.href == old ? (resource, held) : (held, resource)
+            let lists = "the task \(uid) is in two task lists, \(name(of: left)) and \(name(of: taken))"
+            if left.href == old {
+                stale.append(left)
+                notices.append(
+                    lists + ": taken as moved to \(name(of: taken)), the copy in \(name(of: left)) is deleted")
+            } else {
+                notices.append(
+                    lists + ": only the one in \(name(of: taken)) is taken here, the other is left as it is there")
             }
-            if held.href == old { stale.append(held) }
-            current[uid] = resource
+            current[uid] = taken
+        }
+
+        /// `"Groceries" (/href)`: a task's list, and its place.
+        private func name(of resource: CalDAVState.Resource) -> String {
+            "\"\(names[resource.collection] ?? resource.collection)\" (\(resource.href))"
         }
     }
 
@@ -211,7 +225,9 @@ public struct CalDAVSync {
             known[resource.href] = resource
             held[resource.collection, default: []].append(resource)
         }
-        var survey = Survey(synced: state.resources)
+        var names: [String: String] = [:]
+        for collection in collections { names[collection.url] = collection.name }
+        var survey = Survey(synced: state.resources, names: names)
         var wanted: [String: [String]] = [:]
         var newTokens: [String: String] = [:]
         /// Takes a collection's members (`etags`) as the server lists them, or, with `removed`,
@@ -286,7 +302,8 @@ public struct CalDAVSync {
         let answer = try server.fetch(wanted)
         if fetching > 0 { onProgress(ProgressReport("caldav: fetching tasks", done: fetching, of: fetching)) }
         var settled: Set<String> = answer.gone
-        for (href, resource) in answer.found {
+        var read: [CalDAVState.Resource] = []
+        for (href, resource) in answer.found.sorted(by: { $0.key < $1.key }) {
             survey.seen[href] = resource.etag
             guard let collection = collections.first(where: { href.hasPrefix($0.url) }) else { continue }
             let task: (uid: String, titledArchiveNull: Bool)
@@ -306,10 +323,33 @@ public struct CalDAVSync {
                         + " nothing: it is left as it is, here and on the server, and looked at again at the next sync")
                 continue
             }
-            settled.insert(href)
-            survey.hold(
+            read.append(
                 CalDAVState.Resource(
                     uid: task.uid, href: href, etag: resource.etag, collection: collection.url, data: resource.data))
+        }
+        // A task whose UID is not the one its place held, or a UID at a second place in one list
+        // (RFC 4791 allows neither), contradicts the state or the answer itself: it is no evidence
+        // of anything, and is left as the last sync left it (unresolved, below), and named. The
+        // tasks that agree with the state are taken first, so that they are the ones kept.
+        let agreeing = read.filter { known[$0.href]?.uid == $0.uid }
+        for resource in agreeing + read.filter({ known[$0.href]?.uid != $0.uid }) {
+            let previous = known[resource.href]
+            if let previous, previous.uid != resource.uid {
+                survey.notices.append(
+                    "the server says the task \(resource.href) is \(resource.uid), not \(previous.uid) as before: it is"
+                        + " left as it is, here and on the server, and looked at again at the next sync")
+                continue
+            }
+            if let other = survey.current[resource.uid], other.href != resource.href,
+                other.collection == resource.collection
+            {
+                survey.notices.append(
+                    "the server gives the tasks \(other.href) and \(resource.href) one UID, \(resource.uid): the second"
+                        + " is left as it is, here and on the server, and looked at again at the next sync")
+                continue
+            }
+            settled.insert(resource.href)
+            survey.hold(resource)
         }
         // A task asked for that did not come back readable (and is not reported gone) is no
         // evidence of a delete: it stays as the last sync left it, and unresolved.
@@ -516,7 +556,8 @@ public struct CalDAVSync {
         var result = CommandResult(lines: [
             OutputLine("synced with \(server.server): in \(incoming.summary); out \(outgoing.summary)")
         ])
-        result.notices = progress.notices + merged.conflicts.map(\.description)
+        result.notices =
+            progress.notices + merged.conflicts.map(\.description) + merged.duplicates.map(\.description)
         return result
     }
 
@@ -675,13 +716,15 @@ public struct CalDAVSync {
         base: ChecklistBook?, baseOf: [Int: Int], home: String, todos: inout [String: CalendarComponent]
     ) -> ChecklistBook {
         var idOfUID: [String: Int] = [:]
-        // The DueDate an item without a due date keeps (its creation time), which tasks do not carry.
-        var created: [Int: Double] = [:]
+        // The DueDate an item without a due date keeps (its creation time), which tasks do not
+        // carry: BASE's where it has the task, so that a due date set here since is no change of
+        // the server's undated task (its stored date would read as changed there too: a conflict).
+        var created: [String: Double] = [:]
+        for list in ours.checklists + (base?.checklists ?? []) {
+            for item in list.items { if let uid = item.uid { created[uid] = item.archivedDate } }
+        }
         for list in (base?.checklists ?? []) + ours.checklists {
-            for item in list.items {
-                if let uid = item.uid { idOfUID[uid] = item.itemID }
-                created[item.itemID] = item.archivedDate
-            }
+            for item in list.items { if let uid = item.uid { idOfUID[uid] = item.itemID } }
         }
         var next = max(ours.nextItemID, base?.nextItemID ?? 0)
         var lists: [Checklist] = []
@@ -714,7 +757,7 @@ public struct CalDAVSync {
                     todo.property($0).flatMap(CalendarTime.init)?.referenceSeconds
                 }.first
                 var item = CalendarTask.item(
-                    todo, itemID: itemID, created: created[itemID] ?? made ?? WallClock.now(), siblings: siblings)
+                    todo, itemID: itemID, created: created[resource.uid] ?? made ?? WallClock.now(), siblings: siblings)
                 item.uid = resource.uid
                 item.serverMark = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.mark(of: todo), home: home)
                 list.items.append(item)
@@ -741,7 +784,8 @@ public struct CalDAVSync {
         todo.property("X-APPLE-SORT-ORDER").flatMap { Int(CalendarText.unescaped($0.value)) } ?? Int.max
     }
 
-    /// Gives each item without a UID the UID of a task no item has, of the same text, in the
+    /// Gives each item no sync has paired yet (without a UID, or with one neither the server nor
+    /// BASE knows: every new item gets one) the UID of a task no item has, of the same text, in the
     /// checklist's task list, when BASE does not know the item (it was never synced from here).
     private func adoptUIDs(
         _ book: inout ChecklistBook, collections: [CalDAVServer.Collection], resources: [String: CalDAVState.Resource],
@@ -749,6 +793,8 @@ public struct CalDAVSync {
     ) {
         var taken = Set<String>()
         for list in book.checklists { for item in list.items { if let uid = item.uid { taken.insert(uid) } } }
+        var paired = Set(resources.keys)
+        for list in base?.checklists ?? [] { for item in list.items { if let uid = item.uid { paired.insert(uid) } } }
         var free: [String: [(text: String, uid: String)]] = [:]
         for resource in resources.values.sorted(by: { $0.href < $1.href }) where !taken.contains(resource.uid) {
             guard let collection = collections.first(where: { $0.url == resource.collection }),
@@ -762,7 +808,8 @@ public struct CalDAVSync {
             let name = book.checklists[list].name.lowercased()
             guard free[name] != nil else { continue }
             book.update(at: list) { checklist in
-                for index in checklist.items.indices where checklist.items[index].uid == nil {
+                for index in checklist.items.indices
+                where checklist.items[index].uid.map({ !paired.contains($0) }) ?? true {
                     let item = checklist.items[index]
                     guard base?.location(ofItemID: item.itemID) == nil,
                         let match = free[name]?.firstIndex(where: { $0.text == item.text }),

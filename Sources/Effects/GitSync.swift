@@ -71,7 +71,8 @@ public struct GitSync {
     struct Report {
         /// The summary line: changes coming in and going out, renumbered IDs.
         var summary: String
-        /// The merges' notes on fields both sides changed (renumbered items are in the summary).
+        /// The merges' notes on fields both sides changed and items dropped for another's UID
+        /// (renumbered items are in the summary).
         var conflicts: [MergeNote]
     }
 
@@ -136,7 +137,9 @@ public struct GitSync {
                 summary += " and \(unique.count - Self.namedRenumberings) more renumbered"
             }
         }
-        let conflicts = notes.filter { if case .conflict = $0 { true } else { false } }
+        let conflicts = notes.reduce(into: [MergeNote]()) { named, note in
+            if case .renumbered = note {} else if !named.contains(note) { named.append(note) }
+        }
         return Report(summary: summary, conflicts: conflicts)
     }
 
@@ -162,7 +165,11 @@ public struct GitSync {
         }
         let empty = ChecklistBook(checklists: [], currentIndex: nil, nextItemID: 0)
         let hasData = store.fileExists
-        var result = ChecklistMerge.merge(base: base, ours: hasData ? store.book : empty, theirs: theirs ?? empty)
+        // An item that came here by CalDAV before git carried it is new on both sides; what this
+        // machine's CalDAV sync last left of it is its base (SPEC §8 rule 2).
+        let synced = CalDAVState.load(CalDAVState.path(dataFile: store.identity, environment: environment)).base
+        var result = ChecklistMerge.merge(
+            base: base, ours: hasData ? store.book : empty, theirs: theirs ?? empty, synced: synced)
         if hasData {
             if result.book != store.book { try lock.save(result.book) }
         } else if theirs != nil {

@@ -24,6 +24,23 @@ extension String {
         return result
     }
 
+    /// The path a pattern `gitPattern` wrote matches; `nil` for a pattern it does not write.
+    var gitPatternPath: String? {
+        var result = ""
+        var rest = Substring(self)
+        while let character = rest.popFirst() {
+            guard character == "[" else {
+                if "*?] \\".contains(character) { return nil }
+                result.append(character)
+                continue
+            }
+            guard let inner = rest.popFirst(), inner != "\\" || rest.popFirst() == "\\", rest.popFirst() == "]"
+            else { return nil }
+            result.append(inner)
+        }
+        return result
+    }
+
     /// The string without leading and trailing newlines.
     var trimmingNewlines: String {
         var text = Substring(self)

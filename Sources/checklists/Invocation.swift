@@ -53,6 +53,13 @@ struct Invocation {
         return invocation
     }
 
+    /// For git's merge driver, what the CalDAV sync of the data file it merges last left: git runs
+    /// the driver at the top of the work tree.
+    private static func calDAVBase(for command: Command, _ environment: [String: String]) -> ChecklistBook? {
+        guard case .merge = command else { return nil }
+        return GitSync.calDAVBase(workTree: ".", environment: environment)
+    }
+
     /// Runs the invocation and exits with its status (SPEC §2).
     func run() -> Never {
         // A save that hits RLIMIT_FSIZE must fail with EFBIG, not kill the process.
@@ -69,7 +76,8 @@ struct Invocation {
         let parsed: Result<Command?, any Error> =
             command.isEmpty ? .success(nil) : Result { try Command.parse(command) }
         if !command.isEmpty, case .success(let standalone?) = parsed,
-            let result = Session.runStandalone(standalone, now: WallClock.now())
+            let result = Session.runStandalone(
+                standalone, now: WallClock.now(), synced: Self.calDAVBase(for: standalone, environment))
         {
             Output.show(result, styler: TerminalStyle(enabled: false), errorPrefix: "checklists: ")
             Self.leave(result.exitStatus)

@@ -292,4 +292,15 @@ struct CalDAVTests {
             #expect(items.count == 2)
         }
     }
+
+    @Test func aDueDateSetHereOnAnUndatedItemIsNoConflict() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        let home = try server.setUp(laptop, with: "new Groceries\nadd Milk\n")
+        _ = try laptop.batch("use Groceries\ndue 1 2030-05-01\n")
+        let synced = try server.must(laptop, ["caldav"])
+        #expect(!synced.stderr.contains("kept"), "\(synced.stderr)")
+        #expect(try server.tasks(home: home).values.first?.contains("DUE") == true)
+    }
 }

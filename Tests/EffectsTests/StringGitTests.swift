@@ -14,6 +14,14 @@ struct StringGitTests {
         #expect("#x!".gitPattern == "#x!")
     }
 
+    @Test func aPatternOfAPathGivesThePathBack() {
+        for path in ["Checklists.plist", "my lists/a*b?[c].plist", #"back\slash"#, "#x!"] {
+            #expect(path.gitPattern.gitPatternPath == path)
+        }
+        #expect("*.plist".gitPatternPath == nil)
+        #expect("a[bc]".gitPatternPath == nil)
+    }
+
     @Test func newlinesAroundTextAreTrimmed() {
         #expect("\n\nfatal: gone\n".trimmingNewlines == "fatal: gone")
         #expect("".trimmingNewlines == "")

@@ -23,13 +23,16 @@ enum ArchiveFile {
     /// An empty BASE file means the two sides have no common version (git passes one for a file
     /// added on both sides of unrelated histories). If any file cannot be read as an archive,
     /// nothing is written and the result fails with `ExitStatus.dataError` (65), which git reports as a conflict.
-    /// Each field both sides changed differently is one notice, for standard error.
-    static func merge(base: String, ours: String, theirs: String, now: Double) -> CommandResult {
+    /// Each field both sides changed differently is one notice, for standard error. `synced` is
+    /// what the CalDAV sync of the merged data file last left (`ChecklistMerge.merge`'s `synced`).
+    static func merge(
+        base: String, ours: String, theirs: String, now: Double, synced: ChecklistBook? = nil
+    ) -> CommandResult {
         let merged: MergeResult
         do {
             let baseBook = FileSystem.stamp(base)?.size == 0 ? nil : try read(base, now: now)
             merged = ChecklistMerge.merge(
-                base: baseBook, ours: try read(ours, now: now), theirs: try read(theirs, now: now))
+                base: baseBook, ours: try read(ours, now: now), theirs: try read(theirs, now: now), synced: synced)
         } catch {
             return CommandResult(error: "merge: \(error)", exitStatus: .dataError)
         }

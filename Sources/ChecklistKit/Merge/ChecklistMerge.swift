@@ -15,14 +15,22 @@ public enum ChecklistMerge {
     /// `theirsOfBase` pairs base checklists (by position) with THEIRS's (by position) where the
     /// pairing is known for sure (a CalDAV collection keeps its URL through a rename); the
     /// others are matched by name or items as usual.
+    ///
+    /// `synced` is OURS as this machine's last sync with another remote left it (a CalDAV
+    /// server's). An item new on both sides that OURS still holds as it is there, and that THEIRS
+    /// read from the same version of the server (the same server mark), has that copy as its
+    /// base: both sides took it from the server, so what THEIRS changed since is taken.
     public static func merge(
         base: ChecklistBook?, ours: ChecklistBook, theirs: ChecklistBook, sharedCounter: Bool = true,
-        theirsOfBase: [Int: Int] = [:]
+        theirsOfBase: [Int: Int] = [:], synced: ChecklistBook? = nil
     ) -> MergeResult {
         var merger = Merger(
             base: base?.checklists ?? [], ours: ours.checklists, theirs: theirs.checklists,
             nextItemID: max(base?.nextItemID ?? 0, ours.nextItemID, theirs.nextItemID),
             theirsNextItemID: sharedCounter ? theirs.nextItemID : Int.min)
+        for list in synced?.checklists ?? [] {
+            for item in list.items { if let uid = item.uid { merger.synced[uid] = item } }
+        }
         merger.theirsFixed = theirsOfBase.filter { pair in
             merger.base.indices.contains(pair.key) && merger.theirs.indices.contains(pair.value)
         }
@@ -40,7 +48,8 @@ public enum ChecklistMerge {
             return MergeOrigin(base: slot?.base, ours: slot?.ours, theirs: slot?.theirs)
         }
         return MergeResult(
-            book: book, conflicts: merger.conflicts, renumbered: merger.renumbered, origins: origins)
+            book: book, conflicts: merger.conflicts, renumbered: merger.renumbered, origins: origins,
+            duplicates: merger.duplicates)
     }
 }
 
@@ -75,6 +84,10 @@ private struct Merger {
     var theirsFixed: [Int: Int] = [:]
     /// The slot of each checklist of the result, in order.
     var keptSlots: [Int] = []
+    /// Items of OURS's or THEIRS's dropped for another item's UID.
+    var duplicates: [DroppedDuplicate] = []
+    /// Each item of OURS as the last sync with another remote left it, by UID.
+    var synced: [String: ChecklistItem] = [:]
 
     init(base: [Checklist], ours: [Checklist], theirs: [Checklist], nextItemID: Int, theirsNextItemID: Int) {
         self.base = base
@@ -150,7 +163,7 @@ private struct Merger {
     /// Two machines that each took a phone's new task from the CalDAV server before git carried
     /// it hold it under two ItemIDs; by UID they are one item, merged field by field. OURS's items
     /// that change ID are reported as renumbered. Two items of one UID in one version (a file an
-    /// older version doubled) become one: the first.
+    /// older version doubled) become one: the first, and OURS's or THEIRS's say so.
     mutating func alignByUID() {
         var canonical: [String: Int] = [:]
         for lists in [theirs, ours, base] {
@@ -161,13 +174,23 @@ private struct Merger {
             }
         }
         guard !canonical.isEmpty else { return }
-        func align(_ lists: inout [Checklist], reporting: Bool) {
-            var seen = Set<String>()
+        func align(_ lists: inout [Checklist], reporting: Bool, naming: Bool?) {
+            var seen: [String: DroppedDuplicate.Item] = [:]
             for listIndex in lists.indices {
                 var items: [ChecklistItem] = []
+                let name = lists[listIndex].name
                 for var item in lists[listIndex].items {
                     if let uid = item.uid, let id = canonical[uid] {
-                        guard seen.insert(uid).inserted else { continue }
+                        if let kept = seen[uid] {
+                            if let fromTheirs = naming {
+                                duplicates.append(
+                                    DroppedDuplicate(
+                                        uid: uid, fromTheirs: fromTheirs, kept: kept,
+                                        dropped: .init(list: name, itemID: item.itemID, text: item.text)))
+                            }
+                            continue
+                        }
+                        seen[uid] = .init(list: name, itemID: item.itemID, text: item.text)
                         if id != item.itemID {
                             if reporting {
                                 renumbered.append(RenumberedItem(from: item.itemID, to: id, text: item.text))
@@ -180,9 +203,9 @@ private struct Merger {
                 lists[listIndex].items = items
             }
         }
-        align(&theirs, reporting: false)
-        align(&ours, reporting: true)
-        align(&base, reporting: false)
+        align(&theirs, reporting: false, naming: true)
+        align(&ours, reporting: true, naming: false)
+        align(&base, reporting: false, naming: nil)
     }
 
     // MARK: Checklists (rule 1)
@@ -356,7 +379,7 @@ private struct Merger {
             return kept.item.saysTheSame(as: b.item) && kept.slot == b.slot ? nil : kept
         case (var o?, let t?):
             var found: [Disagreement] = []
-            let before = b?.item
+            let before = b?.item ?? syncedBase(ours: o.item, theirs: t.item)
             o.item.text = Self.pick(before?.text, o.item.text, t.item.text, "text", &found)
             o.item.checked = Self.pick(before?.checked, o.item.checked, t.item.checked, "checked", &found)
             o.item.shouldRemind = Self.pick(
@@ -399,6 +422,19 @@ private struct Merger {
             }
             return o
         }
+    }
+
+    /// The copy of an item new on both sides that the last sync with another remote left here,
+    /// when OURS still says what it says and THEIRS read the same version of that remote.
+    ///
+    /// Both sides then took the item from that remote's one version: it is their common base.
+    /// THEIRS's server mark must be that copy's, or THEIRS may hold an older version, whose
+    /// values would then undo this machine's changes as if they were THEIRS's.
+    func syncedBase(ours: ChecklistItem, theirs: ChecklistItem) -> ChecklistItem? {
+        guard let uid = ours.uid, let copy = synced[uid], let mark = copy.serverMark, ours.serverMark == mark,
+            theirs.serverMark == mark, copy.saysTheSame(as: ours)
+        else { return nil }
+        return copy
     }
 
     /// Merges SPEC §13's fields of an item both sides hold: each a field of its own, the tags

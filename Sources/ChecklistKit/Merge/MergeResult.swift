@@ -8,9 +8,12 @@ public struct MergeResult: Sendable, Equatable {
     public var renumbered: [RenumberedItem]
     /// Where each checklist of `book` came from, in the same order.
     public var origins: [MergeOrigin] = []
+    /// Items dropped because another item of the same version has their UID (rule 1).
+    public var duplicates: [DroppedDuplicate] = []
 
-    /// The notes for the person who ran the merge: the conflicts, then the renumbered items.
+    /// The notes for the person who ran the merge: the conflicts, the dropped duplicates, then the
+    /// renumbered items.
     public var notes: [MergeNote] {
-        conflicts.map(MergeNote.conflict) + renumbered.map(MergeNote.renumbered)
+        conflicts.map(MergeNote.conflict) + duplicates.map(MergeNote.duplicate) + renumbered.map(MergeNote.renumbered)
     }
 }

@@ -3,7 +3,10 @@ import KeyedArchive
 extension Session {
     /// Runs a command that works on files named in it rather than on the data file (`merge`,
     /// `cat`), so a one-shot run need not load the data file; `nil` for any other command.
-    public static func runStandalone(_ command: Command, now: Double) -> CommandResult? {
+    ///
+    /// `synced` is, for `merge`, what the CalDAV sync of the merged data file last left
+    /// (`ChecklistMerge.merge`'s `synced`).
+    public static func runStandalone(_ command: Command, now: Double, synced: ChecklistBook? = nil) -> CommandResult? {
         switch command {
         case .cat(let path):
             do {
@@ -17,7 +20,7 @@ extension Session {
                 return CommandResult(error: error.description, exitStatus: .dataError)
             }
         case .merge(let base, let ours, let theirs):
-            return ArchiveFile.merge(base: base, ours: ours, theirs: theirs, now: now)
+            return ArchiveFile.merge(base: base, ours: ours, theirs: theirs, now: now, synced: synced)
         default:
             return nil
         }

@@ -389,6 +389,45 @@ struct ChecklistMergeTests {
         #expect(merged.checklists.first?.items.map(\.itemID) == [3])
     }
 
+    @Test func anItemBothSidesTookFromTheServerHasWhatThisMachineSyncedAsItsBase() {
+        // Here by CalDAV before git carried it (issue #47, finding 1); checked there since.
+        let base = book([("Groceries", [item("Milk", 0, uid: "m")])], next: 7)
+        var call = item("Call", 7, uid: "phone")
+        call.serverMark = "read"
+        let ours = book([("Groceries", [item("Milk", 0, uid: "m"), call])], next: 8)
+        var checked = call
+        checked.itemID = 9
+        checked.checked = true
+        let theirs = book([("Groceries", [item("Milk", 0, uid: "m"), checked])], next: 10)
+        let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs, synced: ours)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.book.checklists.first?.items.last?.checked == true)
+        // Changed here since that sync, or read there from another version of the task: no base,
+        // OURS's value kept and said.
+        var edited = ours
+        edited.update(at: 0) { $0.items[1].text = "Call mum" }
+        var older = theirs
+        older.update(at: 0) { $0.items[1].serverMark = "read before" }
+        for (here, there) in [(edited, theirs), (ours, older)] {
+            let kept = ChecklistMerge.merge(base: base, ours: here, theirs: there, synced: ours)
+            #expect(kept.conflicts.map(\.field).contains("checked"))
+            #expect(kept.book.checklists.first?.items.last?.checked == false)
+        }
+    }
+
+    @Test func anItemDroppedForHoldingTheUIDOfAnotherIsNamed() {
+        // A commit holding one UID on two items (issue #47, finding 4): one is kept, and said so.
+        let base = book([("Groceries", [item("Milk", 0, uid: "m")])], next: 1)
+        let doubled = [item("Milk", 0, uid: "m"), item("Call", 3, uid: "phone"), item("Call mum", 5, uid: "phone")]
+        let theirs = book([("Groceries", doubled)], next: 6)
+        let result = ChecklistMerge.merge(base: base, ours: base, theirs: theirs)
+        #expect(result.book.checklists.first?.items.map(\.text) == ["Milk", "Call"])
+        #expect(
+            result.notes.map(\.description) == [
+                #"two items from the other side share the UID phone: kept Groceries #3 "Call", dropped Groceries #5 "Call mum""#
+            ])
+    }
+
     @Test func twoMachinesThatGaveOneItemUIDsOfTheirOwnAgreeOnOne() {
         let base = book([("Groceries", [item("Milk", 0)])], next: 1)
         let ours = book([("Groceries", [item("Milk", 0, uid: "b-uid")])], next: 1)
