@@ -174,6 +174,8 @@ public struct CalDAVSync {
         var unsettled: Set<String> = []
         /// Copies the last sync left of tasks found at a second href too: moves half done.
         var stale: [CalDAVState.Resource] = []
+        /// The tasks refused (too large, unreadable), by href, for the state to remember.
+        var refused: [String: CalDAVState.Refused] = [:]
         /// The task of each UID as the last sync left it.
         let synced: [String: CalDAVState.Resource]
 
@@ -193,6 +195,20 @@ public struct CalDAVSync {
             }
             if held.href == old { stale.append(held) }
             current[uid] = resource
+        }
+
+        /// Leaves the task at `href` in `collection` as it is, here and there, for the reason
+        /// `refusal` gives: named on stderr, its collection's token not moved past it, and the
+        /// item it was at the last sync (`known`) kept as it was and unresolved.
+        mutating func refuse(
+            _ href: String, _ refusal: CalDAVState.Refused, collection: String, known: CalDAVState.Resource?
+        ) {
+            refused[href] = refusal
+            notices.append(refusal.notice)
+            unsettled.insert(collection)
+            guard let known else { return }
+            hold(known)
+            unresolved.insert(known.uid)
         }
     }
 
@@ -229,6 +245,10 @@ public struct CalDAVSync {
                     !refetch.contains(href)
                 {
                     survey.hold(resource)
+                } else if let refusal = state.refused[href], refusal.etag == etag, !refetch.contains(href) {
+                    // Refused before and unchanged since: named again, not fetched again (a task
+                    // too large to read cost every sync its whole download).
+                    survey.refuse(href, refusal, collection: url, known: known[href])
                 } else {
                     wanted[url, default: []].append(href)
                 }
@@ -293,9 +313,15 @@ public struct CalDAVSync {
             do {
                 task = try Self.readTask(resource.data)
             } catch {
-                survey.notices.append(
-                    "cannot read the task \(href) (\(error)): it is left as it is, here and on the server,"
-                        + " and looked at again at the next sync")
+                let notice = "cannot read the task \(href) (\(error)): it is left as it is, here and on the server,"
+                // Bytes too many to read (a photo inline) are refused again until they change: they
+                // are not fetched again meanwhile. Others may have been garbled on the way: read again.
+                if resource.data.count > ICalendarReader.maximumLineLength {
+                    survey.refused[href] = CalDAVState.Refused(
+                        etag: resource.etag, notice: notice + " and looked at again once it changes there")
+                } else {
+                    survey.notices.append(notice + " and looked at again at the next sync")
+                }
                 continue
             }
             // Foundation reads a text "$null" as nothing and drops the item (SPEC §4): such a task
@@ -315,14 +341,19 @@ public struct CalDAVSync {
         // evidence of a delete: it stays as the last sync left it, and unresolved.
         for (url, hrefs) in wanted {
             for href in hrefs where !settled.contains(href) {
-                survey.unsettled.insert(url)
-                if answer.oversized.contains(href) {
-                    survey.notices.append(
-                        "the task \(href) is larger than \(CurlTransport.answerLimit >> 20) MiB: it is left as it is,"
-                            + " here and on the server, and looked at again at the next sync")
+                if answer.oversized.contains(href), let etag = survey.seen[href] {
+                    survey.refused[href] = CalDAVState.Refused(
+                        etag: etag,
+                        notice: "the task \(href) is larger than \(CurlTransport.answerLimit >> 20) MiB: it is left as"
+                            + " it is, here and on the server, and looked at again once it changes there")
                 }
+                if let refusal = survey.refused[href] {
+                    survey.refuse(href, refusal, collection: url, known: known[href])
+                    continue
+                }
+                survey.unsettled.insert(url)
                 guard let resource = known[href] else { continue }
-                if answer.found[href] == nil, !answer.oversized.contains(href) {
+                if answer.found[href] == nil {
                     survey.notices.append(
                         "the server sent no readable answer for the task \(href): it is left as it is, here and"
                             + " on the server, and looked at again at the next sync")
@@ -488,6 +519,7 @@ public struct CalDAVSync {
                 uid: uid, href: write.href, etag: etag, collection: write.collection, data: write.data)
         }
         state.resources = resources
+        state.refused = survey.refused
         state.collections = [:]
         for (list, url) in zip(merged.book.checklists, plan.urlOf) {
             state.collections[url] = CalDAVState.Collection(name: list.name, token: tokens[url])
