@@ -471,7 +471,10 @@ public struct CalDAVSync {
         }
         let requests = plan.requests
         if !requests.isEmpty { onProgress(ProgressReport("caldav: writing tasks", done: 0, of: requests.count)) }
-        let responses = try server.perform(requests)
+        // Counted as the answers come, not only at the end.
+        let responses = try server.perform(requests) { answered in
+            onProgress(ProgressReport("caldav: writing tasks", done: answered, of: requests.count))
+        }
         if !requests.isEmpty {
             onProgress(ProgressReport("caldav: writing tasks", done: requests.count, of: requests.count))
         }

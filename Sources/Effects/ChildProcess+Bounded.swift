@@ -40,9 +40,11 @@ extension ChildProcess {
     /// output is read until it ends. On the time limit or a signal the child is
     /// killed (SIGKILL) and reaped before this returns: nothing it does outlives the call. A
     /// signal that comes once the child has ended is reported the same way, so none is lost.
+    /// `onErrorOutput` is told of each piece of standard error as it arrives (curl's line for each
+    /// request it finished: standard output would come only at the end, since curl buffers it in a pipe).
     static func runBounded(
         _ program: String, _ arguments: [String], environment: [String: String]?, input: [UInt8],
-        timeLimit: Double, fileSizeLimit: Int
+        timeLimit: Double, fileSizeLimit: Int, onErrorOutput: (ArraySlice<UInt8>) -> Void = { _ in }
     ) throws(ChildProcessError) -> BoundedRun {
         var stopMask = sigset_t()
         sigemptyset(&stopMask)
@@ -98,6 +100,7 @@ extension ChildProcess {
             if descriptors[2].revents != 0 {
                 _ = pipes.read(.error, buffer: &buffer) { bytes in
                     run.errorOutput += bytes.prefix(max(0, outputLimit - run.errorOutput.count))
+                    onErrorOutput(bytes)
                 }
             }
         }
