@@ -136,7 +136,8 @@ struct CurlTransport {
             // One byte more than the bound, so that a longer answer is seen to be longer.
             run = try ChildProcess.runBounded(
                 "curl", ["-q", "--config", "-"], environment: environment, input: Array(config.utf8),
-                timeLimit: Double(requests.count * timeout + Self.batchGrace), fileSizeLimit: Self.answerLimit + 1
+                timeLimit: Double(requests.count * timeout + Self.batchGrace), fileSizeLimit: Self.answerLimit + 1,
+                group: .own
             ) { bytes in
                 if answered.take(bytes) { onAnswer(answered.count) }
             }
