@@ -61,12 +61,15 @@ struct CalDAVServer {
     ///
     /// With `keepingOversized`, an answer cut off at `CurlTransport.answerLimit` comes back as it
     /// is (status 0, `curlCode` `CurlTransport.tooLarge`) for the caller to ask again in parts.
+    ///
+    /// `onAnswer` is told how many requests have their answer, each time one more has.
     func perform(
-        _ requests: [HTTPRequest], refusing: Bool = true, keepingOversized: Bool = false
+        _ requests: [HTTPRequest], refusing: Bool = true, keepingOversized: Bool = false,
+        onAnswer: (Int) -> Void = { _ in }
     ) throws(CalDAVError) -> [HTTPResponse] {
         let responses: [HTTPResponse]
         do {
-            responses = try transport.perform(requests)
+            responses = try transport.perform(requests, onAnswer: onAnswer)
         } catch {
             switch error {
             case .cannotRun(let reason): throw .local(reason)

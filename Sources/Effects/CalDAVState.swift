@@ -25,12 +25,23 @@ struct CalDAVState {
         var token: String?
     }
 
+    /// A task this program could not read or store (too large, malformed), as the last sync
+    /// found it: while its ETag stays the same it is not fetched again, only named again.
+    struct Refused: Equatable {
+        /// Its ETag when it was refused.
+        var etag: String
+        /// What is said of it on stderr at each sync.
+        var notice: String
+    }
+
     /// The checklists as the server had them after the last sync (items carry their UIDs).
     var base: ChecklistBook?
     /// Every task by UID.
     var resources: [String: Resource] = [:]
     /// Every task collection paired with a checklist, by URL.
     var collections: [String: Collection] = [:]
+    /// The tasks refused, by href.
+    var refused: [String: Refused] = [:]
 
     /// The state file of the data file at `dataFile`.
     static func path(dataFile: String, environment: [String: String]) -> String {
@@ -56,6 +67,12 @@ struct CalDAVState {
                 let name = fields["name"]?.stringValue
             else { continue }
             state.collections[url] = Collection(name: name, token: fields["token"]?.stringValue)
+        }
+        for entry in root["refused"]?.arrayValue ?? [] {
+            guard let fields = entry.dictionaryValue, let href = fields["href"]?.stringValue,
+                let etag = fields["etag"]?.stringValue, let notice = fields["notice"]?.stringValue
+            else { continue }
+            state.refused[href] = Refused(etag: etag, notice: notice)
         }
         return state
     }
@@ -89,6 +106,20 @@ struct CalDAVState {
                         return .dictionary(PropertyListDictionary(fields))
                     })
             ))
+        if !refused.isEmpty {
+            pairs.append(
+                (
+                    "refused",
+                    .array(
+                        refused.sorted { $0.key < $1.key }.map { href, refused in
+                            .dictionary(
+                                PropertyListDictionary([
+                                    ("href", .string(href)), ("etag", .string(refused.etag)),
+                                    ("notice", .string(refused.notice)),
+                                ]))
+                        })
+                ))
+        }
         try StateFile.write(BinaryPropertyListWriter.write(.dictionary(PropertyListDictionary(pairs))), to: path)
     }
 }

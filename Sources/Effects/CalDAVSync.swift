@@ -174,6 +174,8 @@ public struct CalDAVSync {
         var unsettled: Set<String> = []
         /// Copies the last sync left of tasks found at a second href too: moves half done.
         var stale: [CalDAVState.Resource] = []
+        /// The tasks refused (too large, unreadable), by href, for the state to remember.
+        var refused: [String: CalDAVState.Refused] = [:]
         /// The task of each UID as the last sync left it.
         let synced: [String: CalDAVState.Resource]
         /// The name of each task list, by URL, to name a task found in two.
@@ -207,6 +209,20 @@ public struct CalDAVSync {
         /// `"Groceries" (/href)`: a task's list, and its place.
         private func name(of resource: CalDAVState.Resource) -> String {
             "\"\(names[resource.collection] ?? resource.collection)\" (\(resource.href))"
+        }
+
+        /// Leaves the task at `href` in `collection` as it is, here and there, for the reason
+        /// `refusal` gives: named on stderr, its collection's token not moved past it, and the
+        /// item it was at the last sync (`known`) kept as it was and unresolved.
+        mutating func refuse(
+            _ href: String, _ refusal: CalDAVState.Refused, collection: String, known: CalDAVState.Resource?
+        ) {
+            refused[href] = refusal
+            notices.append(refusal.notice)
+            unsettled.insert(collection)
+            guard let known else { return }
+            hold(known)
+            unresolved.insert(known.uid)
         }
     }
 
@@ -245,6 +261,10 @@ public struct CalDAVSync {
                     !refetch.contains(href)
                 {
                     survey.hold(resource)
+                } else if let refusal = state.refused[href], refusal.etag == etag, !refetch.contains(href) {
+                    // Refused before and unchanged since: named again, not fetched again (a task
+                    // too large to read cost every sync its whole download).
+                    survey.refuse(href, refusal, collection: url, known: known[href])
                 } else {
                     wanted[url, default: []].append(href)
                 }
@@ -310,9 +330,15 @@ public struct CalDAVSync {
             do {
                 task = try Self.readTask(resource.data)
             } catch {
-                survey.notices.append(
-                    "cannot read the task \(href) (\(error)): it is left as it is, here and on the server,"
-                        + " and looked at again at the next sync")
+                let notice = "cannot read the task \(href) (\(error)): it is left as it is, here and on the server,"
+                // Bytes too many to read (a photo inline) are refused again until they change: they
+                // are not fetched again meanwhile. Others may have been garbled on the way: read again.
+                if resource.data.count > ICalendarReader.maximumLineLength {
+                    survey.refused[href] = CalDAVState.Refused(
+                        etag: resource.etag, notice: notice + " and looked at again once it changes there")
+                } else {
+                    survey.notices.append(notice + " and looked at again at the next sync")
+                }
                 continue
             }
             // Foundation reads a text "$null" as nothing and drops the item (SPEC §4): such a task
@@ -355,14 +381,19 @@ public struct CalDAVSync {
         // evidence of a delete: it stays as the last sync left it, and unresolved.
         for (url, hrefs) in wanted {
             for href in hrefs where !settled.contains(href) {
-                survey.unsettled.insert(url)
-                if answer.oversized.contains(href) {
-                    survey.notices.append(
-                        "the task \(href) is larger than \(CurlTransport.answerLimit >> 20) MiB: it is left as it is,"
-                            + " here and on the server, and looked at again at the next sync")
+                if answer.oversized.contains(href), let etag = survey.seen[href] {
+                    survey.refused[href] = CalDAVState.Refused(
+                        etag: etag,
+                        notice: "the task \(href) is larger than \(CurlTransport.answerLimit >> 20) MiB: it is left as"
+                            + " it is, here and on the server, and looked at again once it changes there")
                 }
+                if let refusal = survey.refused[href] {
+                    survey.refuse(href, refusal, collection: url, known: known[href])
+                    continue
+                }
+                survey.unsettled.insert(url)
                 guard let resource = known[href] else { continue }
-                if answer.found[href] == nil, !answer.oversized.contains(href) {
+                if answer.found[href] == nil {
                     survey.notices.append(
                         "the server sent no readable answer for the task \(href): it is left as it is, here and"
                             + " on the server, and looked at again at the next sync")
@@ -480,7 +511,10 @@ public struct CalDAVSync {
         }
         let requests = plan.requests
         if !requests.isEmpty { onProgress(ProgressReport("caldav: writing tasks", done: 0, of: requests.count)) }
-        let responses = try server.perform(requests)
+        // Counted as the answers come, not only at the end.
+        let responses = try server.perform(requests) { answered in
+            onProgress(ProgressReport("caldav: writing tasks", done: answered, of: requests.count))
+        }
         if !requests.isEmpty {
             onProgress(ProgressReport("caldav: writing tasks", done: requests.count, of: requests.count))
         }
@@ -528,6 +562,7 @@ public struct CalDAVSync {
                 uid: uid, href: write.href, etag: etag, collection: write.collection, data: write.data)
         }
         state.resources = resources
+        state.refused = survey.refused
         state.collections = [:]
         for (list, url) in zip(merged.book.checklists, plan.urlOf) {
             state.collections[url] = CalDAVState.Collection(name: list.name, token: tokens[url])

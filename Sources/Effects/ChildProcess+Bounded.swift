@@ -16,6 +16,16 @@ extension ChildProcess {
         case stopped(signal: Int32)
     }
 
+    /// Which process group a bounded child runs in.
+    enum Grouping {
+        /// This process's: a Ctrl-C on the terminal reaches both.
+        case shared
+        /// One of its own, killed whole: what the child starts ends with it.
+        case own
+        /// One of its own, given the terminal's foreground while it runs when this process has it.
+        case ownWithTerminal
+    }
+
     /// What a bounded child left behind.
     struct BoundedRun {
         /// How it ended.
@@ -40,9 +50,17 @@ extension ChildProcess {
     /// output is read until it ends. On the time limit or a signal the child is
     /// killed (SIGKILL) and reaped before this returns: nothing it does outlives the call. A
     /// signal that comes once the child has ended is reported the same way, so none is lost.
+    ///
+    /// In a group of its own (`group`), the child's whole group is killed (git and the helpers it
+    /// starts: `git-remote-http`, ssh); with `.ownWithTerminal`, when this process has the
+    /// terminal's foreground, the group gets it while it runs (ssh asks for a passphrase there) and
+    /// gives it back after. `keepingOpen` descriptors stay open in the child. `onErrorOutput` is
+    /// told of each piece of standard error as it arrives (curl's line for each request it
+    /// finished: standard output would come only at the end, since curl buffers it in a pipe).
     static func runBounded(
         _ program: String, _ arguments: [String], environment: [String: String]?, input: [UInt8],
-        timeLimit: Double, fileSizeLimit: Int
+        timeLimit: Double, fileSizeLimit: Int?, group: Grouping = .shared, keepingOpen: [Int32] = [],
+        onErrorOutput: (ArraySlice<UInt8>) -> Void = { _ in }
     ) throws(ChildProcessError) -> BoundedRun {
         var stopMask = sigset_t()
         sigemptyset(&stopMask)
@@ -59,12 +77,16 @@ extension ChildProcess {
 
         var pipes = try Pipes(connected: true, input: true)
         defer { pipes.closeAll() }
-        let pid = try spawn(program, arguments, environment: environment, pipes: &pipes, keepingDisposition: [SIGXFSZ])
+        let newGroup = group != .shared
+        let pid = try spawn(
+            program, arguments, environment: environment, pipes: &pipes, newGroup: newGroup, keepingOpen: keepingOpen,
+            keepingDisposition: [SIGXFSZ])
         pipes.closeChildEnds()
-        guard csystem_limit_file_size(pid, UInt64(fileSizeLimit)) == 0 else {
+        let foreground = group == .ownWithTerminal ? TerminalForeground(handingTo: pid) : nil
+        defer { foreground?.takeBack() }
+        if let fileSizeLimit, csystem_limit_file_size(pid, UInt64(fileSizeLimit)) != 0 {
             let code = errno
-            kill(pid, SIGKILL)
-            _ = wait(for: pid)
+            end(pid, group: newGroup)
             throw .cannotStart(program: program, code: code)
         }
         pipes.send(input)
@@ -75,7 +97,7 @@ extension ChildProcess {
         while pipes.descriptor(.output) >= 0 || pipes.descriptor(.error) >= 0 {
             let remaining = deadline - Monotonic.now
             guard remaining > 0 else {
-                end(pid)
+                end(pid, group: newGroup)
                 run.ending = .timedOut
                 return run
             }
@@ -86,7 +108,7 @@ extension ChildProcess {
                 usleep(10_000)
             }
             if descriptors[0].revents != 0, let signal = signal(from: stop) {
-                end(pid)
+                end(pid, group: newGroup)
                 run.ending = .stopped(signal: signal)
                 return run
             }
@@ -98,10 +120,13 @@ extension ChildProcess {
             if descriptors[2].revents != 0 {
                 _ = pipes.read(.error, buffer: &buffer) { bytes in
                     run.errorOutput += bytes.prefix(max(0, outputLimit - run.errorOutput.count))
+                    onErrorOutput(bytes)
                 }
             }
         }
         run.ending = .exited(wait(for: pid))
+        // What the leader left running in its group (a helper that kept no pipe open) goes too.
+        if newGroup { kill(-pid, SIGKILL) }
         if let signal = signal(from: stop) { run.ending = .stopped(signal: signal) }
         return run
     }
@@ -116,9 +141,9 @@ extension ChildProcess {
         return information.withUnsafeBytes { Int32(bitPattern: $0.loadUnaligned(as: UInt32.self)) }
     }
 
-    /// Kills the child `pid` and reaps it.
-    private static func end(_ pid: pid_t) {
-        kill(pid, SIGKILL)
+    /// Kills the child `pid` (with `group`, the process group it leads) and reaps it.
+    private static func end(_ pid: pid_t, group: Bool) {
+        kill(group ? -pid : pid, SIGKILL)
         _ = wait(for: pid)
     }
 }

@@ -55,11 +55,16 @@ struct CurlTransport {
         case stopped(signal: Int32)
     }
 
+    /// The start of the line curl writes on standard error for each request it finished: its
+    /// code and message for it (`checklists-answer: 28 Operation timed out…`).
+    static let answerMark = "checklists-answer: "
+
     /// Performs `requests`, one response each, in order: in one curl process, then again for
-    /// those redirected within the origin.
-    func perform(_ requests: [HTTPRequest]) throws(Failure) -> [HTTPResponse] {
+    /// those redirected within the origin. `onAnswer` is told how many requests have their
+    /// answer each time one more has (in the first process, as curl finishes each).
+    func perform(_ requests: [HTTPRequest], onAnswer: (Int) -> Void = { _ in }) throws(Failure) -> [HTTPResponse] {
         var current = requests
-        var responses = try performOnce(current)
+        var responses = try performOnce(current, onAnswer: onAnswer)
         for _ in 0..<Self.redirectLimit {
             var redirected: [Int] = []
             for index in responses.indices {
@@ -82,7 +87,9 @@ struct CurlTransport {
     }
 
     /// Performs `requests` in one curl process; one response each, in order.
-    private func performOnce(_ requests: [HTTPRequest]) throws(Failure) -> [HTTPResponse] {
+    private func performOnce(
+        _ requests: [HTTPRequest], onAnswer: (Int) -> Void = { _ in }
+    ) throws(Failure) -> [HTTPResponse] {
         guard !requests.isEmpty else { return [] }
         if let elsewhere = requests.first(where: { !CalDAVAccount.sameOrigin($0.url, origin) }) {
             throw .otherOrigin(url: elsewhere.url, redirectedFrom: nil)
@@ -104,8 +111,9 @@ struct CurlTransport {
             config += "url = \(quoted(request.url))\nrequest = \(quoted(request.method))\n"
             config += "proto = \"=http,https\"\nsilent\nshow-error\n"
             config += "connect-timeout = \(timeout)\nmax-time = \(timeout)\nmax-filesize = \(Self.answerLimit)\n"
-            // One line per request on standard output: curl's code and message for it.
-            config += "write-out = \(quoted("%{exitcode} %{errormsg}\n"))\n"
+            // One line per request on standard error, which curl does not buffer: its code and
+            // message for it, seen as each request ends.
+            config += "write-out = \(quoted("%{stderr}\(Self.answerMark)%{exitcode} %{errormsg}\n"))\n"
             config +=
                 "output = \(quoted("\(folder)/body-\(index)"))\ndump-header = \(quoted("\(folder)/head-\(index)"))\n"
             for header in request.headers where !header.contains(where: \.isNewline) {
@@ -123,18 +131,25 @@ struct CurlTransport {
             }
         }
         let run: ChildProcess.BoundedRun
+        var answered = AnswerCount()
         do {
             // One byte more than the bound, so that a longer answer is seen to be longer.
             run = try ChildProcess.runBounded(
                 "curl", ["-q", "--config", "-"], environment: environment, input: Array(config.utf8),
-                timeLimit: Double(requests.count * timeout + Self.batchGrace), fileSizeLimit: Self.answerLimit + 1)
+                timeLimit: Double(requests.count * timeout + Self.batchGrace), fileSizeLimit: Self.answerLimit + 1,
+                group: .own
+            ) { bytes in
+                if answered.take(bytes) { onAnswer(answered.count) }
+            }
         } catch {
             throw .cannotRun(error.description)
         }
         if case .stopped(let signal) = run.ending { throw .stopped(signal: signal) }
-        let results = Self.results(run.output)
+        let results = Self.results(run.errorOutput)
         // curl's own line (`curl: (60) …`), not the advice some errors add after it.
-        let lines = String(decoding: run.errorOutput, as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: run.errorOutput, as: UTF8.self).split(separator: "\n").filter {
+            !$0.hasPrefix(Self.answerMark)
+        }
         let curlSaid = (lines.last { $0.hasPrefix("curl: (") } ?? lines.last).map(String.init) ?? "curl failed"
         return requests.indices.map { index in
             let head: [UInt8]
@@ -187,10 +202,13 @@ struct CurlTransport {
         return response
     }
 
-    /// curl's code and message for each request, from its `write-out` lines (`28 Operation timed out…`).
-    static func results(_ output: [UInt8]) -> [(code: Int, message: String)] {
-        output.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            let text = String(decoding: line, as: UTF8.self)
+    /// curl's code and message for each request, from its `write-out` lines on standard error
+    /// (`checklists-answer: 28 Operation timed out…`).
+    static func results(_ errorOutput: [UInt8]) -> [(code: Int, message: String)] {
+        errorOutput.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            let whole = String(decoding: line, as: UTF8.self)
+            guard whole.hasPrefix(answerMark) else { return nil }
+            let text = whole.dropFirst(answerMark.count)
             let code = text.prefix { $0 != " " }
             return Int(code).map { ($0, String(text.dropFirst(code.count + 1))) }
         }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs `git` in one folder, never through a shell, with prompts turned off.
 struct Git {
     /// The folder git runs in (`git -C`).
@@ -35,6 +39,57 @@ struct Git {
                 keepingOpen: heldLock.map { [$0] } ?? [])
         } catch {
             throw .gitFailed(step: Self.step(arguments), detail: error.description)
+        }
+    }
+
+    /// Options for the steps that talk to the remote: an HTTP transfer slower than 1,000 bytes a
+    /// second for a minute (a server that accepted the connection and never answers) is given up.
+    static let remoteOptions = ["-c", "http.lowSpeedLimit=1000", "-c", "http.lowSpeedTime=60"]
+
+    /// The ssh command the remote steps use unless the user set one: a host that does not answer
+    /// within 30 s, or a connection silent for a minute, ends ssh.
+    static let sshCommand = "ssh -o ConnectTimeout=30 -o ServerAliveInterval=15 -o ServerAliveCountMax=4"
+
+    /// Seconds one remote step (`fetch`, `push`, `ls-remote`) has in all, when
+    /// `CHECKLISTS_GIT_TIMEOUT` does not say otherwise.
+    static let defaultRemoteTimeout = 300
+
+    /// Seconds one remote step has in all: `CHECKLISTS_GIT_TIMEOUT`, else `defaultRemoteTimeout`.
+    var remoteTimeout: Int {
+        environment["CHECKLISTS_GIT_TIMEOUT"].flatMap { Int($0) }.flatMap { (1...86_400).contains($0) ? $0 : nil }
+            ?? Self.defaultRemoteTimeout
+    }
+
+    /// Runs a step that talks to the remote (`fetch`, `push`, `ls-remote`) within `remoteTimeout`
+    /// seconds: git and whatever it started (its HTTP helper, ssh) form a process group of their
+    /// own, killed whole past the limit or when SIGINT or SIGTERM comes, so that none of them
+    /// goes on holding the store's lock.
+    /// `remote` names the remote in messages.
+    func runRemote(_ arguments: [String], remote: String) throws(SyncError) -> ChildProcess.Outcome {
+        var environment = environment
+        let userSSH =
+            environment["GIT_SSH_COMMAND"] != nil || environment["GIT_SSH"] != nil
+            || (try? run(["config", "--get", "core.sshCommand"]))?.succeeded == true
+        if !userSSH { environment["GIT_SSH_COMMAND"] = Self.sshCommand }
+        let seconds = remoteTimeout
+        let ran: ChildProcess.BoundedRun
+        do {
+            ran = try ChildProcess.runBounded(
+                "git", ["-C", folder] + Self.options + Self.remoteOptions + arguments, environment: environment,
+                input: [], timeLimit: Double(seconds), fileSizeLimit: nil, group: .ownWithTerminal,
+                keepingOpen: heldLock.map { [$0] } ?? [])
+        } catch {
+            throw .gitFailed(step: Self.step(arguments), detail: error.description)
+        }
+        switch ran.ending {
+        case .timedOut:
+            throw .timedOut(remote: remote, seconds: seconds)
+        case .stopped(let signal):
+            throw .interrupted(signal: signal)
+        case .exited(let status):
+            // Ctrl-C on the terminal reaches git's group alone, which then ends with SIGINT.
+            if status == 128 + SIGINT { throw .interrupted(signal: SIGINT) }
+            return ChildProcess.Outcome(status: status, output: ran.output, errorOutput: ran.errorOutput)
         }
     }
 

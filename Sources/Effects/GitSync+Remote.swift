@@ -4,7 +4,8 @@ import ChecklistKit
 extension GitSync {
     /// Fetches the remote; failure means it cannot be reached (or refused access).
     func fetch(_ git: Git) throws {
-        let outcome = try git.run(["fetch", "--quiet", "--no-write-fetch-head", Self.remote])
+        let outcome = try git.runRemote(
+            ["fetch", "--quiet", "--no-write-fetch-head", Self.remote], remote: try remoteURL(git))
         guard outcome.succeeded else {
             if let lockFile = Self.staleLock(in: outcome.errorText) {
                 throw SyncError.localLocked(lockFile: lockFile, detail: outcome.errorText)

@@ -114,7 +114,7 @@ extension GitSync {
         guard !url.hasPrefix("-") else {
             throw SyncError.initFailed(url: url, problem: .notRepository, detail: "a URL cannot start with -")
         }
-        let outcome = try git.run(["ls-remote", "--heads", "--", url])
+        let outcome = try git.runRemote(["ls-remote", "--heads", "--", url], remote: url)
         guard !outcome.succeeded else { return }
         let message = outcome.errorText.lowercased()
         let problem: SyncError.RemoteProblem
@@ -165,7 +165,7 @@ extension GitSync {
             if try git.commit("refs/remotes/\(Self.remote)/\(name)") != nil { return name }
         }
         if try git.commit("refs/remotes/\(Self.remote)/\(local)") != nil { return local }
-        let head = try git.run(["ls-remote", "--symref", Self.remote, "HEAD"])
+        let head = try git.runRemote(["ls-remote", "--symref", Self.remote, "HEAD"], remote: try remoteURL(git))
         for line in head.outputText.split(separator: "\n") where line.hasPrefix("ref: refs/heads/") {
             let name = line.dropFirst("ref: refs/heads/".count).prefix { $0 != "\t" }
             if try git.commit("refs/remotes/\(Self.remote)/\(name)") != nil { return String(name) }

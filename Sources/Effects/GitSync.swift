@@ -109,7 +109,8 @@ public struct GitSync {
                 settled = true
                 break
             }
-            let push = try git.run(["push", "--porcelain", Self.remote, "\(pushing):refs/heads/\(branch)"])
+            let push = try git.runRemote(
+                ["push", "--porcelain", Self.remote, "\(pushing):refs/heads/\(branch)"], remote: try remoteURL(git))
             if push.succeeded {
                 outgoing = ItemChanges(from: theirs, to: store.book).summary
                 settled = true

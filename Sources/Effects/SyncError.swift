@@ -1,5 +1,9 @@
 import ChecklistKit
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why `sync` or `sync init` stopped; every case leaves the data and the local commit as they were.
 public enum SyncError: Error, CustomStringConvertible, Equatable {
     /// The `git` program is not installed.
@@ -10,6 +14,10 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
     case noRemote(folder: String)
     /// The remote could not be reached or refused access.
     case unreachable(remote: String, detail: String)
+    /// The remote did not answer within the time a remote step has; git was stopped.
+    case timedOut(remote: String, seconds: Int)
+    /// SIGINT or SIGTERM came while git talked to the remote; git was stopped.
+    case interrupted(signal: Int32)
     /// Git could not merge the remote's changes; the merge was aborted.
     case mergeFailed(detail: String)
     /// The remote kept moving: every push was refused.
@@ -37,6 +45,12 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
         case refused
     }
 
+    /// The signal that stopped the sync, when one did (the caller may end the process with it).
+    public var signal: Int32? {
+        if case .interrupted(let signal) = self { return signal }
+        return nil
+    }
+
     /// The exit status a one-shot `sync` ends with (SPEC §8).
     public var exitStatus: ExitStatus { .ioError }
 
@@ -50,6 +64,12 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
             "\(folder) has no remote to sync with (changes were committed locally): run checklists sync init URL"
         case .unreachable(let remote, let detail):
             "cannot reach \(remote); nothing was lost, try sync again later" + Self.git(detail)
+        case .timedOut(let remote, let seconds):
+            "\(remote) did not answer within \(seconds) s, so git was stopped; nothing was lost: check the"
+                + " network and the remote, then sync again (CHECKLISTS_GIT_TIMEOUT=SECONDS sets the limit)"
+        case .interrupted(let signal):
+            "sync stopped by \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)");"
+                + " nothing was lost, run sync again"
         case .mergeFailed(let detail):
             "could not merge the remote's changes; the merge was aborted and the data kept as it was"
                 + Self.git(detail)

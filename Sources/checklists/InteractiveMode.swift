@@ -24,7 +24,8 @@ struct InteractiveMode {
     /// Reads and runs lines until `quit`, `exit` or Ctrl-D on an empty line.
     ///
     /// A SIGINT (Ctrl-C typed ahead, or `kill -INT`) while a command runs is ignored: the command, which
-    /// either saves its change whole or not at all, finishes and the session goes on. While a line is
+    /// either saves its change whole or not at all, finishes and the session goes on; a sync (`sync`,
+    /// `caldav`) stops instead, its children killed and nothing half-written, and says so. While a line is
     /// edited the reader discards the line instead. Without libedit (it could not be set up), a SIGINT
     /// ends the program as usual, since nothing else would answer Ctrl-C.
     func run() -> ExitStatus {
@@ -104,11 +105,14 @@ struct InteractiveMode {
                     let parsed: Result<Command?, any Error> = Result { try Command.parse(CommandWords.marked(line)) }
                     // git and ssh may ask on the terminal (a host key, a passphrase): give it its own
                     // settings back for them; the next read takes the editor's mode again.
+                    var syncing = false
                     switch parsed {
-                    case .success(.sync?), .success(.caldav?): reader.restoreTerminal()
+                    case .success(.sync?), .success(.caldav?):
+                        reader.restoreTerminal()
+                        syncing = reader.isEditing
                     default: break
                     }
-                    let ran = session.run(parsed: parsed)
+                    let ran = syncing ? Self.interruptible { session.run(parsed: parsed) } : session.run(parsed: parsed)
                     // The editor `note ITEM` opens takes the terminal with its own settings.
                     if ran.noteRequest != nil { reader.restoreTerminal() }
                     result = NoteEditing.finish(ran, session: session, environment: environment)
@@ -129,6 +133,21 @@ struct InteractiveMode {
                 }
             }
         }
+    }
+
+    /// Runs `body` (a sync) with SIGINT caught by a handler that does nothing instead of ignored:
+    /// an ignored signal is discarded, and the sync, which waits on its children with SIGINT
+    /// blocked, could not see Ctrl-C and stop them (SPEC §11: SIGINT ends a sync within a second).
+    /// One that comes between the sync's waits does nothing, as an ignored one would.
+    private static func interruptible<Result>(_ body: () -> Result) -> Result {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        var previous = sigaction()
+        sigaction(SIGINT, &action, &previous)
+        defer { sigaction(SIGINT, &previous, nil) }
+        return body()
     }
 
     /// How often, at most, the prompt looks at the data file for changes made by other processes.

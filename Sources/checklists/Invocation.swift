@@ -119,6 +119,18 @@ struct Invocation {
         session.currentFromFile = !command.isEmpty
         let host = ProgramHost(store: store, environment: environment)
         session.host = host
+        // Long work inside one command (an import) shows its progress on a terminal, counted
+        // from its own start; the line goes when the work is over.
+        var working: ProgressLine?
+        session.onProgress = { report in
+            guard let report else {
+                working?.clear()
+                working = nil
+                return
+            }
+            if working == nil { working = ProgressLine(environment: environment) }
+            working?.show(report)
+        }
         let stdoutIsTerminal = isatty(1) == 1
         let styler = TerminalStyle(
             enabled: color == .always || (color == .auto && stdoutIsTerminal && environment["NO_COLOR"] == nil))

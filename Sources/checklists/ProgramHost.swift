@@ -46,6 +46,7 @@ final class ProgramHost: SessionHost {
         do {
             result = initialize ? try sync.initialize(url: url) : try sync.sync()
         } catch let error as SyncError {
+            if let signal = error.signal { return stopped(by: signal, "sync: \(error)") }
             guard case .notSetUp = error, calDAVSetUp else {
                 return CommandResult(error: error.description, exitStatus: error.exitStatus)
             }
@@ -64,10 +65,29 @@ final class ProgramHost: SessionHost {
             result.lines += again.lines
             result.notices += again.notices
         } catch let error as SyncError {
+            if let signal = error.signal { return stopped(by: signal, "sync: \(error)") }
             result.error = error.description
             result.exitStatus = error.exitStatus
         }
         return result
+    }
+
+    /// The end of a sync that `signal` stopped (its children killed, the data put back, the lock
+    /// let go): in the REPL, the message, and the session goes on (SPEC §7: Ctrl-C never ends it);
+    /// elsewhere the signal ends this process as it would have, whatever else was to run.
+    private func stopped(by signal: Int32, _ message: String) -> CommandResult {
+        guard lineReader == nil else {
+            return CommandResult(error: message, exitStatus: ExitStatus(code: 128 + signal))
+        }
+        Output.error("checklists: \(message)")
+        Output.flush()
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, signal)
+        Glibc.signal(signal, SIG_DFL)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(signal)
+        exit(128 + signal)
     }
 
     func caldav(_ action: Command.CalDAVAction) throws -> CommandResult {
@@ -90,18 +110,8 @@ final class ProgramHost: SessionHost {
             return result
         } catch let error as CalDAVError {
             if let signal = error.signal {
-                // The sync has ended (curl killed, the data put back, the lock let go): now the
-                // signal ends this process as it would have, whatever else was to run.
                 progress.clear()
-                Output.error("checklists: caldav: \(error)")
-                Output.flush()
-                var only = sigset_t()
-                sigemptyset(&only)
-                sigaddset(&only, signal)
-                Glibc.signal(signal, SIG_DFL)
-                pthread_sigmask(SIG_UNBLOCK, &only, nil)
-                raise(signal)
-                exit(128 + signal)
+                return stopped(by: signal, "caldav: \(error)")
             }
             var result = CommandResult(error: "caldav: \(error)", exitStatus: error.exitStatus)
             result.notices = warnings

@@ -212,6 +212,41 @@ struct CalDAVTrustTests {
         #expect(setup.proxy.requests.filter { $0.action == "huge" }.count == 1)
     }
 
+    @Test func aTaskTooLargeToReadIsFetchedOnceNotAtEveryWriteBesideIt() throws {
+        let setup = try setUp(.radicale)
+        defer { setup.laptop.remove() }
+        // A phone adds a task with a photo too large to read: its answer outgrows the limit.
+        let milk = try setup.href(of: "Milk")
+        let folder = String(milk[...(try #require(milk.lastIndex(of: "/")))])
+        let put = try setup.server.request(
+            "PUT", folder + "phone-photo.ics", body: CalDAVTestServer.vtodo(uid: "phone-photo", summary: "Photo"),
+            headers: ["Content-Type: text/calendar", "If-None-Match: *"])
+        try #require(put.status < 300, "the phone's PUT: \(put.status) \(put.body)")
+        try setup.proxy.set([
+            FaultProxy.Rule(
+                method: "REPORT", action: "huge", extra: ["size": 80 << 20, "holding": "phone-photo.ics"])
+        ])
+        // Writes beside it, each a sync of its own: every one used to fetch the task again (64 MiB).
+        for (round, change) in [["add", "Bread"], ["add", "Butter"], ["check", "1"]].enumerated() {
+            try #require(try setup.laptop.run(change).status == 0)
+            let synced = try setup.sync()
+            #expect(synced.status == 0, "round \(round): \(synced.stderr)")
+            #expect(synced.stderr.contains("phone-photo.ics is larger than 64 MiB"), "\(synced.stderr)")
+        }
+        let tasks = try setup.server.tasks(home: setup.home).values
+        #expect(tasks.contains { $0.contains("SUMMARY:Bread") } && tasks.contains { $0.contains("SUMMARY:Butter") })
+        #expect(tasks.contains { $0.contains("SUMMARY:Milk") && $0.contains("STATUS:COMPLETED") })
+        #expect(tasks.contains { $0.contains("SUMMARY:Photo") }, "the task is left on the server")
+        #expect(setup.proxy.requests.filter { $0.action == "huge" }.count == 1, "fetched once while unchanged")
+        // Changed there, it is looked at again.
+        let edited = CalDAVTestServer.vtodo(uid: "phone-photo", summary: "Photo 2")
+        let again = try setup.server.request(
+            "PUT", folder + "phone-photo.ics", body: edited, headers: ["Content-Type: text/calendar"])
+        #expect(again.status < 300)
+        #expect(try setup.sync().status == 0)
+        #expect(setup.proxy.requests.filter { $0.action == "huge" }.count == 2)
+    }
+
     // MARK: The password reaches no process that does not need it
 
     @Test func noGitProcessNorHookGetsThePassword() throws {

@@ -83,4 +83,52 @@ struct ProgressTests {
         #expect(piped.status == 0)
         #expect(!piped.stderr.contains("caldav:"), "\(piped.stderr.debugDescription)")
     }
+
+    /// The percentages of every `activity: N% (…)` line drawn in `shown`.
+    private func percentages(of activity: String, in shown: String) -> [Int] {
+        shown.components(separatedBy: activity + ": ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+    }
+
+    @Test(.enabled(if: CalDAVTestServer.available, "needs Radicale (.ci/venv)"))
+    func aCalDAVUploadCountsEachAnswerAsItComes() throws {
+        let setup = try ProxiedAccount(.radicale)
+        defer { setup.laptop.remove() }
+        _ = try setup.laptop.batch((1...6).map { "add Item \($0)\n" }.joined())
+        // Each write held up on its way, as over a slow link.
+        try setup.proxy.set([FaultProxy.Rule(method: "PUT", action: "hook", extra: ["hook": "sleep 0.3"])])
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sh",
+            arguments: ["-c", "exec \"$0\" caldav > /dev/null", ChecklistsProcess.executable.path],
+            environment: setup.laptop.environment.merging(setup.environment) { $1 }.merging([
+                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "0",
+            ]) { $1 })
+        defer { terminal.close() }
+        #expect(try terminal.waitForExit(timeout: 60) == 0, "\(terminal.output)")
+        let shown = percentages(of: "caldav: writing tasks", in: terminal.output)
+        // It used to go from 0 % to 100 % at the end of the batch.
+        #expect(shown.contains { $0 > 0 && $0 < 100 }, "\(terminal.output.debugDescription)")
+        #expect(shown.last == 100)
+    }
+
+    @Test func anImportOfAHundredThousandItemsOnATerminalShowsItsProgress() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let file = cli.folder.appending(path: "big.md").path
+        let lines = (1...100_000).map { "- [ ] Item \($0)\n" }.joined()
+        try Data(("## Big\n" + lines).utf8).write(to: URL(fileURLWithPath: file))
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sh",
+            arguments: ["-c", "exec \"$0\" import \"$1\" > /dev/null", ChecklistsProcess.executable.path, file],
+            environment: cli.environment.merging([
+                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "0",
+            ]) { $1 })
+        defer { terminal.close() }
+        #expect(try terminal.waitForExit(timeout: 120) == 0, "\(terminal.output)")
+        let shown = terminal.output
+        // Reading the file and adding its items, each counted while it goes.
+        #expect(percentages(of: "import: reading lines", in: shown).contains { $0 > 0 && $0 < 100 }, "\(shown)")
+        #expect(shown.contains("import: adding items: 100% (100000/100000)"), "\(shown.debugDescription)")
+        #expect(shown.hasSuffix("\r\u{1B}[K"), "the line is wiped at the end: \(shown.debugDescription)")
+        #expect(try cli.texts(of: "Big").count == 100_000)
+    }
 }

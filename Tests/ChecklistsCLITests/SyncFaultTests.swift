@@ -289,6 +289,34 @@ import Testing
         #expect(try must(laptop, ["sync"]).stdout.contains("out 1 added"))
     }
 
+    // MARK: 9. A remote that never answers (#47 finding 6)
+
+    @Test func aRemoteThatNeverAnswersEndsTheSyncWithinItsLimitAndLetsTheLockGo() throws {
+        let remote = try Remote()
+        let laptop = try remote.machine()
+        try must(laptop, ["add", "Milk"])
+        try must(laptop, ["sync", "init", remote.url])
+        let silent = try SilentListener()
+        let url = "http://127.0.0.1:\(silent.port)/checklists.git"
+        try #require(try git(["remote", "set-url", "origin", url], in: laptop.dataFolder).status == 0)
+        try must(laptop, ["add", "Eggs"])
+        let before = laptop.bytes(laptop.dataFile)
+        // The hung fetch used to hold the store's lock for ever; 3 s here, 300 s by default.
+        let synced = try laptop.start(["sync"], environment: ["CHECKLISTS_GIT_TIMEOUT": "3"]).wait(timeout: 90)
+        #expect(!synced.timedOut, "sync did not end: \(synced.stderr)")
+        #expect(synced.status == 74, "\(synced.stderr)")
+        #expect(synced.stderr.contains("\(url) did not answer within 3 s"), "\(synced.stderr)")
+        #expect(synced.stderr.contains("sync again (CHECKLISTS_GIT_TIMEOUT"), "\(synced.stderr)")
+        #expect(laptop.bytes(laptop.dataFile) == before, "the data file changed")
+        #expect(!FileManager.default.fileExists(atPath: laptop.dataFolder + "/.git/MERGE_HEAD"))
+        // The lock is free: a change goes through at once, and the next sync with the remote back
+        // carries it.
+        try must(laptop, ["add", "Bread"])
+        try #require(try git(["remote", "set-url", "origin", remote.url], in: laptop.dataFolder).status == 0)
+        #expect(try must(laptop, ["sync"]).stdout.contains("out 2 added"))
+        #expect(try texts(laptop) == ["Bread", "Eggs", "Milk"])
+    }
+
     // MARK: The current checklist is the machine's own
 
     @Test func syncNeverChangesWhichChecklistIsCurrentHere() throws {

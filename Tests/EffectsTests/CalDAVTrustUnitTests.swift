@@ -55,7 +55,9 @@ struct CalDAVTrustUnitTests {
     }
 
     @Test func curlsResultsComeOnePerRequest() {
-        let output = "0 \n28 Operation timed out after 3000 milliseconds\n63 Maximum file size exceeded\n"
+        let output =
+            "checklists-answer: 0 \ncurl: (28) Operation timed out\nchecklists-answer: 28 Operation timed out after"
+            + " 3000 milliseconds\nchecklists-answer: 63 Maximum file size exceeded\n"
         let results = CurlTransport.results(Array(output.utf8))
         #expect(results.map(\.code) == [0, 28, 63])
         #expect(results[1].message == "Operation timed out after 3000 milliseconds")

@@ -4,9 +4,15 @@ extension ChecklistImport {
     /// The checklists of a Markdown text: a heading starts one, a task line (`- [ ] text`) is an
     /// item, a task line indented under another its sub-item, and lines indented below an item
     /// that are not task lines its note (`cat`'s `due DATE, reminder on` line first, if there).
-    static func markdown(_ text: String, fallbackName: String, now: Double) throws(Failure) -> [Checklist] {
+    static func markdown(
+        _ text: String, fallbackName: String, now: Double, onProgress: (ProgressReport) -> Void = { _ in }
+    ) throws(Failure) -> [Checklist] {
         var reader = MarkdownReader(fallbackName: fallbackName, now: now)
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        for (number, line) in lines.enumerated() {
+            if number % progressStep == 0 {
+                onProgress(ProgressReport("import: reading lines", done: number, of: lines.count))
+            }
             reader.read(line)
         }
         let result = reader.finish()

@@ -14,13 +14,17 @@ public enum ChecklistImport {
     }
 
     /// The checklists `bytes` hold; `fallbackName` names items found outside any Markdown heading.
-    public static func checklists(from bytes: [UInt8], fallbackName: String, now: Double) throws(Failure) -> [Checklist]
-    {
+    /// `onProgress` is told how far the reading has come (lines, or items, read).
+    public static func checklists(
+        from bytes: [UInt8], fallbackName: String, now: Double, onProgress: (ProgressReport) -> Void = { _ in }
+    ) throws(Failure) -> [Checklist] {
         if BinaryPropertyListReader.isBinaryPropertyList(bytes) || XMLPropertyListReader.isXMLPropertyList(bytes) {
             return try propertyList(bytes, now: now)
         }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return try json(bytes, now: now) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return try json(bytes, now: now, onProgress: onProgress)
+        }
         if let first, first == UInt8(ascii: "B") || first == UInt8(ascii: "b"),
             let start = bytes.firstIndex(of: first),
             String(decoding: bytes[start...].prefix(15), as: UTF8.self).uppercased() == "BEGIN:VCALENDAR"
@@ -30,8 +34,11 @@ public enum ChecklistImport {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Failure(reason: "not a property list, JSON, iCalendar or UTF-8 Markdown")
         }
-        return try markdown(text, fallbackName: fallbackName, now: now)
+        return try markdown(text, fallbackName: fallbackName, now: now, onProgress: onProgress)
     }
+
+    /// How many lines or items are read between two progress reports.
+    static let progressStep = 4096
 
     /// The VTODOs of an iCalendar file: one checklist per `X-CHECKLISTS-LIST` (the checklist
     /// `export ics` names), else, in a file this program exported before tags were `CATEGORIES`,
@@ -133,8 +140,11 @@ public enum ChecklistImport {
         return result
     }
 
-    private static func json(_ bytes: [UInt8], now: Double) throws(Failure) -> [Checklist] {
+    private static func json(
+        _ bytes: [UInt8], now: Double, onProgress: (ProgressReport) -> Void
+    ) throws(Failure) -> [Checklist] {
         let root: JSONValue
+        onProgress(ProgressReport("import: reading JSON", done: 0))
         do {
             root = try JSONParser.parse(bytes)
         } catch {
@@ -144,6 +154,7 @@ public enum ChecklistImport {
             case .array(let entries) = lists
         else { throw Failure(reason: "JSON without a \"checklists\" array (the shape export json writes)") }
         var result: [Checklist] = []
+        var read = 0
         for (index, entry) in entries.enumerated() {
             guard case .object(let fields) = entry, case .string(let name)? = fields.value("name") else {
                 throw Failure(reason: "checklist \(index + 1) has no name")
@@ -168,6 +179,8 @@ public enum ChecklistImport {
                     items.append(made)
                     fileIDs.append(item.value("itemID").flatMap(Self.integer))
                     parentIDs.append(item.value("parent").flatMap(Self.integer))
+                    read += 1
+                    if read % progressStep == 0 { onProgress(ProgressReport("import: items read", done: read)) }
                 }
             }
             // A parent is named by its itemID in the file; one that is not there makes a top-level item.

@@ -43,8 +43,11 @@ extension Session {
         let baseName = String(file.split(separator: "/").last ?? "Imported")
         let fallback = baseName.split(separator: ".").first.map(String.init) ?? baseName
         let imported: [Checklist]
+        defer { onProgress(nil) }
         do {
-            imported = try ChecklistImport.checklists(from: bytes, fallbackName: fallback, now: clock())
+            imported = try ChecklistImport.checklists(from: bytes, fallbackName: fallback, now: clock()) {
+                onProgress($0)
+            }
         } catch {
             throw CommandError.refused("cannot import \(file): \(error)")
         }
@@ -58,17 +61,20 @@ extension Session {
             let taken = allLoaded ? Set(book.checklists.lazy.flatMap(\.items).compactMap(\.uid)) : nil
             lists.reserveCapacity(imported.count)
             var itemCount = 0
+            let total = imported.reduce(0) { $0 + $1.items.count }
             for var list in imported {
                 list.name = names.claim(list.name)
                 for index in list.items.indices {
                     list.items[index].itemID = book.takeItemID()
                 }
+                onProgress(ProgressReport("import: adding items", done: itemCount + list.items.count, of: total))
                 if !Checklist.iconNames.contains(list.iconName) { list.iconName = "No Icon" }
                 itemCount += list.items.count
                 lists.append(list)
             }
             ChecklistImport.settleUIDs(&lists, taken: taken)
             book.insert(contentsOf: lists)
+            onProgress(ProgressReport("import: saving \(itemCount) items", done: itemCount, of: itemCount))
             let shown = lists.prefix(Self.importNamesShown).map(\.name).joined(separator: ", ")
             let more = lists.count > Self.importNamesShown ? " and \(lists.count - Self.importNamesShown) more" : ""
             return [

@@ -43,6 +43,9 @@ public final class Session {
     /// Whether `note ITEM` alone asks for the note to be edited in an editor
     /// (`CommandResult.noteRequest`), as it does on a terminal; elsewhere it prints the note.
     public var editsNotes = false
+    /// Told how far long work inside a command has come (`import`), for the executable to show;
+    /// `nil` when it is over.
+    public var onProgress: (ProgressReport?) -> Void = { _ in }
 
     /// Starts a session on `store`; the current checklist is the one the file names. Changes are
     /// recorded in `journal` (by default in memory, for this session only).
