@@ -73,6 +73,17 @@ struct SessionExchangeTests {
         #expect(fixture.run("export markdown") == ["## Chores", "", "## List", "", "- [x] Milk", "- [ ] Eggs"])
     }
 
+    @Test func exportICSToTheOutputGivesTheFileLineByLineWithItsCarriageReturns() throws {
+        let fixture = try richFixture()
+        let file = fixture.folder.file("out.ics")
+        fixture.run("export ics \(file)")
+        let written = String(decoding: try #require(TemporaryFolder.bytes(file)), as: UTF8.self)
+        let lines = fixture.run("export ics")
+        #expect(lines.first == "BEGIN:VCALENDAR\r")
+        #expect(lines.count > 10)
+        #expect(lines.map { $0 + "\n" }.joined() == written)
+    }
+
     @Test func exportToAPlaceThatCannotBeWrittenFails() throws {
         let fixture = try richFixture()
         let message = fixture.failure("export json \(fixture.folder.path)/missing/out.json")
