@@ -37,4 +37,22 @@ struct ExportCLITests {
         #expect(lines.first == "BEGIN:VCALENDAR" && lines.last == "END:VCALENDAR")
         #expect(withoutTimes(lines.joined(separator: "\r\n") + "\r\n") == withoutTimes(written))
     }
+
+    @Test func anExportToASymbolicLinkWritesItsTargetAndTheLinkStays() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        #expect(try cli.batch(setUp).status == 0)
+        for format in ["json", "markdown", "ics"] {
+            let target = cli.folder.appending(path: "real.\(format)").path
+            let link = cli.folder.appending(path: "link.\(format)").path
+            try Data("old".utf8).write(to: URL(filePath: target))
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.\(format)")
+            let outcome = try cli.run(["export", format, link])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "real.\(format)")
+            let content = String(decoding: try #require(cli.bytes(target)), as: UTF8.self)
+            let expected = try cli.run(["export", format]).stdout
+            #expect(format == "ics" ? withoutTimes(content) == withoutTimes(expected) : content == expected)
+        }
+    }
 }

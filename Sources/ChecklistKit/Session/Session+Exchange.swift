@@ -23,7 +23,8 @@ extension Session {
         }
         guard let file else { return CommandResult(lines: Self.verbatimLines(text)) }
         do {
-            try FileSystem.writeAtomically(Array(text.utf8), to: file, mode: 0o644)
+            // A symbolic link is written through, as the data file is: its target is replaced.
+            try FileSystem.writeAtomically(Array(text.utf8), to: FileSystem.followingLinks(file), mode: 0o644)
         } catch {
             throw CommandError.refused("cannot write \(file): \(error)")
         }
