@@ -6,9 +6,10 @@ public enum ChecklistExport {
     /// due dates as ISO 8601 (a time in UTC, a whole day as `YYYY-MM-DD`) or `null`; an item that
     /// repeats also has `"repeat"`, its RRULE; and SPEC §13's fields where the item has them:
     /// `"note"`, `"tags"` (an array), `"priority"` (1–9), `"parent"` (the parent's `itemID`),
-    /// `"start"` (as `dueDate` is written) and `"uid"`.
-    public static func json(_ checklists: [Checklist]) -> String {
-        var writer = JSONWriter(indent: 2)
+    /// `"start"` (as `dueDate` is written) and `"uid"`. Indented by `indent` spaces a level, or on
+    /// one line when it is `nil`; a line feed ends it.
+    public static func json(_ checklists: [Checklist], indent: Int? = 2) -> String {
+        var writer = JSONWriter(indent: indent)
         writer.beginObject()
         writer.key("checklists")
         writer.beginArray()

@@ -15,6 +15,12 @@ extension Session {
 
     func export(_ format: Command.ExportFormat, to file: String?) throws -> CommandResult {
         let lists = book.checklists
+        if file == nil, format == .json, reportsJSON {
+            // The export is a JSON document itself: `--json` prints it, on one line as every document.
+            var result = CommandResult()
+            result.document = Array(ChecklistExport.json(lists, indent: nil).utf8.dropLast())
+            return result
+        }
         let text: String
         switch format {
         case .json: text = ChecklistExport.json(lists)
