@@ -171,11 +171,14 @@ enum ManualText {
         command's full name). lists: "lists", each {name, iconName, current, items, open}. show: \
         "list" (as in lists) and "items" that pass the filter words, in the order show prints \
         them, series unfolded. find and upcoming: "items", each naming its "list". tags: "tags", \
-        each {name, open}. info: "item", with "remindAt" when it reminds. A command that changes \
+        each {name, open}. info: "item", with "remindAt" when it reminds, and "subItems", its \
+        sub-items at any depth as items, in show's order. A command that changes \
         items: "message" (the line text mode prints), "current" (the current checklist or null), \
         "items" (those it reported or changed, as they are now), "deleted" (those it removed, as \
         they were), "lists" (checklists it created, renamed or gave an icon) and "droppedLists" \
-        (names). Any other command: "lines", its text. An item: "list" (but in show), "position" \
+        (names). export json without FILE: the export itself, on one line. Any other command: \
+        "lines", its text. A command that fails prints no document, only its error. An item: \
+        "list" (but in show), "position" \
         (as show numbers it), then the fields of export json: itemID, text, checked, dueDate \
         (ISO 8601: YYYY-MM-DD for a day, a UTC time with Z, or null), shouldRemind, and where it \
         has them repeat (an RRULE), note, tags, priority (1-9), parent (its parent's itemID), start \

@@ -104,6 +104,58 @@ struct JSONOutputTests {
         #expect((help["lines"] as? [String])?.first == "tags", "a command without a layout gives its lines")
     }
 
+    @Test func exportJSONToStandardOutputIsTheExportItselfOnOneLine() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        #expect(try cli.batch(setUp).status == 0)
+        let outcome = try cli.run(["--json", "export", "json"])
+        #expect(outcome.status == 0 && outcome.stderr.isEmpty)
+        #expect(outcome.stdout.hasSuffix("}\n") && outcome.stdout.filter { $0 == "\n" }.count == 1)
+        let document = try PythonJSON.document(outcome.stdout)
+        #expect(document["lines"] == nil)
+        let lists = document["checklists"] as? [[String: Any]] ?? []
+        #expect(lists.compactMap { $0["name"] as? String } == ["Café ☕", "List", "Work"])
+        let plain = try #require(
+            try JSONSerialization.jsonObject(with: Data(try cli.run(["export", "json"]).stdout.utf8)) as? [String: Any])
+        #expect(NSDictionary(dictionary: document) == NSDictionary(dictionary: plain))
+        // Redirected to a file, it is a backup that import reads.
+        let file = cli.folder.appending(path: "backup.json")
+        try Data(outcome.stdout.utf8).write(to: file)
+        let imported = try cli.run(["import", file.path])
+        #expect(imported.status == 0 && imported.stdout.hasPrefix("imported 3 checklists (3 items)"))
+    }
+
+    @Test func aFailingCommandPrintsItsErrorAndNoDocument() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        #expect(try cli.batch("add Milk\n").status == 0)
+        for command in ["caldav", "sync"] {
+            let outcome = try cli.run(["--json", command])
+            #expect(outcome.status != 0, "\(command)")
+            #expect(outcome.stdout.isEmpty, "\(command): \(outcome.stdout)")
+            let problem = try PythonJSON.document(outcome.stderr)
+            #expect(problem["line"] as? Int == 1 && problem["error"] is String, "\(command)")
+        }
+        let batch = try cli.batch("caldav\nshow\n", arguments: ["--json"])
+        #expect(try PythonJSON.documents(batch.stdout).compactMap { $0["command"] as? String } == ["show"])
+        #expect(try PythonJSON.documents(batch.stderr).compactMap { $0["line"] as? Int } == [1])
+    }
+
+    @Test func infoGivesTheItemsSubItemsAsItems() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        #expect(try cli.batch(setUp + "use Café\nsub 2 Ribbon\n").status == 0)
+        let info = try PythonJSON.document(try cli.run(["--json", "info", "1"]).stdout)
+        #expect((info["item"] as? [String: Any])?["text"] as? String == "Say \"hi\" to C:\\temp\u{01}\tnow 日本")
+        let subItems = try #require(info["subItems"] as? [[String: Any]])
+        #expect(subItems.compactMap { $0["text"] as? String } == ["Buy card", "Ribbon"])
+        #expect(subItems.compactMap { $0["position"] as? Int } == [2, 3])
+        #expect(subItems.compactMap { $0["list"] as? String } == ["Café ☕", "Café ☕"])
+        #expect(subItems.last?["parent"] as? Int == subItems.first?["itemID"] as? Int)
+        let leaf = try PythonJSON.document(try cli.run(["--json", "info", "3"]).stdout)
+        #expect((leaf["subItems"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func batchPrintsJSONLinesAndProblemsAsJSONWithTheirLine() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

@@ -58,4 +58,46 @@ struct RichFieldExchangeTests {
         let trip = try #require(markdown.stdout.range(of: "## Trip\n")).lowerBound
         #expect(try other.run(["export", "markdown"]).stdout.hasSuffix(markdown.stdout[trip...]))
     }
+
+    @Test func digitTagsLeadingSpacesAStartOnTheDueDateAndCancelledTasksSurviveAnExport() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let setUp = """
+            new Plans
+            add '  Indented'
+            tag 1 +2026
+            note 1 '  spaced\\nnext'
+            due 1 2026-12-24
+            start 1 2026-12-24
+
+            """
+        let made = try cli.batch(setUp)
+        #expect(made.status == 0, "\(made.stderr)")
+        let markdown = cli.folder.appending(path: "plans.md").path
+        let calendar = cli.folder.appending(path: "plans.ics").path
+        #expect(try cli.run(["export", "markdown", markdown]).status == 0)
+        #expect(try cli.run(["export", "ics", calendar]).status == 0)
+        for file in [markdown, calendar] {
+            let other = try ChecklistsProcess()
+            defer { other.remove() }
+            #expect(try other.run(["import", file]).status == 0)
+            let shown = try PythonJSON.document(try other.run(["--json", "show", "Plans"]).stdout)
+            let item = try #require((shown["items"] as? [[String: Any]])?.first)
+            #expect(item["text"] as? String == "  Indented", "\(file)")
+            #expect(item["tags"] as? [String] == ["2026"], "\(file)")
+            #expect(item["note"] as? String == "  spaced\nnext", "\(file)")
+            #expect(item["start"] as? String == "2026-12-24", "\(file)")
+            #expect(item["dueDate"] as? String == "2026-12-24", "\(file)")
+        }
+
+        // Obsidian's cancelled task comes in checked, as cancelled.
+        let obsidian = cli.folder.appending(path: "obsidian.md")
+        try "# Ideas\n- [-] Dropped idea\n- [ ] Kept idea\n".write(to: obsidian, atomically: true, encoding: .utf8)
+        let imported = try cli.run(["import", obsidian.path])
+        #expect(imported.stdout.hasPrefix("imported 1 checklist (2 items)"), "\(imported.stdout)")
+        let ideas = try PythonJSON.document(try cli.run(["--json", "show", "Ideas"]).stdout)
+        let rows = ideas["items"] as? [[String: Any]] ?? []
+        #expect(rows.compactMap { $0["text"] as? String } == ["Dropped idea", "Kept idea"])
+        #expect(rows.first?["checked"] as? Bool == true && rows.first?["cancelled"] as? Bool == true)
+    }
 }

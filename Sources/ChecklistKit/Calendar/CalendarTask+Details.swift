@@ -59,9 +59,15 @@ extension CalendarTask {
     /// The task's start date: its `DTSTART` (a DATE a whole day, a DATE-TIME a time, in its
     /// `TZID`), unless it equals `DUE`. Apple Reminders writes a `DTSTART` equal to `DUE` on every
     /// dated task, and this program writes one on every repeating item: neither is a start date.
+    /// An item's own start on its due date is written with `ownStartProperty`, which says so.
     public static func startDate(of todo: CalendarComponent) -> Due? {
-        guard let start = start(of: todo), start != dueDate(of: todo) else { return nil }
+        guard let start = start(of: todo), start != dueDate(of: todo) || hasOwnStart(todo) else { return nil }
         return start
+    }
+
+    /// Whether the task says its `DTSTART` is the item's start even where it equals `DUE`.
+    static func hasOwnStart(_ todo: CalendarComponent) -> Bool {
+        todo.property(ownStartProperty).map { CalendarText.trimmed($0.value).uppercased() == "TRUE" } ?? false
     }
 
     /// Whether a `RELATED-TO` line names a parent: `RELTYPE=PARENT`, or no `RELTYPE` at all.

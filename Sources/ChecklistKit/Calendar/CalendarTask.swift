@@ -12,6 +12,10 @@ public enum CalendarTask {
     /// `CATEGORIES` are the tags), where one calendar per checklist cannot be said.
     public static let listProperty = "X-CHECKLISTS-LIST"
 
+    /// The property (`TRUE`) that says a task's `DTSTART` is the item's start although it equals
+    /// `DUE`: a `DTSTART` equal to `DUE` alone is no start (see `startDate(of:)`).
+    public static let ownStartProperty = "X-CHECKLISTS-OWN-START"
+
     /// The VTODO of `item`, built on `existing` when given; `siblings` are the UIDs of the
     /// items of its checklist, which tell the parent it has here among the task's parents (any
     /// parent when `nil`). `now` stamps what changed.
@@ -55,12 +59,16 @@ public enum CalendarTask {
             // RFC 5545 computes a series from DTSTART: without one, clients count from the moment
             // the task is completed. Without a start date of its own, it is the due date.
             if startBefore != due { todo.set("DTSTART", line("DTSTART", due)) }
-        } else if startBefore != nil, startBefore == dueBefore {
+        } else if startBefore != nil, startBefore == dueBefore, !hasOwnStart(before) {
             // A start that was only the due date (SPEC §11: no start date) follows it.
             if dueBefore != item.due { todo.set("DTSTART", item.due.map { line("DTSTART", $0) }) }
         } else if startBefore != nil {
             // A start date of its own, cleared here.
             todo.set("DTSTART", nil)
+        }
+        let ownStart = item.start != nil && item.start == item.due
+        if hasOwnStart(before) != ownStart {
+            todo.set(ownStartProperty, ownStart ? ContentLine(ownStartProperty, value: "TRUE") : nil)
         }
         let timed = todo.components.contains(where: isTimeAlarm)
         if item.shouldRemind, !timed {

@@ -6,9 +6,10 @@ public enum ChecklistExport {
     /// due dates as ISO 8601 (a time in UTC, a whole day as `YYYY-MM-DD`) or `null`; an item that
     /// repeats also has `"repeat"`, its RRULE; and SPEC §13's fields where the item has them:
     /// `"note"`, `"tags"` (an array), `"priority"` (1–9), `"parent"` (the parent's `itemID`),
-    /// `"start"` (as `dueDate` is written) and `"uid"`.
-    public static func json(_ checklists: [Checklist]) -> String {
-        var writer = JSONWriter(indent: 2)
+    /// `"start"` (as `dueDate` is written) and `"uid"`. Indented by `indent` spaces a level, or on
+    /// one line when it is `nil`; a line feed ends it.
+    public static func json(_ checklists: [Checklist], indent: Int? = 2) -> String {
+        var writer = JSONWriter(indent: indent)
         writer.beginObject()
         writer.key("checklists")
         writer.beginArray()
@@ -89,6 +90,8 @@ public enum ChecklistExport {
     /// with the Obsidian Tasks plugin's marks for what an item holds (SPEC §13), in this order:
     /// `- [ ] Water plants #home ⏫ 🔁 every week 🛫 2026-06-01 📅 2026-06-20` (tags, priority,
     /// repeat rule, start, due date; dates in ISO 8601: a whole day as its date, a time in UTC).
+    /// A cancelled item is `- [-]`; leading blanks of a text and a tag of digits are written as
+    /// `MarkdownEscapes` says, so that the import reads them back.
     /// A sub-item follows its parent indented two spaces a level; a note follows its item as
     /// lines indented two spaces more than the item, a line that would read as a task or as the
     /// details below (or that starts with `\`) escaped by a `\` before it.
@@ -108,7 +111,9 @@ public enum ChecklistExport {
             for index in outline.order {
                 let item = list.items[index]
                 let indent = String(repeating: "  ", count: outline.depth(ofIndex: index))
-                out += indent + "- [\(item.checked ? "x" : " ")] \(oneLine(item.text))"
+                // Obsidian's `[-]`, a cancelled task, for an item a client cancelled (checked here).
+                let box = item.checked ? item.cancelled ? "-" : "x" : " "
+                out += indent + "- [\(box)] \(MarkdownEscapes.writtenText(oneLine(item.text)))"
                 out += taskMarks(item, due: !details)
                 out += "\n"
                 if details, let facts = facts(item) { out += indent + "  " + facts + "\n" }
@@ -121,7 +126,7 @@ public enum ChecklistExport {
     /// The marks that follow an item's text on its task line; the due date's only with `due`.
     private static func taskMarks(_ item: ChecklistItem, due: Bool) -> String {
         var out = ""
-        for tag in item.tags { out += " #" + oneLine(tag).filter { $0 != " " } }
+        for tag in item.tags { out += " #" + MarkdownEscapes.writtenTag(oneLine(tag).filter { $0 != " " }) }
         switch item.priority {
         case nil: break
         case let priority? where priority < 5: out += " " + priorityMarks.high
@@ -143,16 +148,21 @@ public enum ChecklistExport {
     }
 
     /// A note as Markdown lines under its item, each after `indent`; an empty line stays empty.
+    /// The import takes the first line's indentation for the note's, so that line's own leading
+    /// blanks are written as character references (`&#32;`), which it reads back as blanks.
     private static func noteLines(_ note: String, indent: String) -> String {
         var out = ""
+        var first = true
         for line in note.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = line.hasSuffix("\r") ? line.dropLast() : line
             guard !line.isEmpty else {
                 out += "\n"
                 continue
             }
-            let escaped = ChecklistImport.readsAsMoreThanNote(line) ? "\\" + line : line
-            out += indent + escaped + "\n"
+            let (blanks, rest) = first ? MarkdownEscapes.writingBlanks(line) : ("", line)
+            first = false
+            let escaped = ChecklistImport.readsAsMoreThanNote(rest) ? "\\" + rest : rest
+            out += indent + blanks + escaped + "\n"
         }
         return out
     }

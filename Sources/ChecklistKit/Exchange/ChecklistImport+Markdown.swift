@@ -21,19 +21,22 @@ extension ChecklistImport {
     }
 
     /// Whether a line of a note would read as more than a line of the note where the Markdown
-    /// export writes it (a task line, `cat`'s details, or a line that starts with `\`): the export
-    /// escapes it with a `\` before it, which the import takes off.
+    /// export writes it (a task line, `cat`'s details, a line that starts with `\`, or, as the
+    /// first, with a blank written as a character reference): the export escapes it with a `\`
+    /// before it, which the import takes off.
     static func readsAsMoreThanNote(_ line: Substring) -> Bool {
         line.hasPrefix("\\") || taskLine(line.drop { $0 == " " || $0 == "\t" }) != nil || facts(line) != nil
+            || MarkdownEscapes.startsWithBlank(line)
     }
 
-    /// Whether a task line's content (after its indentation) is checked, and the rest after the
-    /// box; `nil` when it is not a task line.
-    static func taskLine(_ line: Substring) -> (checked: Bool, rest: Substring)? {
+    /// Whether a task line's content (after its indentation) is checked, and cancelled (Obsidian's
+    /// `[-]`, checked here too), and the rest after the box; `nil` when it is not a task line.
+    static func taskLine(_ line: Substring) -> (checked: Bool, cancelled: Bool, rest: Substring)? {
         guard let first = line.first, "-*+".contains(first) else { return nil }
         let rest = line.dropFirst().drop { $0 == " " }
-        if rest.hasPrefix("[ ]") { return (false, rest.dropFirst(3)) }
-        if rest.hasPrefix("[x]") || rest.hasPrefix("[X]") { return (true, rest.dropFirst(3)) }
+        if rest.hasPrefix("[ ]") { return (false, false, rest.dropFirst(3)) }
+        if rest.hasPrefix("[x]") || rest.hasPrefix("[X]") { return (true, false, rest.dropFirst(3)) }
+        if rest.hasPrefix("[-]") { return (true, true, rest.dropFirst(3)) }
         return nil
     }
 
@@ -67,7 +70,8 @@ extension ChecklistImport {
     /// A task's text with the marks that end it taken off, from the last one back: `#tag`s, a
     /// priority mark, and ` 🔁 RULE`, ` 🛫 DATE`, ` 📅 DATE` (RULE words, or an RRULE in the
     /// `RRULE:` form the export writes for a rule the words cannot say). A mark whose value does
-    /// not read stays part of the text (`Fix the 🔁 icon`), as does a `#` word of digits only.
+    /// not read stays part of the text (`Fix the 🔁 icon`), as does a `#` word of digits only
+    /// (`#_2026` is the tag `2026`, see `MarkdownEscapes.writtenTag`).
     static func taskMarks(_ text: String) -> TaskMarks {
         var marks = TaskMarks(text: text)
         // Most texts hold no mark: every mark but `#` is outside ASCII, and a look at the bytes
@@ -80,7 +84,7 @@ extension ChecklistImport {
                 if word.count > 1, word.hasPrefix("#"), word.dropFirst().contains(where: { !$0.isNumber && $0 != "#" }),
                     !rest[..<space].allSatisfy({ $0 == " " })
                 {
-                    marks.tags.insert(String(word.dropFirst()), at: 0)
+                    marks.tags.insert(MarkdownEscapes.readTag(word.dropFirst()), at: 0)
                     marks.text = String(rest[..<space])
                     continue
                 }
@@ -177,8 +181,8 @@ private struct MarkdownReader {
             if noteOwner != nil, !note.isEmpty { blankLines += 1 }
             return
         }
-        if let (checked, rest) = ChecklistImport.taskLine(content) {
-            addTask(checked: checked, text: String(rest.drop { $0 == " " }), indent: indent)
+        if let (checked, cancelled, rest) = ChecklistImport.taskLine(content) {
+            addTask(checked: checked, cancelled: cancelled, text: String(rest.drop { $0 == " " }), indent: indent)
             return
         }
         if let owner = noteOwner, indent > owner.indent {
@@ -187,7 +191,8 @@ private struct MarkdownReader {
                 lists[lists.count - 1].items[owner.index].shouldRemind = facts.remind
                 return
             }
-            if note.isEmpty { noteIndent = indent }
+            let firstLine = note.isEmpty
+            if firstLine { noteIndent = indent }
             note += Array(repeating: "", count: blankLines)
             blankLines = 0
             // The note's own indentation beyond its first line's is kept.
@@ -197,7 +202,9 @@ private struct MarkdownReader {
                 columns += first == "\t" ? 2 : 1
                 kept = kept.dropFirst()
             }
-            note.append(String(kept.hasPrefix("\\") ? kept.dropFirst() : kept))
+            // The first line's own blanks, which its indentation would take, come as references.
+            let (blanks, rest) = firstLine ? MarkdownEscapes.readingBlanks(kept) : ("", kept)
+            note.append(blanks + (rest.hasPrefix("\\") ? rest.dropFirst() : rest))
             return
         }
         finishNote()
@@ -208,7 +215,7 @@ private struct MarkdownReader {
         }
     }
 
-    mutating func addTask(checked: Bool, text: String, indent: Int) {
+    mutating func addTask(checked: Bool, cancelled: Bool, text: String, indent: Int) {
         finishNote()
         let marks = ChecklistImport.taskMarks(text)
         guard !marks.text.isEmpty else {
@@ -217,7 +224,9 @@ private struct MarkdownReader {
         }
         if lists.isEmpty { startList(fallbackName) }
         var item = ChecklistItem(
-            text: marks.text, checked: checked, itemID: -1, created: now, due: marks.due, repeatRule: marks.rule)
+            text: MarkdownEscapes.readText(marks.text), checked: checked, itemID: -1, created: now, due: marks.due,
+            repeatRule: marks.rule)
+        if cancelled { item.cancelled = true }
         item.tags = marks.tags
         item.priority = marks.priority
         item.start = marks.start

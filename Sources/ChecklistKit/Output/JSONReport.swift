@@ -21,11 +21,17 @@ public enum JSONReport {
     }
 
     /// The document of a command without a layout of its own (`help`, `sync`, `export` to
-    /// standard output…): its output as lines of text, without styles.
+    /// standard output…): its output as lines of text, without styles, and without the carriage
+    /// return that ends each line of an iCalendar export (part of its line end, not of the line).
     static func lines(_ command: CommandName, _ lines: [OutputLine]) -> [UInt8] {
         document(command) { writer in
             writer.key("lines")
-            strings(lines.map(\.text), to: &writer)
+            strings(
+                lines.map { line in
+                    let text = line.text
+                    let verbatim = line.spans.allSatisfy { $0.style == .verbatim }
+                    return verbatim && text.hasSuffix("\r") ? String(text.dropLast()) : text
+                }, to: &writer)
         }
     }
 

@@ -15,20 +15,22 @@ extension Session {
 
     func export(_ format: Command.ExportFormat, to file: String?) throws -> CommandResult {
         let lists = book.checklists
+        if file == nil, format == .json, reportsJSON {
+            // The export is a JSON document itself: `--json` prints it, on one line as every document.
+            var result = CommandResult()
+            result.document = Array(ChecklistExport.json(lists, indent: nil).utf8.dropLast())
+            return result
+        }
         let text: String
         switch format {
         case .json: text = ChecklistExport.json(lists)
         case .markdown: text = ChecklistExport.markdown(lists)
         case .ics: text = ChecklistExport.ics(lists, now: clock())
         }
-        guard let file else {
-            return CommandResult(
-                lines: text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
-                    OutputLine(String($0), .verbatim)
-                })
-        }
+        guard let file else { return CommandResult(lines: Self.verbatimLines(text)) }
         do {
-            try FileSystem.writeAtomically(Array(text.utf8), to: file, mode: 0o644)
+            // A symbolic link is written through, as the data file is: its target is replaced.
+            try FileSystem.writeAtomically(Array(text.utf8), to: FileSystem.followingLinks(file), mode: 0o644)
         } catch {
             throw CommandError.refused("cannot write \(file): \(error)")
         }
@@ -36,6 +38,16 @@ extension Session {
         return CommandResult(lines: [
             OutputLine("exported \(lists.count) checklist\(lists.count == 1 ? "" : "s") (\(items) items) to \(file)")
         ])
+    }
+
+    /// `text` as lines of output written as they are, split after each line feed: a carriage
+    /// return before one stays on its line, so iCalendar's CRLF line ends reach standard output.
+    /// (`"\r\n"` is one `Character`: a split of the characters at `"\n"` finds no line there.)
+    static func verbatimLines(_ text: String) -> [OutputLine] {
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The text's last line feed ends its last line; it starts none.
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { OutputLine(String(decoding: $0, as: UTF8.self), .verbatim) }
     }
 
     func importFile(_ file: String) throws -> CommandResult {

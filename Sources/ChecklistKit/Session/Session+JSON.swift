@@ -2,7 +2,7 @@ import KeyedArchive
 
 extension Session {
     /// The JSON document of a command that only reads (`lists`, `show`, `find`, `upcoming`,
-    /// `tags`, `info`), built in place of its lines; `nil` for any other command.
+    /// `tags`, `info` with its `subItems`), built in place of its lines; `nil` for any other command.
     func readingReport(_ command: Command) throws -> CommandResult? {
         let book = self.book
         let body: (inout JSONWriter) throws -> Void
@@ -52,14 +52,20 @@ extension Session {
             body = { writer in
                 let list = book.checklists[location.list]
                 let held = list.items[location.item]
+                let outline = ChecklistOutline(list.items)
                 writer.key("item")
-                JSONReport.item(
-                    location.item, of: list, outline: ChecklistOutline(list.items), naming: true, to: &writer
-                ) { writer in
+                JSONReport.item(location.item, of: list, outline: outline, naming: true, to: &writer) { writer in
                     guard held.shouldRemind, let due = held.due else { return }
                     writer.member(
                         "remindAt", Due.time(ReminderSchedule.fireTime(due, alarmOffset: held.alarmOffset)).iso8601)
                 }
+                // Its sub-items at every depth, in `show`'s order, as `info` lists them.
+                writer.key("subItems")
+                writer.beginArray()
+                for index in outline.subtree(ofIndex: location.item).dropFirst() {
+                    JSONReport.item(index, of: list, outline: outline, naming: true, to: &writer)
+                }
+                writer.endArray()
             }
         default:
             return nil

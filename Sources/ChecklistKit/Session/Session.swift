@@ -124,7 +124,8 @@ public final class Session {
         var result: CommandResult
         if reportsJSON {
             result = try readingReport(command) ?? dispatch(command)
-            if result.document == nil { result.document = report(of: command, result) }
+            // A command that failed prints its error alone (SPEC §14), whatever it had done.
+            if result.document == nil, result.error == nil { result.document = report(of: command, result) }
         } else {
             result = try dispatch(command)
         }

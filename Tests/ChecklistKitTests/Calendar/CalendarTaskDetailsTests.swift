@@ -125,4 +125,21 @@ struct CalendarTaskDetailsTests {
         #expect(CalendarTask.start(of: written) == .day(startDay))
         #expect(CalendarTask.item(written, itemID: 1, created: 0).start == .day(startDay))
     }
+
+    @Test func aStartOnTheDueDateIsMarkedAsTheItemsOwnAndTheMarkGoesWithIt() throws {
+        let day = try #require(CalendarDay(year: 2026, month: 12, day: 1))
+        var item = ChecklistItem(text: "Paint", itemID: 1, created: 0, due: .day(day))
+        item.start = .day(day)
+        let written = CalendarTask.todo(item, uid: "p", now: now)
+        #expect(text(written).contains("\r\nDTSTART;VALUE=DATE:20261201\r\nX-CHECKLISTS-OWN-START:TRUE\r\n"))
+        #expect(CalendarTask.item(written, itemID: 1, created: 0).start == .day(day))
+        // Cleared here: DTSTART and its mark go; moved off the due date: the mark goes.
+        item.start = nil
+        let cleared = CalendarTask.todo(item, uid: "p", now: now, existing: written)
+        #expect(cleared.property("DTSTART") == nil && cleared.property("X-CHECKLISTS-OWN-START") == nil)
+        item.start = .day(try #require(CalendarDay(year: 2026, month: 11, day: 30)))
+        let moved = CalendarTask.todo(item, uid: "p", now: now, existing: written)
+        #expect(moved.property("X-CHECKLISTS-OWN-START") == nil)
+        #expect(CalendarTask.item(moved, itemID: 1, created: 0).start == item.start)
+    }
 }

@@ -49,6 +49,23 @@ struct ChecklistICSTests {
         }
     }
 
+    @Test func aStartOnTheDueDateSurvivesAnExportAndAnImport() throws {
+        try LocalZone.with(LocalZone.berlin) {
+            let day = CalendarDay(year: 2026, month: 12, day: 5).map(Due.day)
+            var whole = ChecklistItem(text: "Paint", itemID: 0, created: 0, due: day)
+            whole.start = day
+            var timed = ChecklistItem(text: "Call", itemID: 1, created: 0, due: .time(817_300_000))
+            timed.start = .time(817_300_000)
+            let repeating = ChecklistItem(
+                text: "Water", itemID: 2, created: 0, due: day, repeatRule: RepeatRule(rrule: "FREQ=WEEKLY"))
+            let text = ChecklistExport.ics([Checklist(name: "Home", items: [whole, timed, repeating])], now: now)
+            let imported = try ChecklistImport.checklists(from: Array(text.utf8), fallbackName: "x", now: now)
+            let items = try #require(imported.first?.items)
+            #expect(items.map(\.start) == [day, .time(817_300_000), nil])
+            #expect(items.map(\.due) == [day, .time(817_300_000), day])
+        }
+    }
+
     @Test func aFileTheExportWroteBeforeTagsTakesItsFirstCategoryAsTheChecklist() throws {
         let older =
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//checklists//checklists//EN\r\n"

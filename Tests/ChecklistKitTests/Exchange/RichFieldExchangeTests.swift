@@ -167,6 +167,72 @@ struct RichFieldExchangeTests {
             ])
         #expect(items[0].due == .day(CalendarDay(year: 2026, month: 5, day: 2) ?? .earliest))
     }
+
+    @Test func aTagOfDigitsOnlyComesBackAsThatTagAndTheTextStaysAsItWas() throws {
+        var item = ChecklistItem(text: "Taxes", itemID: 0, created: 0)
+        item.tags = ["2026", "_7", "q3", "_"]
+        let lists = [Checklist(name: "L", items: [item])]
+        #expect(ChecklistExport.markdown(lists) == "## L\n\n- [ ] Taxes #_2026 #__7 #q3 #_\n")
+        for details in [false, true] {
+            let read = try #require(try imported(ChecklistExport.markdown(lists, details: details)).first?.items.first)
+            #expect(read.text == "Taxes")
+            #expect(read.tags == item.tags)
+        }
+        // Obsidian reads `#_2026` as a tag too; `#2026` is text there and here.
+        #expect(try imported("- [ ] Taxes #2026").first?.items.first?.text == "Taxes #2026")
+    }
+
+    @Test func leadingSpacesOfTextsAndNoteLinesComeBack() throws {
+        var indented = ChecklistItem(text: "  Indented", itemID: 0, created: 0)
+        indented.note = "  first line indented\n\tsecond tabbed\n&#32;written as is\n\\ backslash\nplain"
+        var hash = ChecklistItem(text: " #hash", itemID: 1, created: 0)
+        hash.note = "\t- [ ] not a task"
+        let literal = ChecklistItem(text: "&#32;not a space", itemID: 2, created: 0)
+        let escaped = ChecklistItem(text: " \\&#9;x", itemID: 3, created: 0)
+        let backslash = ChecklistItem(text: "\\ stays", itemID: 4, created: 0)
+        let lists = [Checklist(name: "L", items: [indented, hash, literal, escaped, backslash])]
+        let text = ChecklistExport.markdown(lists)
+        #expect(
+            text
+                == #"""
+                ## L
+
+                - [ ] &#32;&#32;Indented
+                  &#32;&#32;first line indented
+                  \tsecond tabbed
+                  \&#32;written as is
+                  \\ backslash
+                  plain
+                - [ ] &#32;#hash
+                  &#9;\- [ ] not a task
+                - [ ] \&#32;not a space
+                - [ ] &#32;\\&#9;x
+                - [ ] \ stays
+
+                """#.replacingOccurrences(of: "\\t", with: "\t"))
+        for details in [false, true] {
+            let items = try #require(try imported(ChecklistExport.markdown(lists, details: details)).first?.items)
+            #expect(items.map(\.text) == lists[0].items.map(\.text))
+            #expect(items.map(\.note) == lists[0].items.map(\.note))
+            #expect(items.allSatisfy { $0.tags.isEmpty })
+        }
+    }
+
+    @Test func anObsidianCancelledTaskIsACheckedCancelledItemAndIsWrittenSo() throws {
+        let items = try #require(try imported("## L\n- [-] Old plan #work\n- [ ] Next\n").first?.items)
+        #expect(items.map(\.text) == ["Old plan", "Next"])
+        #expect(items.map(\.checked) == [true, false])
+        #expect(items.map(\.cancelled) == [true, false])
+        #expect(items.first?.tags == ["work"])
+        let lists = [Checklist(name: "L", items: items)]
+        #expect(ChecklistExport.markdown(lists) == "## L\n\n- [-] Old plan #work\n- [ ] Next\n")
+        // A note line that would read as such a task is written escaped.
+        var noted = ChecklistItem(text: "Plan", itemID: 0, created: 0)
+        noted.note = "- [-] not a task"
+        let note = ChecklistExport.markdown([Checklist(name: "L", items: [noted])])
+        #expect(note == "## L\n\n- [ ] Plan\n  \\- [-] not a task\n")
+        #expect(try imported(note).first?.items.map(\.note) == ["- [-] not a task"])
+    }
 }
 
 extension ChecklistItem {

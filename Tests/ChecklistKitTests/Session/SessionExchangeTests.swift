@@ -73,6 +73,35 @@ struct SessionExchangeTests {
         #expect(fixture.run("export markdown") == ["## Chores", "", "## List", "", "- [x] Milk", "- [ ] Eggs"])
     }
 
+    @Test func exportICSToTheOutputGivesTheFileLineByLineWithItsCarriageReturns() throws {
+        let fixture = try richFixture()
+        let file = fixture.folder.file("out.ics")
+        fixture.run("export ics \(file)")
+        let written = String(decoding: try #require(TemporaryFolder.bytes(file)), as: UTF8.self)
+        let lines = fixture.run("export ics")
+        #expect(lines.first == "BEGIN:VCALENDAR\r")
+        #expect(lines.count > 10)
+        #expect(lines.map { $0 + "\n" }.joined() == written)
+    }
+
+    @Test func exportToASymbolicLinkWritesItsTargetAndLeavesTheLink() throws {
+        let fixture = try richFixture()
+        let target = fixture.folder.file("real.md")
+        let link = fixture.folder.file("link.md")
+        try "old\n".write(toFile: target, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.md")
+        fixture.run("export markdown \(link)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "real.md")
+        let expected = ChecklistExport.markdown(fixture.session.book.checklists)
+        #expect(TemporaryFolder.bytes(target).map { String(decoding: $0, as: UTF8.self) } == expected)
+        // A link to a file not there yet makes the file, and stays a link.
+        let dangling = fixture.folder.file("dangling.json")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "made.json")
+        fixture.run("export json \(dangling)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: dangling)) == "made.json")
+        #expect(TemporaryFolder.bytes(fixture.folder.file("made.json"))?.first == UInt8(ascii: "{"))
+    }
+
     @Test func exportToAPlaceThatCannotBeWrittenFails() throws {
         let fixture = try richFixture()
         let message = fixture.failure("export json \(fixture.folder.path)/missing/out.json")

@@ -66,6 +66,39 @@ struct SessionJSONTests {
         #expect(fixture.session.run("show Nowhere").document == nil, "an error has no document")
     }
 
+    @Test func exportJSONToTheOutputIsTheExportDocumentOnOneLine() throws {
+        let fixture = try fixture()
+        let result = fixture.session.run("export json")
+        let document = String(decoding: try #require(result.document), as: UTF8.self)
+        #expect(
+            document.hasPrefix(
+                #"{"checklists":[{"name":"Home","iconName":"No Icon","items":[{"itemID":0,"text":"Milk","#))
+        #expect(!document.contains("\n") && !document.contains("\"lines\""))
+        #expect(json(fixture, "export markdown").hasPrefix(###"{"version":1,"command":"export","lines":["## Home","###))
+    }
+
+    @Test func aFailureTheHostReportsHasNoDocument() throws {
+        let fixture = try fixture()
+        let host = RecordingHost()
+        fixture.session.host = host
+        host.answer = CommandResult(error: "caldav: not set up", exitStatus: .failure)
+        let result = fixture.session.run("caldav")
+        #expect(result.error == "caldav: not set up")
+        #expect(result.document == nil)
+    }
+
+    @Test func infoGivesEverySubItemAsAnItem() throws {
+        let fixture = try fixture()
+        fixture.run("sub #2 Organic")
+        let info = json(fixture, "info #0")
+        #expect(
+            info.contains(
+                #""subItems":[{"list":"Home","position":2,"itemID":2,"text":"Skimmed","checked":false,"dueDate":null,"#),
+            "\(info)")
+        #expect(info.contains(#"{"list":"Home","position":3,"itemID":4,"text":"Organic""#), "\(info)")
+        #expect(json(fixture, "info #1").hasSuffix(#""subItems":[]}"#))
+    }
+
     @Test func withoutJSONNoDocumentIsBuilt() throws {
         let fixture = try fixture()
         fixture.session.reportsJSON = false
