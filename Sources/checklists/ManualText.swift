@@ -36,7 +36,8 @@ enum ManualText {
             (blank lines and lines starting with # are skipped).
 
             COMMANDS (names may be shortened to a unique prefix, of three letters at least for drop, \
-            delete and clear; quote text with " or '):
+            delete and clear; quote text with " or ' at the start of a word; inside one, as in don't, \
+            a quote is a character):
 
             \(commands.joined(separator: "\n"))
 
