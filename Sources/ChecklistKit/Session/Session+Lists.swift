@@ -177,6 +177,16 @@ extension Session {
         }
     }
 
+    /// The deepest level `show` and `info` indent a sub-item to; deeper ones line up with it, so a
+    /// chain of thousands of sub-items prints lines a terminal can show, not megabytes of spaces.
+    static let deepestIndentedLevel = 10
+
+    /// The indentation of a sub-item `depth` levels deep: two spaces a level, down to
+    /// `deepestIndentedLevel`.
+    static func indentation(_ depth: Int) -> String {
+        String(repeating: "  ", count: min(max(depth, 0), deepestIndentedLevel))
+    }
+
     /// One item as `show` prints it: position, indentation (`depth` levels), check mark,
     /// priority, text, note mark, due date, start date yet to come, repeat rule, reminder, tags,
     /// `#ID`. An item that starts later is dimmed.
@@ -185,8 +195,7 @@ extension Session {
     ) -> OutputLine {
         var spans: [OutputLine.Span] = []
         if !prefix.isEmpty { spans.append(.init(prefix, .dim)) }
-        let indent = depth > 0 ? String(repeating: "  ", count: depth) : ""
-        spans.append(.init(pad(String(position), width) + " " + indent))
+        spans.append(.init(pad(String(position), width) + " " + Self.indentation(depth)))
         spans.append(item.cancelled ? .init("[-] ", .checked) : item.checked ? .init("[x] ", .checked) : .init("[ ] "))
         if let priority = item.priority { spans.append(.init(Self.priorityMark(priority) + " ", .priority)) }
         let later = item.start.map { Self.startsLater($0, now: now) } ?? false
