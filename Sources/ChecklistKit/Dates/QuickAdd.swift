@@ -67,13 +67,13 @@ public struct QuickAdd: Sendable, Equatable {
         let plain = QuickAdd(text: spaced(words[...]))
         var kept: [CommandWord] = []
         var tags: [String] = []
+        var tagKeys = Set<String>()
         var priority: Int?
         for word in words {
             if !word.quoted, let level = priorityLevel(word.text) {
                 priority = level
             } else if !word.quoted, let tag = tag(word.text) {
-                let key = SearchFolding.key(tag)
-                if !tags.contains(where: { SearchFolding.key($0) == key }) { tags.append(tag) }
+                if tagKeys.insert(SearchFolding.key(tag)).inserted { tags.append(tag) }
             } else {
                 kept.append(word)
             }
