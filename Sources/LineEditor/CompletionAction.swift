@@ -154,6 +154,9 @@ private struct TypedWord {
         var value = ""
         var previousWords: [String] = []
         var wordHasQuotes = false
+        // As the command language splits words: a quote after a plain character of its word is
+        // an apostrophe (`Don't`), not an opening quote.
+        var wordHasPlain = false
         for index in line.indices {
             let character = line[index]
             if isEscaped {
@@ -167,7 +170,7 @@ private struct TypedWord {
                 } else {
                     value.append(character)
                 }
-            } else if character == "\"" || character == "'" {
+            } else if character == "\"" || character == "'", !wordHasPlain {
                 openQuote = character
                 quoteStartsWord = index == wordStart
                 wordHasQuotes = true
@@ -178,8 +181,10 @@ private struct TypedWord {
                 wordStart = line.index(after: index)
                 value = ""
                 wordHasQuotes = false
+                wordHasPlain = false
             } else {
                 value.append(character)
+                wordHasPlain = true
             }
         }
         self.raw = String(line[wordStart...])

@@ -93,6 +93,15 @@ struct Invocation {
             let reach = (try? parsed.get())??.reach ?? .wholeBook
             store = try ChecklistStore(path: path, scope: reach.scope, readingCurrent: reach.readsCurrentItems)
         } catch {
+            // help and inspect of another file need nothing of the data file: they answer anyway.
+            if case .success(let command?) = parsed, let result = Session.runWithoutDataFile(command, json: json) {
+                if json {
+                    Output.showJSON(result, line: 1)
+                } else {
+                    Output.show(result, styler: outputStyle(environment), errorPrefix: "checklists: ")
+                }
+                Self.leave(result.exitStatus)
+            }
             // A damaged file's way out names the last sync's version when there is one.
             var wayOut: String?
             if case .undecodable(let damaged, _, _) = error {
@@ -132,8 +141,7 @@ struct Invocation {
             working?.show(report)
         }
         let stdoutIsTerminal = isatty(1) == 1
-        let styler = TerminalStyle(
-            enabled: color == .always || (color == .auto && stdoutIsTerminal && environment["NO_COLOR"] == nil))
+        let styler = outputStyle(environment)
         let status: ExitStatus
         if !command.isEmpty {
             // watch runs until it is stopped: only as a command of its own.
@@ -155,6 +163,12 @@ struct Invocation {
         // millisecond at 10,000 items; the C library flushes standard output and the kernel
         // closes the files.
         Self.leave(status)
+    }
+
+    /// The colours of the output: `--color`, else on a terminal unless `NO_COLOR` is set.
+    private func outputStyle(_ environment: [String: String]) -> TerminalStyle {
+        TerminalStyle(
+            enabled: color == .always || (color == .auto && isatty(1) == 1 && environment["NO_COLOR"] == nil))
     }
 
     /// Reports a problem met before any command ran: as JSON with `--json` (line 0), else as

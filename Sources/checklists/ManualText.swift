@@ -36,7 +36,8 @@ enum ManualText {
             (blank lines and lines starting with # are skipped).
 
             COMMANDS (names may be shortened to a unique prefix, of three letters at least for drop, \
-            delete and clear; quote text with " or '):
+            delete and clear; quote text with " or ' at the start of a word; inside one, as in don't, \
+            a quote is a character):
 
             \(commands.joined(separator: "\n"))
 
@@ -51,7 +52,9 @@ enum ManualText {
             due today); anywhere, +WORD is a tag and !!!, !! or ! the priority (high, medium, low): \
             add Call mum sunday 6pm +family !!. Quoted words stay text (add "Read 1984 tomorrow"; \
             one-shot, an argument holding a space), and so does a text that would be left empty \
-            (add tomorrow). One undo takes it all back; edit never reads its text.
+            (add tomorrow), or an ending that is mostly part of a title: now, noon, sow or soy alone, \
+            one after the, a or an, 3d after in, a weekday after Black, Good, Ruby and the like \
+            (add Watch Black Friday). One undo takes it all back; edit never reads its text.
 
             FILTERS: show [LIST], find [TEXT] and upcoming take filter words anywhere among their \
             words, each applying: +WORD (has the tag), -+WORD (lacks it), ! !! !!! (at least that \

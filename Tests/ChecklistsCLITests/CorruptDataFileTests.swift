@@ -131,6 +131,34 @@ struct CorruptDataFileTests {
         #expect(cli.bytes(cli.dataFile) == damaged)
     }
 
+    /// `help` and `inspect` of another file need nothing of the data file: a damaged one leaves
+    /// them working, while a command that reads it still refuses.
+    @Test func helpAndInspectOfAnotherFileWorkBesideADamagedDataFile() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let bytes = try realFile(cli)
+        let other = cli.folder.appending(path: "other.plist").path
+        try Data(bytes).write(to: URL(filePath: other))
+        try Data(bytes.prefix(100)).write(to: URL(filePath: cli.dataFile))
+        let help = try cli.run(["help"])
+        #expect(help.status == 0, "\(help.stderr)")
+        #expect(help.stdout.contains("help [COMMAND]") && help.stderr.isEmpty, "\(help.stdout)\(help.stderr)")
+        let due = try cli.run(["help", "due"])
+        #expect(due.status == 0 && due.stdout.contains("tomorrow"), "\(due.stdout)\(due.stderr)")
+        let json = try cli.run(["--json", "help", "add"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(try PythonJSON.document(json.stdout)["command"] as? String == "help", "\(json.stdout)")
+        for arguments in [["inspect", other], ["inspect", "--raw", other]] {
+            let inspected = try cli.run(arguments)
+            #expect(inspected.status == 0, "\(arguments): \(inspected.stderr)")
+            #expect(inspected.stdout.contains("Groceries"), "\(arguments)")
+        }
+        #expect(try cli.run(["inspect", cli.dataFile]).status == 65)
+        #expect(try cli.run(["help", "nosuch"]).status == 1)
+        #expect(try cli.run(["show"]).status == 65)
+        #expect(cli.bytes(cli.dataFile) == Array(bytes.prefix(100)))
+    }
+
     @Test func aDamagedHeaderOrTrailerIsRejected() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

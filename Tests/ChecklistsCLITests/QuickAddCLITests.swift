@@ -52,6 +52,27 @@ struct QuickAddCLITests {
         #expect(lines.dropFirst(5).first == "added 5 [ ] tomorrow  #4")
     }
 
+    @Test func anApostropheInsideAWordIsTextInABatch() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let script = """
+            new Home
+            add Don't forget the milk
+            add Mum's birthday
+            add Réserver l'hôtel
+            add Enjoy the "sun" 'a b'
+
+            """
+        let outcome = try cli.batch(script)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            Array(lines.dropFirst()) == [
+                "added 1 [ ] Don't forget the milk  #0", "added 2 [ ] Mum's birthday  #1",
+                "added 3 [ ] Réserver l'hôtel  #2", "added 4 [ ] Enjoy the sun a b  #3",
+            ])
+    }
+
     @Test func theREPLReadsTheSameAndUndoTakesItAllBack() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

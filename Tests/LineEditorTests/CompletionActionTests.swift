@@ -86,3 +86,12 @@ import Testing
     #expect(words.current == "Grocery L")
     #expect(EditLineReader.completionWords("") == ([], ""))
 }
+
+@Test func anApostropheInsideAWordOpensNoQuote() {
+    let words = EditLineReader.completionWords("use Mum's ")
+    #expect(words.previous == ["use", "Mum's"])
+    #expect(words.current == "")
+    let partial = EditLineReader.completionWords("add Réserver l'hô")
+    #expect(partial.previous == ["add", "Réserver"])
+    #expect(partial.current == "l'hô")
+}

@@ -308,11 +308,13 @@ public enum Command: Sendable, Equatable {
             }
             let references = try items(arguments[..<firstTag])
             var tags: [String] = []
+            // Each tag once (ignoring case and accents), found by its key.
+            var keys = Set<String>()
             for word in arguments[firstTag...] {
                 guard word.hasPrefix("+") else { throw fail("\"\(word)\" is not a tag; write tags as +word") }
                 let tag = String(word.dropFirst())
                 if let problem = tag.tagProblem { throw fail(problem) }
-                if !tags.contains(where: { $0.tagKey == tag.tagKey }) { tags.append(tag) }
+                if keys.insert(tag.tagKey).inserted { tags.append(tag) }
             }
             return .tag(references, tags, adding: name == .tag)
         case .priority:

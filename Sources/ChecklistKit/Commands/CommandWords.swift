@@ -1,7 +1,10 @@
 /// Splits a command line into words: spaces separate, quotes group, a backslash escapes.
 ///
-/// `add Buy  milk` gives `add`, `Buy`, `milk`; `add "two  spaces"` gives `add`, `two  spaces`;
-/// `'it'\''s'` gives `it's`. An unterminated quote or a trailing backslash is an error.
+/// `add Buy  milk` gives `add`, `Buy`, `milk`; `add "two  spaces"` gives `add`, `two  spaces`.
+/// A quote opens a quoted run only where a word starts, or right after a quoted run or escape
+/// that started it (`'it'\''s'` gives `it's`); after a plain character it is one itself, so
+/// `Don't`, `Mum's` and `l'hôtel` are words as typed. An unterminated quote or a trailing
+/// backslash is an error.
 public enum CommandWords {
     /// The words of `line`.
     public static func split(_ line: String) throws(CommandError) -> [String] {
@@ -14,6 +17,9 @@ public enum CommandWords {
         var word = ""
         var inWord = false
         var wordQuoted = false
+        // Whether the word has a character typed outside quotes and escapes: a quote after one is
+        // an apostrophe (`Don't`), not the start of a quoted run.
+        var wordHasPlain = false
         var quote: Character?
         var escaped = false
         for character in line {
@@ -32,7 +38,7 @@ public enum CommandWords {
                 if character == open { quote = nil } else { word.append(character) }
                 continue
             }
-            if character == "\"" || character == "'" {
+            if character == "\"" || character == "'", !wordHasPlain {
                 quote = character
                 inWord = true
                 wordQuoted = true
@@ -41,9 +47,11 @@ public enum CommandWords {
                 word = ""
                 inWord = false
                 wordQuoted = false
+                wordHasPlain = false
             } else {
                 word.append(character)
                 inWord = true
+                wordHasPlain = true
             }
         }
         if escaped { throw .syntax("the line ends with a backslash; add the character it should escape") }

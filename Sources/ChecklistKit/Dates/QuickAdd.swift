@@ -9,7 +9,8 @@
 ///   compared ignoring case and accents, kept as first typed).
 /// - At the end of what is left, the longest run of words that reads as `[CONNECTOR] DATE`,
 ///   `RULE`, `[CONNECTOR] DATE RULE` or `RULE [CONNECTOR] DATE` (CONNECTOR: `on`, `at`, `by`,
-///   `due`) is the due date and the rule.
+///   `due`) is the due date and the rule, unless it reads as part of a title instead
+///   (`readsAsText`): `Back up now`, `Feed the sow`, `Print model in 3d`, `Watch Black Friday`.
 /// - When that would leave no text, nothing is read: the words are the text as typed, so
 ///   `add tomorrow` adds "tomorrow" and `add +work` adds "+work".
 public struct QuickAdd: Sendable, Equatable {
@@ -66,13 +67,13 @@ public struct QuickAdd: Sendable, Equatable {
         let plain = QuickAdd(text: spaced(words[...]))
         var kept: [CommandWord] = []
         var tags: [String] = []
+        var tagKeys = Set<String>()
         var priority: Int?
         for word in words {
             if !word.quoted, let level = priorityLevel(word.text) {
                 priority = level
             } else if !word.quoted, let tag = tag(word.text) {
-                let key = SearchFolding.key(tag)
-                if !tags.contains(where: { SearchFolding.key($0) == key }) { tags.append(tag) }
+                if tagKeys.insert(SearchFolding.key(tag)).inserted { tags.append(tag) }
             } else {
                 kept.append(word)
             }
@@ -113,7 +114,9 @@ public struct QuickAdd: Sendable, Equatable {
         guard first < words.count else { return nil }
         let folded = words.map { foldedWord($0.text) }
         for start in first..<words.count {
-            guard let (range, rule) = dateAndRule(folded[start...]) else { continue }
+            guard let (range, rule) = dateAndRule(folded[start...]), !readsAsText(folded, from: start) else {
+                continue
+            }
             let due = range.flatMap { range in
                 date(folded[range]).map { TypedDate(expression: DateExpression($0), words: spaced(words[range])) }
             }
@@ -121,6 +124,40 @@ public struct QuickAdd: Sendable, Equatable {
         }
         return nil
     }
+
+    /// Whether the run of `words` (folded) from `start` to the end, which reads as a DATE or RULE,
+    /// is text: the end of a title or a noun, as in most of the texts people type that end so
+    /// (`QuickAddTests.realTexts`). It is when it is
+    /// - one of `loneWords` alone: `Back up now`, `Watch High Noon` (`by noon`, `tomorrow noon` are read);
+    /// - after an article: `Feed the sow`, `Read The Daily`, `Enjoy the sun`, `Cancel the 3pm`;
+    /// - `3d` (a count of days without `+`) after `in`: `Print model in 3d`;
+    /// - a weekday, first, after a word that names it: `Watch Black Friday`, `Sing Ruby Tuesday`.
+    ///
+    /// A shorter run after it may still be read: `Feed the sow at 5pm` is due at 17:00.
+    static func readsAsText(_ words: [Substring], from start: Int) -> Bool {
+        guard start < words.count else { return false }
+        let first = words[start]
+        if start == words.count - 1, loneWords.contains(first) { return true }
+        guard start > 0 else { return false }
+        let before = words[start - 1]
+        if articles.contains(before) { return true }
+        if before == "in", start == words.count - 1, !first.hasPrefix("+"), DateGrammar.dayCount(first) != nil {
+            return true
+        }
+        return namingWords.contains(before) && DateGrammar.weekday(first) != nil
+    }
+
+    /// Words that are a DATE alone but at the end of a text mostly mean something else.
+    static let loneWords: Set<Substring> = ["now", "noon", "sow", "soy"]
+
+    /// The articles: a DATE or RULE right after one is a noun (`the sow`, `The Daily`, `a sat`).
+    static let articles: Set<Substring> = ["the", "a", "an"]
+
+    /// Words that make a name of the weekday after them: holidays, shopping days, songs and films.
+    static let namingWords: Set<Substring> = [
+        "ash", "black", "bloody", "blue", "cyber", "easter", "fat", "freaky", "giving", "girl", "good", "holy",
+        "lazy", "manic", "maundy", "palm", "ruby", "shrove", "super",
+    ]
 
     /// What `run` says as `[CONNECTOR] DATE`, `RULE`, or the two in either order: the range of
     /// the DATE's words (without the connector) and the rule; `nil` when it is none of these.

@@ -60,10 +60,13 @@ struct MergedHierarchy {
         var idOfUID: [String: Int] = [:]
         for (id, item) in items { if let uid = item.uid { idOfUID[uid] = id } }
         var broken: [BrokenCycle] = []
+        // Items known to lead up to a top-level item: a walk stops at one, so a chain of sub-items
+        // thousands deep is walked once, not once from each of its items.
+        var settled = Set<Int>()
         for start in items.keys.sorted() {
             // Each round either finds no cycle above `start` or sets one item back to OURS's parent.
             for _ in 0..<items.count {
-                guard let cycle = cycle(above: start, idOfUID: idOfUID) else { break }
+                guard let cycle = cycle(above: start, idOfUID: idOfUID, settled: &settled) else { break }
                 let changed = cycle.first { items[$0]?.parentUID != oursParent($0) } ?? cycle.min() ?? start
                 let kept = items[changed]?.parentUID != oursParent(changed) ? oursParent(changed) : nil
                 broken.append(BrokenCycle(itemID: changed, kept: kept, dropped: items[changed]?.parentUID))
@@ -73,20 +76,25 @@ struct MergedHierarchy {
         return broken
     }
 
-    /// The IDs of the items of the cycle reached by walking up from `start`, if there is one.
-    private func cycle(above start: Int, idOfUID: [String: Int]) -> [Int]? {
+    /// The IDs of the items of the cycle reached by walking up from `start`, if there is one; when
+    /// there is none, the items walked join `settled`, the items known to lead up to no cycle.
+    ///
+    /// Breaking a cycle changes the parent of an item of it, never of a settled one, and a settled
+    /// item leads up through settled items only, so it stays settled.
+    private func cycle(above start: Int, idOfUID: [String: Int], settled: inout Set<Int>) -> [Int]? {
         var path: [Int] = []
         var seen: [Int: Int] = [:]
         var current = start
-        while let item = items[current] {
+        while let item = items[current], !settled.contains(current) {
             if let index = seen[current] { return Array(path[index...]) }
             seen[current] = path.count
             path.append(current)
             guard let parent = item.parentUID, let next = idOfUID[parent], slots[next] == slots[current] else {
-                return nil
+                break
             }
             current = next
         }
+        settled.formUnion(path)
         return nil
     }
 }

@@ -42,18 +42,20 @@ extension Session {
         try changeResult(adding ? "tag" : "untag") { book in
             let locations = try resolveItems(references, in: book)
             let inUse = book.tagSpellings
-            let tags = typed.map { inUse[$0.tagKey] ?? $0 }
+            // Each tag's key found once, and each item's tags looked up by key: thousands of
+            // words cost what they are, not their number times the item's tags.
+            let keys = typed.map(\.tagKey)
+            let tags = zip(typed, keys).map { tag, key in inUse[key] ?? tag }
+            let removed = Set(keys)
             var changed = false
             for location in locations {
                 book.update(at: location.list) { list in
                     var item = list.items[location.item]
-                    for tag in tags {
-                        if adding, !item.hasTag(tag) {
-                            item.tags.append(tag)
-                        } else if !adding {
-                            let key = tag.tagKey
-                            item.tags.removeAll { $0.tagKey == key }
-                        }
+                    if adding {
+                        var carried = Set(item.tags.map(\.tagKey))
+                        for (tag, key) in zip(tags, keys) where carried.insert(key).inserted { item.tags.append(tag) }
+                    } else {
+                        item.tags.removeAll { removed.contains($0.tagKey) }
                     }
                     changed = changed || item.tags != list.items[location.item].tags
                     list.items[location.item] = item
@@ -74,11 +76,14 @@ extension Session {
         guard !tally.isEmpty else {
             return CommandResult(lines: [OutputLine("no tags yet; add one with tag ITEM +WORD", .dim)])
         }
-        let width = tally.map { TextWidth.columns($0.tag) + 1 }.max() ?? 0
+        // Each tag's width measured once, for the column's width and for its own padding.
+        let columns = tally.map { TextWidth.columns($0.tag) + 1 }
+        let width = columns.max() ?? 0
         return CommandResult(
-            lines: tally.map { tag, open in
-                OutputLine([
-                    .init(TextWidth.padded("+" + tag, to: width), .tag),
+            lines: zip(tally, columns).map { entry, used in
+                let (tag, open) = entry
+                return OutputLine([
+                    .init("+" + tag + String(repeating: " ", count: width - used), .tag),
                     .init("  \(open) open", open == 0 ? .dim : .plain),
                 ])
             })
@@ -93,7 +98,7 @@ extension Session {
                 for key in Set(item.tags.map(\.tagKey)) { open[key, default: 0] += 1 }
             }
         }
-        return book.tagSpellings.sorted { NaturalOrder.precedes($0.value, $1.value) }.map { key, tag in
+        return NaturalOrder.sorted(Array(book.tagSpellings), byName: \.value).map { key, tag in
             (tag, open[key] ?? 0)
         }
     }

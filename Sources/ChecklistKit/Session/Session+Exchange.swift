@@ -2,7 +2,7 @@ import KeyedArchive
 import SystemCalls
 
 extension Session {
-    func readFile(_ path: String) throws(CommandError) -> [UInt8] {
+    static func readFile(_ path: String) throws(CommandError) -> [UInt8] {
         let bytes: [UInt8]?
         do {
             bytes = try FileSystem.read(path)
@@ -51,7 +51,7 @@ extension Session {
     }
 
     func importFile(_ file: String) throws -> CommandResult {
-        let bytes = try readFile(file)
+        let bytes = try Self.readFile(file)
         let baseName = String(file.split(separator: "/").last ?? "Imported")
         let fallback = baseName.split(separator: ".").first.map(String.init) ?? baseName
         let imported: [Checklist]
@@ -100,7 +100,7 @@ extension Session {
     /// How many imported checklists the summary line names before "and N more".
     static let importNamesShown = 5
 
-    func inspect(_ file: String, raw: Bool) throws -> CommandResult {
+    static func inspect(_ file: String, raw: Bool) throws -> CommandResult {
         let bytes: [UInt8]
         do {
             bytes = try readFile(file)

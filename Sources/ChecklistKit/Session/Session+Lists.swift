@@ -129,7 +129,9 @@ extension Session {
 
     /// `show [LIST]`: the items in outline order (`ChecklistOutline`), each sub-item indented two
     /// spaces a level under its parent, a series' completed occurrences folded (`SeriesFold`).
-    /// With filter words, only the items that pass show, each at its position in the whole list.
+    /// With filter words, only the items that pass show, each at its position in the whole list,
+    /// a sub-item one level under its nearest ancestor shown (none: not indented); when none
+    /// passes, a line says so.
     func show(_ reference: String?, filter: ItemFilter = ItemFilter()) throws -> CommandResult {
         let book = self.book
         let list = book.checklists[try shownList(reference, in: book)]
@@ -138,17 +140,36 @@ extension Session {
         let now = clock()
         let fold = SeriesFold(list.items)
         let outline = ChecklistOutline(list.items)
-        for (offset, index) in outline.order.enumerated() where !fold.hidden.contains(index) {
+        // By index, for an outline with sub-items: the level an item is shown at, and the item
+        // itself when shown, else its nearest ancestor shown (`nil`: none). Parents come first
+        // in `order`, so each is known before its sub-items ask.
+        var levels: [Int] = []
+        var nearestShown: [Int?] = []
+        if !outline.isFlat {
+            levels = Array(repeating: 0, count: list.items.count)
+            nearestShown = Array(repeating: nil, count: list.items.count)
+        }
+        for (offset, index) in outline.order.enumerated() {
             // One copy of the item for both its uses: each subscript copied all of it.
             let item = list.items[index]
-            guard filter.matches(item, now: now) else { continue }
-            var line = itemLine(
-                item, position: offset + 1, width: width, now: now, depth: outline.depth(ofIndex: index))
+            let passes = !fold.hidden.contains(index) && filter.matches(item, now: now)
+            var level = 0
+            if !outline.isFlat {
+                let above = outline.parent(ofIndex: index).flatMap { nearestShown[$0] }
+                level = above.map { levels[$0] + 1 } ?? 0
+                levels[index] = level
+                nearestShown[index] = passes ? index : above
+            }
+            guard passes else { continue }
+            var line = itemLine(item, position: offset + 1, width: width, now: now, depth: level)
             if let count = fold.counts[index] {
                 // Before the `#ID`, which ends every item line.
                 line.spans.insert(.init("  ×\(count) done", .dim), at: max(0, line.spans.count - 1))
             }
             lines.append(line)
+        }
+        if lines.count == 1, !list.items.isEmpty {
+            lines.append(OutputLine("no items pass the filter", .dim))
         }
         return CommandResult(lines: lines)
     }
@@ -177,6 +198,16 @@ extension Session {
         }
     }
 
+    /// The deepest level `show` and `info` indent a sub-item to; deeper ones line up with it, so a
+    /// chain of thousands of sub-items prints lines a terminal can show, not megabytes of spaces.
+    static let deepestIndentedLevel = 10
+
+    /// The indentation of a sub-item `depth` levels deep: two spaces a level, down to
+    /// `deepestIndentedLevel`.
+    static func indentation(_ depth: Int) -> String {
+        String(repeating: "  ", count: min(max(depth, 0), deepestIndentedLevel))
+    }
+
     /// One item as `show` prints it: position, indentation (`depth` levels), check mark,
     /// priority, text, note mark, due date, start date yet to come, repeat rule, reminder, tags,
     /// `#ID`. An item that starts later is dimmed.
@@ -185,8 +216,7 @@ extension Session {
     ) -> OutputLine {
         var spans: [OutputLine.Span] = []
         if !prefix.isEmpty { spans.append(.init(prefix, .dim)) }
-        let indent = depth > 0 ? String(repeating: "  ", count: depth) : ""
-        spans.append(.init(pad(String(position), width) + " " + indent))
+        spans.append(.init(pad(String(position), width) + " " + Self.indentation(depth)))
         spans.append(item.cancelled ? .init("[-] ", .checked) : item.checked ? .init("[x] ", .checked) : .init("[ ] "))
         if let priority = item.priority { spans.append(.init(Self.priorityMark(priority) + " ", .priority)) }
         let later = item.start.map { Self.startsLater($0, now: now) } ?? false

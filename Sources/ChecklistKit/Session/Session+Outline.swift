@@ -148,7 +148,7 @@ extension Session {
         let family = outline.subtree(ofIndex: location.item).dropFirst()
         let depth = outline.depth(ofIndex: location.item)
         for (offset, index) in family.enumerated() {
-            let indent = String(repeating: "  ", count: outline.depth(ofIndex: index) - depth - 1)
+            let indent = Self.indentation(outline.depth(ofIndex: index) - depth - 1)
             if offset == 0 {
                 field("sub-items", indent + described(index))
             } else {

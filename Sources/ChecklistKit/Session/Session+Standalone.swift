@@ -25,4 +25,25 @@ extension Session {
             return nil
         }
     }
+
+    /// Runs a command that needs nothing of the data file (`help [COMMAND]`, `inspect FILE`), for
+    /// a one-shot run whose data file cannot be read (damaged, unreadable): such a file stops the
+    /// commands that read it, not these; `nil` for any other command. With `json`, the result
+    /// holds the JSON document a session gives it.
+    public static func runWithoutDataFile(_ command: Command, json: Bool) -> CommandResult? {
+        var result: CommandResult
+        do {
+            switch command {
+            case .help(let name): result = try help(name)
+            case .inspect(let raw, let file): result = try inspect(file, raw: raw)
+            default: return nil
+            }
+        } catch let error as InspectionError {
+            return CommandResult(error: error.description, exitStatus: .dataError)
+        } catch {
+            return CommandResult(error: "\(error)")
+        }
+        if json { result.document = JSONReport.lines(command.name, result.lines) }
+        return result
+    }
 }

@@ -1,5 +1,6 @@
 extension Session {
-    func help(_ name: String?) throws -> CommandResult {
+    /// `help [COMMAND]`: the commands, or one command's usage; nothing of the data file.
+    static func help(_ name: String?) throws -> CommandResult {
         if let name {
             let command = try CommandName.resolve(name)
             var lines = [OutputLine(command.usage, .heading), OutputLine("  " + command.summary)]

@@ -141,7 +141,7 @@ public final class Session {
     // swift-format-ignore: CyclomaticComplexity
     private func dispatch(_ command: Command) throws -> CommandResult {
         switch command {
-        case .help(let name): return try help(name)
+        case .help(let name): return try Self.help(name)
         case .lists: return CommandResult(lines: listLines(book))
         case .new(let name): return try newList(name)
         case .use(let reference): return try use(reference)
@@ -175,7 +175,7 @@ public final class Session {
         case .redo: return try redo()
         case .export(let format, let file): return try export(format, to: file)
         case .import(let file): return try importFile(file)
-        case .inspect(let raw, let file): return try inspect(file, raw: raw)
+        case .inspect(let raw, let file): return try Self.inspect(file, raw: raw)
         case .caldav(let action):
             guard let host else { throw CommandError.refused("caldav is not available here") }
             return try host.caldav(action)

@@ -16,9 +16,27 @@ struct CommandWordsTests {
     }
 
     @Test func wordsWithAQuoteOrABackslashAreMarkedQuoted() throws {
-        let words = try CommandWords.marked(#"add Read "1984 tomorrow" to'day' \!\! +work"#)
+        let words = try CommandWords.marked(#"add Read "1984 tomorrow" 'to'day \!\! +work"#)
         #expect(words.map(\.text) == ["add", "Read", "1984 tomorrow", "today", "!!", "+work"])
         #expect(words.map(\.quoted) == [false, false, true, true, true, false])
+    }
+
+    @Test func anApostropheInsideAWordIsPartOfIt() throws {
+        #expect(try CommandWords.split("add Don't forget the milk") == ["add", "Don't", "forget", "the", "milk"])
+        #expect(try CommandWords.split("add Mum's birthday") == ["add", "Mum's", "birthday"])
+        #expect(try CommandWords.split("add Réserver l'hôtel") == ["add", "Réserver", "l'hôtel"])
+        #expect(try CommandWords.split(#"add 12" ruler"#) == ["add", #"12""#, "ruler"])
+        let words = try CommandWords.marked("add Don't forget tomorrow")
+        #expect(words.map(\.quoted) == [false, false, false, false])
+    }
+
+    @Test func aQuoteOpensAQuotedRunOnlyWhereAWordStarts() throws {
+        #expect(try CommandWords.split(#"add Enjoy the "sun""#) == ["add", "Enjoy", "the", "sun"])
+        #expect(try CommandWords.split("'Read 1984 tomorrow'") == ["Read 1984 tomorrow"])
+        #expect(try CommandWords.split(#"add "Don't panic" now"#) == ["add", "Don't panic", "now"])
+        // Quoted parts that follow each other from the start of a word make one word, as in a shell.
+        #expect(try CommandWords.split(#"add 'it'\''s'"#) == ["add", "it's"])
+        #expect(try CommandWords.split(#"add "a"'b'"#) == ["add", "ab"])
     }
 
     @Test func aShellArgumentHoldingASpaceCountsAsQuoted() {

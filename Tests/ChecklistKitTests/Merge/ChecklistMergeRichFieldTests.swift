@@ -114,6 +114,23 @@ struct ChecklistMergeRichFieldTests {
         #expect(merged(base, ours, theirs).book.checklists.first?.items.map(\.text) == ["Cake (chocolate)"])
     }
 
+    // A minute is minutes more than it takes; walking up from each item took over 300 s.
+    @Test(.timeLimit(.minutes(1)))
+    func aChainOfTwentyThousandSubItemsMergesBothSidesChanges() {
+        let depth = 20_000
+        let chain = (0..<depth).map { id in item("Step \(id)", id, parent: id > 0 ? id - 1 : nil) }
+        var ours = chain
+        ours[0].text = "First"
+        var theirs = chain
+        theirs[depth - 1].checked = true
+        let result = merged(book(chain, next: depth), book(ours, next: depth), book(theirs, next: depth))
+        let items = result.book.checklists.first?.items ?? []
+        #expect(items.count == depth)
+        #expect(items.first?.text == "First" && items.last?.checked == true)
+        #expect(items.dropFirst().allSatisfy { $0.parentUID != nil })
+        #expect(result.conflicts.isEmpty)
+    }
+
     @Test func nestingEachUnderTheOtherOnTwoSidesKeepsOursAndSaysSo() {
         let base = book([item("Milk", 0), item("Eggs", 1)])
         let ours = book([item("Milk", 0, parent: 1), item("Eggs", 1)])

@@ -39,4 +39,10 @@ struct NaturalOrderTests {
         #expect(sorted.firstIndex(of: "crème 9") ?? 0 < sorted.firstIndex(of: "crème 10") ?? 0)
         #expect(Set(sorted) == Set(names))
     }
+
+    @Test func sortingByNameGivesTheOrderOfPrecedes() {
+        let names = ["List 10", "list 2", "List 2", "apple", "Apple", "List 02", "b", "", "Zoé", "zoe 1"]
+        let sorted = NaturalOrder.sorted(names.enumerated().map { $0 }, byName: \.element).map(\.element)
+        #expect(sorted == names.sorted(by: NaturalOrder.precedes))
+    }
 }

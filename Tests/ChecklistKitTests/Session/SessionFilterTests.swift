@@ -18,7 +18,33 @@ struct SessionFilterTests {
         #expect(fixture.run("show open").dropFirst().map { String($0.prefix(9)) } == ["2 [ ] !!!", "3 [ ] Bre"])
         #expect(fixture.run("show Groceries +dairy").count == 2)
         #expect(fixture.run("show overdue").last?.hasPrefix("3 [ ] Bread") == true)
-        #expect(fixture.run("show Work done") == ["Work  1 Remaining"])
+        #expect(fixture.run("show Work done") == ["Work  1 Remaining", "no items pass the filter"])
+    }
+
+    @Test func showSaysSoWhenNoItemPasses() throws {
+        let fixture = try groceries()
+        fixture.run("due 3 none")
+        #expect(fixture.run("show today") == ["Groceries  2 Remaining", "no items pass the filter"])
+        #expect(fixture.run("show Work +nosuch") == ["Work  1 Remaining", "no items pass the filter"])
+        // An empty checklist's header says so already.
+        fixture.run("new Empty")
+        #expect(fixture.run("show open") == ["Empty  (No Items)"])
+    }
+
+    @Test func aSubItemShowsUnderItsNearestAncestorThatPasses() throws {
+        let fixture = try SessionFixture()
+        fixture.runAll(["add Trip", "add Milk", "sub 1 Pack", "sub 2 Socks", "sub 3 Wool", "check 1"])
+        // Trip is filtered out: Pack, its sub-item, is not indented under nothing.
+        #expect(
+            fixture.run("show open") == [
+                "List  4 Remaining", "2 [ ] Pack  #2", "3   [ ] Socks  #3", "4     [ ] Wool  #4", "5 [ ] Milk  #1",
+            ])
+        // Pack filtered out: Socks shows one level under Trip, the nearest shown above it.
+        fixture.runAll(["uncheck 1", "check 2"])
+        #expect(
+            fixture.run("show open") == [
+                "List  4 Remaining", "1 [ ] Trip  #0", "3   [ ] Socks  #3", "4     [ ] Wool  #4", "5 [ ] Milk  #1",
+            ])
     }
 
     @Test func findByFiltersAloneSearchesEveryChecklist() throws {

@@ -59,6 +59,12 @@ struct SessionItemTests {
         #expect(fixture.texts == ["Buy milk", "two  spaces", "it's", "a  b", "学中文 🎉", "#5"])
     }
 
+    @Test func addTakesAnApostropheInsideAWordAsText() throws {
+        let fixture = try SessionFixture()
+        fixture.runAll(["add Don't forget the milk", "add Mum's birthday", "add Réserver l'hôtel"])
+        #expect(fixture.texts == ["Don't forget the milk", "Mum's birthday", "Réserver l'hôtel"])
+    }
+
     @Test func addRefusesMissingTextOrAnUnfinishedQuote() throws {
         let fixture = try SessionFixture()
         fixture.run("add Milk")

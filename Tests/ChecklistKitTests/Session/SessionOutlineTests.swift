@@ -148,6 +148,32 @@ struct SessionOutlineTests {
         }
     }
 
+    /// A checklist of `depth` items, each a sub-item of the one before, made current.
+    private func chain(_ depth: Int) throws -> SessionFixture {
+        let fixture = try SessionFixture()
+        let items = (0..<depth).map { id in
+            var item = ChecklistItem(text: "Step \(id)", itemID: id, created: 0)
+            item.uid = "u\(id)"
+            item.parentUID = id > 0 ? "u\(id - 1)" : nil
+            return item
+        }
+        _ = try fixture.store.modify { book in _ = book.insert(Checklist(name: "Deep", items: items)) }
+        fixture.run("use Deep")
+        return fixture
+    }
+
+    @Test func aDeepChainIsIndentedTenLevelsAtMost() throws {
+        let fixture = try chain(2_000)
+        let lines = fixture.run("show")
+        #expect(lines.count == 2_001)
+        #expect(lines.dropFirst(11).first == "  11" + String(repeating: " ", count: 21) + "[ ] Step 10  #10")
+        #expect(lines.dropFirst(12).first == "  12" + String(repeating: " ", count: 21) + "[ ] Step 11  #11")
+        #expect(lines.last == "2000" + String(repeating: " ", count: 21) + "[ ] Step 1999  #1999")
+        #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.map(\.count).max() ?? 0) columns")
+        let info = fixture.run("info 1")
+        #expect(info.count < 2_020 && info.allSatisfy { $0.count <= 70 }, "\(info.map(\.count).max() ?? 0) columns")
+    }
+
     @Test func eachChangeIsOneUndoStep() throws {
         let fixture = try trip()
         let changes = [
