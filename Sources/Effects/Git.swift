@@ -63,8 +63,7 @@ struct Git {
     /// Runs a step that talks to the remote (`fetch`, `push`, `ls-remote`) within `remoteTimeout`
     /// seconds: git and whatever it started (its HTTP helper, ssh) form a process group of their
     /// own, killed whole past the limit or when SIGINT or SIGTERM comes, so that none of them
-    /// goes on holding the store's lock.
-    /// `remote` names the remote in messages.
+    /// goes on holding the store's lock. `remote` names the remote in messages.
     func runRemote(_ arguments: [String], remote: String) throws(SyncError) -> ChildProcess.Outcome {
         var environment = environment
         let userSSH =

@@ -46,7 +46,7 @@ final class ProgramHost: SessionHost {
         do {
             result = initialize ? try sync.initialize(url: url) : try sync.sync()
         } catch let error as SyncError {
-            if let signal = error.signal { return stopped(by: signal, "sync: \(error)") }
+            if let signal = error.signal { return stopped(by: signal, error.description) }
             guard case .notSetUp = error, calDAVSetUp else {
                 return CommandResult(error: error.description, exitStatus: error.exitStatus)
             }
@@ -65,7 +65,7 @@ final class ProgramHost: SessionHost {
             result.lines += again.lines
             result.notices += again.notices
         } catch let error as SyncError {
-            if let signal = error.signal { return stopped(by: signal, "sync: \(error)") }
+            if let signal = error.signal { return stopped(by: signal, error.description) }
             result.error = error.description
             result.exitStatus = error.exitStatus
         }

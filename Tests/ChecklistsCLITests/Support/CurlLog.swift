@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// What went over the wire in the CalDAV syncs of a test: a `curl` placed first on the PATH
-/// that runs the real `/usr/bin/curl` on the same configuration, with a line added to every
-/// request's `write-out` (after checklists' own line, which it still gets), so each request the
-/// server answered leaves a line of its method, URL and byte counts (as curl counted them on the
-/// connection).
+/// that runs the real `/usr/bin/curl` on the same configuration, with a line on standard output
+/// added to every request's `write-out` (after checklists' own line on standard error, which it
+/// still gets), so each request the server answered leaves a line of its method, URL and byte
+/// counts (as curl counted them on the connection).
 final class CurlLog {
     /// One request as curl made it.
     struct Request: Equatable {
@@ -24,7 +24,7 @@ final class CurlLog {
         // Each request's `write-out` gets one more line about it; both go to checklists, and to the log.
         let script = """
             #!/bin/sh
-            sed 's/^write-out = "\\(.*\\)"$/write-out = "\\1%{method} %{url_effective} %{size_request} %{size_upload} %{size_header} %{size_download}\\\\n"/' \\
+            sed 's/^write-out = "\\(.*\\)"$/write-out = "\\1%{stdout}%{method} %{url_effective} %{size_request} %{size_upload} %{size_header} %{size_download}\\\\n"/' \\
                 | /usr/bin/curl "$@" | tee -a '\(folder.path)/requests'
 
             """
