@@ -13,18 +13,26 @@ struct ProgressTests {
         return path
     }
 
+    /// The program run as `sh -c 'exec "$0" SHELL' PROGRAM ARGUMENTS...` on a pseudo-terminal (the
+    /// streams `shell` does not redirect are the terminal), its progress shown after `delay` seconds.
+    private func onTerminal(
+        _ shell: String, _ arguments: [String] = [], environment: [String: String], delay: String = "0"
+    ) throws -> PseudoTerminal {
+        try PseudoTerminal(
+            executable: "/bin/sh",
+            arguments: ["-c", "exec \"$0\" " + shell, ChecklistsProcess.executable.path] + arguments,
+            environment: environment.merging([
+                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": delay,
+            ]) { $1 })
+    }
+
     @Test func aBatchOnATerminalShowsTheLinesDoneAndWipesTheLineAtTheEnd() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
         let file = try batchFile(cli, count: 200)
         let output = cli.folder.appending(path: "out.txt").path
         // Standard input a file and standard output a file: standard error alone is the terminal.
-        let terminal = try PseudoTerminal(
-            executable: "/bin/sh",
-            arguments: ["-c", "exec \"$0\" < \"$1\" > \"$2\"", ChecklistsProcess.executable.path, file, output],
-            environment: cli.environment.merging([
-                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "0",
-            ]) { $1 })
+        let terminal = try onTerminal("< \"$1\" > \"$2\"", [file, output], environment: cli.environment)
         defer { terminal.close() }
         #expect(try terminal.waitForExit() == 0)
         let shown = terminal.output
@@ -47,12 +55,7 @@ struct ProgressTests {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
         let file = try batchFile(cli, count: 3)
-        let terminal = try PseudoTerminal(
-            executable: "/bin/sh",
-            arguments: ["-c", "exec \"$0\" < \"$1\" > /dev/null", ChecklistsProcess.executable.path, file],
-            environment: cli.environment.merging([
-                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "3600",
-            ]) { $1 })
+        let terminal = try onTerminal("< \"$1\" > /dev/null", [file], environment: cli.environment, delay: "3600")
         defer { terminal.close() }
         #expect(try terminal.waitForExit() == 0)
         #expect(!terminal.output.contains("batch:"), "\(terminal.output.debugDescription)")
@@ -64,13 +67,8 @@ struct ProgressTests {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }
         _ = try cli.batch("new Groceries\n" + (1...20).map { "add Item \($0)\n" }.joined())
-        let terminal = try PseudoTerminal(
-            executable: "/bin/sh",
-            arguments: ["-c", "exec \"$0\" \"$@\" > /dev/null", ChecklistsProcess.executable.path]
-                + server.initArguments,
-            environment: cli.environment.merging(server.environment) { $1 }.merging([
-                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "0",
-            ]) { $1 })
+        let terminal = try onTerminal(
+            "\"$@\" > /dev/null", server.initArguments, environment: cli.environment.merging(server.environment) { $1 })
         defer { terminal.close() }
         #expect(try terminal.waitForExit() == 0, "\(terminal.output)")
         let shown = terminal.output
@@ -96,12 +94,8 @@ struct ProgressTests {
         _ = try setup.laptop.batch((1...6).map { "add Item \($0)\n" }.joined())
         // Each write held up on its way, as over a slow link.
         try setup.proxy.set([FaultProxy.Rule(method: "PUT", action: "hook", extra: ["hook": "sleep 0.3"])])
-        let terminal = try PseudoTerminal(
-            executable: "/bin/sh",
-            arguments: ["-c", "exec \"$0\" caldav > /dev/null", ChecklistsProcess.executable.path],
-            environment: setup.laptop.environment.merging(setup.environment) { $1 }.merging([
-                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "0",
-            ]) { $1 })
+        let terminal = try onTerminal(
+            "caldav > /dev/null", environment: setup.laptop.environment.merging(setup.environment) { $1 })
         defer { terminal.close() }
         #expect(try terminal.waitForExit(timeout: 60) == 0, "\(terminal.output)")
         let shown = percentages(of: "caldav: writing tasks", in: terminal.output)
@@ -116,12 +110,7 @@ struct ProgressTests {
         let file = cli.folder.appending(path: "big.md").path
         let lines = (1...100_000).map { "- [ ] Item \($0)\n" }.joined()
         try Data(("## Big\n" + lines).utf8).write(to: URL(fileURLWithPath: file))
-        let terminal = try PseudoTerminal(
-            executable: "/bin/sh",
-            arguments: ["-c", "exec \"$0\" import \"$1\" > /dev/null", ChecklistsProcess.executable.path, file],
-            environment: cli.environment.merging([
-                "TERM": "xterm", "SWIFT_BACKTRACE": "interactive=no", "CHECKLISTS_PROGRESS_DELAY": "0",
-            ]) { $1 })
+        let terminal = try onTerminal("import \"$1\" > /dev/null", [file], environment: cli.environment)
         defer { terminal.close() }
         #expect(try terminal.waitForExit(timeout: 120) == 0, "\(terminal.output)")
         let shown = terminal.output
