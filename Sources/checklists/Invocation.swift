@@ -71,15 +71,24 @@ struct Invocation {
         // where the limits allow), as with any Unix tool; `watch` takes it like SIGTERM.
         signal(SIGQUIT, SIG_DFL)
         let environment = Environment.current()
-        // merge and cat work on the files they name: git runs them often, without the data file.
+        // merge, cat, help and inspect need nothing of the data file: git runs merge and cat often,
+        // and help and inspect answer beside a damaged data file.
         // A one-shot command is parsed once, here; parse errors are reported once the data file is open.
         let parsed: Result<Command?, any Error> =
             command.isEmpty ? .success(nil) : Result { try Command.parse(command) }
         if !command.isEmpty, case .success(let standalone?) = parsed,
             let result = Session.runStandalone(
-                standalone, now: WallClock.now(), synced: Self.calDAVBase(for: standalone, environment))
+                standalone, now: WallClock.now(), synced: Self.calDAVBase(for: standalone, environment), json: json)
         {
-            Output.show(result, styler: TerminalStyle(enabled: false), errorPrefix: "checklists: ")
+            switch standalone {
+            case .merge, .cat: Output.show(result, styler: TerminalStyle(enabled: false), errorPrefix: "checklists: ")
+            default:
+                if json {
+                    Output.showJSON(result, line: 1)
+                } else {
+                    Output.show(result, styler: outputStyle(environment), errorPrefix: "checklists: ")
+                }
+            }
             Self.leave(result.exitStatus)
         }
         let path = FileLocations.dataFile(option: file, environment: environment)
@@ -93,15 +102,6 @@ struct Invocation {
             let reach = (try? parsed.get())??.reach ?? .wholeBook
             store = try ChecklistStore(path: path, scope: reach.scope, readingCurrent: reach.readsCurrentItems)
         } catch {
-            // help and inspect of another file need nothing of the data file: they answer anyway.
-            if case .success(let command?) = parsed, let result = Session.runWithoutDataFile(command, json: json) {
-                if json {
-                    Output.showJSON(result, line: 1)
-                } else {
-                    Output.show(result, styler: outputStyle(environment), errorPrefix: "checklists: ")
-                }
-                Self.leave(result.exitStatus)
-            }
             // A damaged file's way out names the last sync's version when there is one.
             var wayOut: String?
             if case .undecodable(let damaged, _, _) = error {

@@ -1,13 +1,19 @@
 import KeyedArchive
 
 extension Session {
-    /// Runs a command that works on files named in it rather than on the data file (`merge`,
-    /// `cat`), so a one-shot run need not load the data file; `nil` for any other command.
+    /// Runs a command that needs nothing of the data file (`merge`, `cat`, `help [COMMAND]`,
+    /// `inspect FILE`), so a one-shot run need not load it, and works beside a damaged one; `nil`
+    /// for any other command.
     ///
     /// `synced` is, for `merge`, what the CalDAV sync of the merged data file last left
-    /// (`ChecklistMerge.merge`'s `synced`).
-    public static func runStandalone(_ command: Command, now: Double, synced: ChecklistBook? = nil) -> CommandResult? {
+    /// (`ChecklistMerge.merge`'s `synced`). With `json`, `help` and `inspect` carry the document a
+    /// session gives them (`merge` and `cat`, git's helpers, print as they do without it).
+    public static func runStandalone(
+        _ command: Command, now: Double, synced: ChecklistBook? = nil, json: Bool = false
+    ) -> CommandResult? {
         switch command {
+        case .help(let name): return answer(command, json: json) { try help(name) }
+        case .inspect(let raw, let file): return answer(command, json: json) { try inspect(file, raw: raw) }
         case .cat(let path):
             do {
                 let book = try ArchiveFile.read(path, now: now)
@@ -26,18 +32,12 @@ extension Session {
         }
     }
 
-    /// Runs a command that needs nothing of the data file (`help [COMMAND]`, `inspect FILE`), for
-    /// a one-shot run whose data file cannot be read (damaged, unreadable): such a file stops the
-    /// commands that read it, not these; `nil` for any other command. With `json`, the result
-    /// holds the JSON document a session gives it.
-    public static func runWithoutDataFile(_ command: Command, json: Bool) -> CommandResult? {
+    /// What `body` (`help` or `inspect`) gives, its failure as a session reports it, with the
+    /// `--json` document when `json`.
+    private static func answer(_ command: Command, json: Bool, _ body: () throws -> CommandResult) -> CommandResult {
         var result: CommandResult
         do {
-            switch command {
-            case .help(let name): result = try help(name)
-            case .inspect(let raw, let file): result = try inspect(file, raw: raw)
-            default: return nil
-            }
+            result = try body()
         } catch let error as InspectionError {
             return CommandResult(error: error.description, exitStatus: .dataError)
         } catch {
