@@ -90,7 +90,8 @@ enum ManualText {
             program watch runs to deliver a reminder (--exec, notify-send) may take (60 when unset); \
             CHECKLISTS_CALDAV_PASSWORD is the CalDAV password (else ~/.netrc, else secret-tool); \
             CHECKLISTS_CALDAV_TIMEOUT is how many seconds a CalDAV request may go without progress \
-            (30 when unset); CURL_CA_BUNDLE names the certificate authorities curl trusts for HTTPS \
+            (30 when unset); CHECKLISTS_GIT_TIMEOUT is how many seconds each fetch or push of sync may take \
+            (300 when unset); CURL_CA_BUNDLE names the certificate authorities curl trusts for HTTPS \
             instead of the system's; CHECKLISTS_PROGRESS_DELAY is how many seconds long work (a batch, a \
             CalDAV sync) runs before its progress shows on a terminal (1 when unset); TZ is the local time zone.
 
@@ -124,7 +125,7 @@ enum ManualText {
         the remote moved meanwhile) and prints one line: what came in and went out. Git never \
         writes the data file, so a sync killed at any instant leaves it whole. The current \
         checklist is each machine's own. Git must be installed. A remote that stops answering is \
-        given up (exit 74, nothing changed) rather than waited for.
+        given up after CHECKLISTS_GIT_TIMEOUT seconds (exit 74, nothing changed).
 
         CALDAV: caldav init URL [USER] finds the account's task lists (Nextcloud, Radicale, \
         Fastmail; a phone with DAVx5 and Tasks.org, or iOS Reminders, sees the same lists), \
