@@ -5,10 +5,7 @@
 public enum NaturalOrder {
     /// Whether `lhs` sorts before `rhs`.
     public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        switch compare(folded(lhs)[...], folded(rhs)[...]) {
-        case .some(let result): result
-        case .none: lhs < rhs
-        }
+        order(key(lhs), key(rhs)) ?? (lhs < rhs)
     }
 
     /// `elements` in the natural order of the name `name` gives each: each name made once into a
@@ -17,14 +14,10 @@ public enum NaturalOrder {
     public static func sorted<Element>(_ elements: [Element], byName name: (Element) -> String) -> [Element] {
         let names = elements.map(name)
         let keys = names.map(key)
-        let order = names.indices.sorted { left, right in
-            let (one, other) = (keys[left], keys[right])
-            for index in 0..<min(one.count, other.count) where one[index] != other[index] {
-                return one[index] < other[index]
-            }
-            return one.count != other.count ? one.count < other.count : names[left] < names[right]
+        let sorted = names.indices.sorted { left, right in
+            order(keys[left], keys[right]) ?? (names[left] < names[right])
         }
-        return order.map { elements[$0] }
+        return sorted.map { elements[$0] }
     }
 
     /// `name` as numbers that compare, one after the other, as the rules compare names: each
@@ -32,10 +25,9 @@ public enum NaturalOrder {
     /// zeros, then those digits. No other scalar is `digitMark` (the digit 0), and every other
     /// scalar is below or above all digits, so the mark sorts against it as a digit would.
     private static func key(_ name: String) -> [UInt32] {
-        let scalars = folded(name)[...]
+        var rest = Array(name.lowercased().unicodeScalars)[...]
         var key: [UInt32] = []
-        key.reserveCapacity(scalars.count)
-        var rest = scalars
+        key.reserveCapacity(rest.count)
         while let first = rest.first {
             if isDigit(first) {
                 let run = digitRun(&rest)
@@ -53,29 +45,13 @@ public enum NaturalOrder {
     /// What starts a run of digits in a `key`: the digit 0.
     private static let digitMark: UInt32 = 0x30
 
-    /// The scalars of `name` in lower case: what the rules compare.
-    private static func folded(_ name: String) -> [Unicode.Scalar] {
-        Array(name.lowercased().unicodeScalars)
-    }
-
-    /// `true` when `lhs` comes first, `false` when `rhs` does, `nil` when they are equal by the rules.
-    private static func compare(_ lhs: ArraySlice<Unicode.Scalar>, _ rhs: ArraySlice<Unicode.Scalar>) -> Bool? {
-        var left = lhs
-        var right = rhs
-        while let leftFirst = left.first, let rightFirst = right.first {
-            if isDigit(leftFirst), isDigit(rightFirst) {
-                let leftRun = digitRun(&left)
-                let rightRun = digitRun(&right)
-                if leftRun.count != rightRun.count { return leftRun.count < rightRun.count }
-                if leftRun != rightRun { return leftRun.lexicographicallyPrecedes(rightRun) }
-                continue
-            }
-            if leftFirst != rightFirst { return leftFirst.value < rightFirst.value }
-            left = left.dropFirst()
-            right = right.dropFirst()
+    /// `true` when the name of key `lhs` comes first, `false` when that of `rhs` does, `nil` when
+    /// they are equal by the rules.
+    private static func order(_ lhs: [UInt32], _ rhs: [UInt32]) -> Bool? {
+        for index in 0..<min(lhs.count, rhs.count) where lhs[index] != rhs[index] {
+            return lhs[index] < rhs[index]
         }
-        if left.isEmpty != right.isEmpty { return left.isEmpty }
-        return nil
+        return lhs.count != rhs.count ? lhs.count < rhs.count : nil
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
