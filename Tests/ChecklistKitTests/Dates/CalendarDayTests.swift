@@ -17,8 +17,28 @@ struct CalendarDayTests {
         #expect(CalendarDay("2026-11-25")?.description == "2026-11-25")
         #expect(CalendarDay("0001-01-01") == .earliest)
         #expect(CalendarDay("9999-12-31") == .latest)
-        for text in ["2026-11-5", "26-11-25", "2026/11/25", "2026-11-25T00:00", "2026-02-30", "", "２０２６-11-25"] {
+        for text in [
+            "2026-11-5", "26-11-25", "2026/11/25", "2026-11-25T00:00", "2026-02-30", "", "２０２６-11-25",
+            "+026-11-25", "2026-1-125", " 2026-11-25", "2026-11-25 ", "2026-11-2\u{301}5", "2026--1-25",
+        ] {
             #expect(CalendarDay(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func everyDayIsWrittenPaddedAndReadBack() {
+        // Every 97th day from the first to the last, against padding done the plain way.
+        for days in stride(from: CalendarDay.earliest.daysSince1970, through: CalendarDay.latest.daysSince1970, by: 97)
+        {
+            guard let day = CalendarDay(daysSince1970: days) else {
+                Issue.record("no day \(days)")
+                continue
+            }
+            func padded(_ value: Int, _ width: Int) -> String {
+                String(repeating: "0", count: width - String(value).count) + String(value)
+            }
+            #expect(day.description == "\(padded(day.year, 4))-\(padded(day.month, 2))-\(padded(day.day, 2))")
+            #expect(CalendarDay(day.description) == day)
+            #expect(CalendarDay(day.description.dropFirst(0)) == day)
         }
     }
 
