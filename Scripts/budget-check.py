@@ -7,7 +7,7 @@ BINARY should be the shipped build (`make`: .build/dist/checklists); todo.txt (t
 Taskwarrior (taskwarrior) and a C compiler must be installed. Each row of budgets.txt names a
 measurement defined below (`MEASUREMENTS`), a bound and whether it is held or a goal not yet
 held. Only the rows whose name matches PATTERN (a regular expression; default all) are measured,
-and only the commands and data they need are made. Each of N rounds (default 20, after 2 rounds
+and only the commands and data they need are made. Each of N rounds (default 20, after one round
 not counted) runs every command once in a shuffled order, each after its data is restored, the
 undo journal removed and the disk flushed (untimed; a restored checklists file gets one untimed
 `add`, so that it is the program's own file, as in a run of one-shot commands). A measurement is
@@ -228,7 +228,7 @@ def main():
         samples = {command: [] for command in needed}
         order = list(needed)
         random.seed(3)
-        for round_number in range(options.rounds + 2):
+        for round_number in range(options.rounds + 1):
             random.shuffle(order)
             for command in order:
                 restore, arguments, extra = runs[command]
@@ -236,7 +236,7 @@ def main():
                     restore()
                 os.sync()
                 wall, _ = scratch.timed(arguments, extra)
-                if round_number >= 2:
+                if round_number >= 1:
                     samples[command].append(wall)
     finally:
         scratch.remove()
