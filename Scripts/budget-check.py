@@ -133,6 +133,8 @@ class Workload:
             copy = f"{folder}/floor-{size}-{kind}.plist"
             shutil.copyfile(pristine, copy)
             if "replace" not in self.made:
+                if not shutil.which("cc"):
+                    sys.exit("budget-check.py needs a C compiler for the floor: apt-get install -y gcc")
                 self.made["replace"] = self.scratch.compile_atomic_replace()
             return None, [self.made["replace"], copy], None
         pristine, work = self.checklists_file(data)

@@ -103,12 +103,6 @@ class Scratch:
         subprocess.run(["cc", "-O2", source, "-o", program], check=True)
         return program
 
-    def journal_bytes(self):
-        """The bytes of every undo journal in the state folder."""
-        if not os.path.isdir(self.undo):
-            return 0
-        return sum(os.path.getsize(os.path.join(self.undo, name)) for name in os.listdir(self.undo))
-
     def timed(self, arguments, extra=None, stdin=None):
         """Runs one process with the undo journal removed first (untimed), so every run does the
         same work; returns its wall-clock and CPU time (user + system, all threads) in ms."""
