@@ -119,6 +119,7 @@ class Workload:
         return self.made[data]
 
     def make(self, data):
+        """Makes the data set `data`: see `prepare`."""
         folder = self.scratch.folder
         if data == "none":
             return None, [self.binary], None
@@ -166,6 +167,7 @@ class Workload:
         return self.made[key]
 
     def make_todo(self, lines):
+        """A todo.txt of `lines` lines in a folder of its own, restored before each run."""
         if not self.todo:
             sys.exit("budget-check.py needs todo.txt: apt-get install -y todotxt-cli")
         folder = f"{self.scratch.folder}/todo-{lines}"
@@ -184,6 +186,7 @@ class Workload:
         return restore, [self.todo, "-d", f"{folder}/todo.cfg", "-p"], None
 
     def make_taskwarrior(self):
+        """10,000 pending Taskwarrior tasks, imported once and copied back before each run."""
         if not self.task:
             sys.exit("budget-check.py needs Taskwarrior: apt-get install -y taskwarrior")
         folder = self.scratch.folder
@@ -206,6 +209,7 @@ class Workload:
 
 
 def main():
+    """Measures the chosen rows and prints them; exits 1 when a held one fails."""
     parser = argparse.ArgumentParser(description="Measures the speed budgets of Benchmarks/budgets.txt.")
     parser.add_argument("binary", help="the shipped build (make: .build/dist/checklists)")
     parser.add_argument("--rounds", type=int, default=20, help="rounds counted (default 20)")

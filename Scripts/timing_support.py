@@ -118,6 +118,7 @@ class Scratch:
         return wall * 1000, cpu * 1000
 
     def remove(self):
+        """Removes the scratch home and everything in it."""
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
