@@ -1,18 +1,27 @@
 #!/usr/bin/env python3
-"""Measures the one-shot budgets of Benchmarks/budgets.txt and says which hold (issue #37).
+"""Measures the speed budgets of Benchmarks/budgets.txt and says which hold.
 
-Usage: budget-check.py BINARY [ROUNDS]
+Usage: budget-check.py BINARY [--rounds N] [--only PATTERN]
 
-BINARY should be the shipped build (`make`: .build/dist/checklists); todo.txt (todotxt-cli) and
-Taskwarrior (taskwarrior) must be installed. The data: 10 checklists of 1,000 items made by an
-import (the program's own file), a 10,000-line todo.txt and 10,000 pending Taskwarrior tasks.
-Each round runs every command once in a shuffled order, each after its data is restored and the
-undo journal removed (untimed; the checklists file then gets one untimed `add`, so that it is the
-program's own file as in a run of one-shot commands). Prints each command's median wall clock, then each budget with
-its measured value and whether it holds; exits 1 when one does not.
+BINARY should be the shipped build (`make`: .build/dist/checklists); todo.txt (todotxt-cli),
+Taskwarrior (taskwarrior) and a C compiler must be installed. Each row of budgets.txt names a
+measurement defined below (`MEASUREMENTS`), a bound and whether it is held or a goal not yet
+held. Only the rows whose name matches PATTERN (a regular expression; default all) are measured,
+and only the commands and data they need are made. Each of N rounds (default 20, after one round
+not counted) runs every command once in a shuffled order, each after its data is restored, the
+undo journal removed and the disk flushed (untimed; a restored checklists file gets one untimed
+`add`, so that it is the program's own file, as in a run of one-shot commands). A measurement is
+a median wall clock in ms or a ratio of medians of one run, so that a machine whose speed drifts
+favours neither side.
+
+Prints each command's median, then each row with its measure, its bound and whether it holds;
+exits 1 when a held row does not (a goal that is not met yet is printed as such, and does not
+change the exit status).
 """
+import argparse
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -21,97 +30,248 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from timing_support import Scratch  # noqa: E402
 
-binary = sys.argv[1]
-rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-budget_file = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Benchmarks", "budgets.txt")
-budgets = {}
-with open(budget_file) as lines:
-    for line in lines:
-        if line.strip() and not line.startswith("#"):
-            name, value = line.split()[:2]
-            budgets[name] = float(value)
+BUDGETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Benchmarks", "budgets.txt")
+SIZES = {"10k": 10_000, "100k": 100_000}
+KINDS = ["plain", "rich"]
+VERBS = {"add": ["add", "x"], "toggle": ["toggle", "5"]}
 
-todo = shutil.which("todo.sh") or shutil.which("todo-txt")
-task = shutil.which("task")
-if not todo or not task:
-    sys.exit("budget-check.py needs todo.txt and Taskwarrior: apt-get install -y todotxt-cli taskwarrior")
 
-scratch = Scratch("checklists-budget.")
-try:
-    pristine = scratch.make_imported(binary, "pristine.plist", 10, 1000, "List 05")
-    data = f"{scratch.folder}/Checklists.plist"
-    todo_dir = f"{scratch.folder}/todo"
-    os.makedirs(todo_dir)
-    with open(f"{scratch.folder}/todo.cfg", "w") as config:
-        config.write(f'export TODO_DIR="{todo_dir}"\nexport TODO_FILE="{todo_dir}/todo.txt"\n'
-                     f'export DONE_FILE="{todo_dir}/done.txt"\nexport REPORT_FILE="{todo_dir}/report.txt"\n')
-    todo_lines = "".join(f"item {n}\n" for n in range(1, 10001))
-    task_data = f"{scratch.folder}/task"
-    task_environment = {"TASKRC": f"{scratch.folder}/taskrc", "TASKDATA": task_data}
-    os.makedirs(task_data)
-    with open(task_environment["TASKRC"], "w") as config:
-        config.write(f"data.location={task_data}\nconfirmation=off\nverbose=nothing\nnews.version=99.99.99\n")
-    tasks = "".join(f'{{"description":"item {n}","status":"pending","entry":"20240101T000000Z"}}\n'
-                    for n in range(1, 10001))
-    subprocess.run([task, "import", "-"], input=tasks, text=True, check=True, capture_output=True,
-                   env=dict(scratch.environment, **task_environment))
-    shutil.copytree(task_data, f"{scratch.folder}/task.pristine")
+def tag_arguments(words):
+    """`tag 1 +w1 … +wN`: one item given `words` tags in one command."""
+    return ["tag", "1"] + [f"+word{number}" for number in range(words)]
 
-    def restore_checklists():
-        # Then one untimed change, so that the file is one this program wrote (the lock file's
-        # note says so), as in a run of one-shot commands: a file copied in is loaded whole once.
-        shutil.copyfile(pristine, data)
-        subprocess.run([binary, "--file", data, "add", "y"], env=scratch.environment, check=True,
-                       stdout=subprocess.DEVNULL)
 
-    def restore_todo():
-        with open(f"{todo_dir}/todo.txt", "w") as out:
-            out.write(todo_lines)
-        open(f"{todo_dir}/done.txt", "w").close()
+# Every command timed: NAME → (data set, arguments after the program). A data set of checklists
+# is restored before each run; "todo-N" is a todo.txt of N lines, "task" 10,000 Taskwarrior tasks,
+# "none" nothing at all.
+COMMANDS = {
+    "checklists --version": ("none", ["--version"]),
+    "checklists add x, 10 × 1,000": ("ten", ["add", "x"]),
+    "checklists check 5, 10 × 1,000": ("ten", ["check", "5"]),
+    "checklists show, 10 × 1,000": ("ten", ["show"]),
+    "checklists show, 10 × 1,000 rich": ("ten-rich", ["show"]),
+    "checklists --json show, 10 × 1,000 rich": ("ten-rich", ["--json", "show"]),
+    "checklists show, one of 100k plain": ("one-100k-plain", ["show"]),
+    "checklists tag 2,000 words": ("small", tag_arguments(2000)),
+    "checklists tag 4,000 words": ("small", tag_arguments(4000)),
+    "todo.txt add x, 10,000 lines": ("todo-10000", ["add", "x"]),
+    "todo.txt ls, 100,000 lines": ("todo-100000", ["ls"]),
+    "task add x, 10,000 tasks": ("task", ["add", "x"]),
+}
+for size in SIZES:
+    for kind in KINDS:
+        for verb, arguments in VERBS.items():
+            COMMANDS[f"checklists {verb}, one of {size} {kind}"] = (f"one-{size}-{kind}", arguments)
+        COMMANDS[f"floor, one of {size} {kind}"] = (f"floor-{size}-{kind}", [])
 
-    def restore_task():
-        shutil.rmtree(task_data)
-        shutil.copytree(f"{scratch.folder}/task.pristine", task_data)
+# Every measurement a row may name: NAME → (commands whose medians are added up, commands whose
+# medians divide that sum; none: the sum itself, in ms).
+MEASUREMENTS = {
+    "add-vs-todotxt": (["todo.txt add x, 10,000 lines"], ["checklists add x, 10 × 1,000"]),
+    "check-vs-todotxt": (["todo.txt add x, 10,000 lines"], ["checklists check 5, 10 × 1,000"]),
+    "add-vs-taskwarrior": (["task add x, 10,000 tasks"], ["checklists add x, 10 × 1,000"]),
+    "check-vs-taskwarrior": (["task add x, 10,000 tasks"], ["checklists check 5, 10 × 1,000"]),
+    "version-ms": (["checklists --version"], []),
+    "show-ms": (["checklists show, 10 × 1,000"], []),
+    "show-json-vs-text": (["checklists --json show, 10 × 1,000 rich"], ["checklists show, 10 × 1,000 rich"]),
+    "show-100k-vs-todotxt-ls": (["todo.txt ls, 100,000 lines"], ["checklists show, one of 100k plain"]),
+    "tag-4000-vs-2000": (["checklists tag 4,000 words"], ["checklists tag 2,000 words"]),
+}
+for verb in VERBS:
+    MEASUREMENTS[f"{verb}-10k-plain-vs-todotxt"] = (
+        ["todo.txt add x, 10,000 lines"], [f"checklists {verb}, one of 10k plain"])
+    for size in SIZES:
+        MEASUREMENTS[f"{verb}-{size}-rich-vs-plain"] = (
+            [f"checklists {verb}, one of {size} rich"], [f"checklists {verb}, one of {size} plain"])
+        for kind in KINDS:
+            MEASUREMENTS[f"{verb}-{size}-{kind}-vs-floor"] = (
+                [f"checklists {verb}, one of {size} {kind}"], ["checklists --version", f"floor, one of {size} {kind}"])
 
-    commands = {
-        "checklists add x": (restore_checklists, [binary, "--file", data, "add", "x"], None),
-        "checklists check 5": (restore_checklists, [binary, "--file", data, "check", "5"], None),
-        "checklists --version": (None, [binary, "--version"], None),
-        "todo.txt add x": (restore_todo, [todo, "-d", f"{scratch.folder}/todo.cfg", "-p", "add", "x"], None),
-        "task add x": (restore_task, [task, "add", "x"], task_environment),
-    }
-    samples = {name: [] for name in commands}
-    order = list(commands)
-    random.seed(3)
-    for round_number in range(rounds + 2):
-        random.shuffle(order)
-        for name in order:
-            restore, arguments, extra = commands[name]
-            if restore:
-                restore()
-            os.sync()
-            wall, _ = scratch.timed(arguments, extra)
-            if round_number >= 2:
-                samples[name].append(wall)
-    median = {name: statistics.median(values) for name, values in samples.items()}
-    measured = {
-        "add-vs-todotxt": median["todo.txt add x"] / median["checklists add x"],
-        "check-vs-todotxt": median["todo.txt add x"] / median["checklists check 5"],
-        "add-vs-taskwarrior": median["task add x"] / median["checklists add x"],
-        "check-vs-taskwarrior": median["task add x"] / median["checklists check 5"],
-        "version-ms": median["checklists --version"],
-    }
-    print(f"{rounds} rounds.\n\n| command | median |\n|---|---:|")
-    for name, value in median.items():
-        print(f"| `{name}` | {value:.2f} ms |")
-    print("\n| budget | measured | holds |\n|---|---:|---|")
+
+def read_rows(path):
+    """The rows of budgets.txt: (kind, name, operator, bound, what it means), in the file's order."""
+    rows = []
+    with open(path) as lines:
+        for line in lines:
+            if not line.strip() or line.startswith("#"):
+                continue
+            kind, name, operator, bound, *what = line.split()
+            if kind not in ("held", "goal") or operator not in ("<=", ">=") or name not in MEASUREMENTS:
+                sys.exit(f"budgets.txt: cannot read the row {line.strip()!r}")
+            rows.append((kind, name, operator, float(bound), " ".join(what)))
+    return rows
+
+
+class Workload:
+    """The data sets of the commands, made on first use in a scratch home, and the way to run each."""
+
+    def __init__(self, binary, scratch):
+        self.binary = binary
+        self.scratch = scratch
+        self.todo = shutil.which("todo-txt") or shutil.which("todo.sh")
+        self.task = shutil.which("task")
+        self.made = {}
+
+    def prepare(self, data):
+        """Makes the data set `data` once; returns (restore function or None, argument prefix, extra environment)."""
+        if data not in self.made:
+            self.made[data] = self.make(data)
+        return self.made[data]
+
+    def make(self, data):
+        """Makes the data set `data`: see `prepare`."""
+        folder = self.scratch.folder
+        if data == "none":
+            return None, [self.binary], None
+        if data == "task":
+            return self.make_taskwarrior()
+        if data.startswith("todo-"):
+            return self.make_todo(int(data[len("todo-"):]))
+        if data.startswith("floor-"):
+            # The floor replaces a copy of its own, so that the checklists files keep their lock note.
+            _, size, kind = data.split("-")
+            pristine, _ = self.checklists_file(f"one-{size}-{kind}")
+            copy = f"{folder}/floor-{size}-{kind}.plist"
+            shutil.copyfile(pristine, copy)
+            if "replace" not in self.made:
+                if not shutil.which("cc"):
+                    sys.exit("budget-check.py needs a C compiler for the floor: apt-get install -y gcc")
+                self.made["replace"] = self.scratch.compile_atomic_replace()
+            return None, [self.made["replace"], copy], None
+        pristine, work = self.checklists_file(data)
+
+        def restore():
+            # Then one untimed change, so that the file is one this program wrote (the lock file's
+            # note says so), as in a run of one-shot commands: a file copied in is loaded whole once.
+            shutil.copyfile(pristine, work)
+            subprocess.run([self.binary, "--file", work, "add", "y"], env=self.scratch.environment, check=True,
+                           stdout=subprocess.DEVNULL)
+
+        restore()
+        return restore, [self.binary, "--file", work], None
+
+    def checklists_file(self, data):
+        """The pristine file of a checklists data set, made by an import, and the path runs use."""
+        key = "file " + data
+        if key not in self.made:
+            if data in ("ten", "ten-rich"):
+                shape = (10, 1000, "List 05")
+            elif data == "small":
+                shape = (1, 10, "Big")
+            else:
+                _, size, kind = data.split("-")
+                shape = (1, SIZES[size], "Big")
+            rich = data.endswith("rich")
+            pristine = self.scratch.make_imported(self.binary, f"{data}.pristine", *shape, rich=rich)
+            self.made[key] = (pristine, f"{self.scratch.folder}/{data}.plist")
+        return self.made[key]
+
+    def make_todo(self, lines):
+        """A todo.txt of `lines` lines in a folder of its own, restored before each run."""
+        if not self.todo:
+            sys.exit("budget-check.py needs todo.txt: apt-get install -y todotxt-cli")
+        folder = f"{self.scratch.folder}/todo-{lines}"
+        os.makedirs(folder)
+        with open(f"{folder}/todo.cfg", "w") as config:
+            config.write(f'export TODO_DIR="{folder}"\nexport TODO_FILE="{folder}/todo.txt"\n'
+                         f'export DONE_FILE="{folder}/done.txt"\nexport REPORT_FILE="{folder}/report.txt"\n')
+        text = "".join(f"item {n} with some text\n" for n in range(1, lines + 1))
+
+        def restore():
+            with open(f"{folder}/todo.txt", "w") as out:
+                out.write(text)
+            open(f"{folder}/done.txt", "w").close()
+
+        restore()
+        return restore, [self.todo, "-d", f"{folder}/todo.cfg", "-p"], None
+
+    def make_taskwarrior(self):
+        """10,000 pending Taskwarrior tasks, imported once and copied back before each run."""
+        if not self.task:
+            sys.exit("budget-check.py needs Taskwarrior: apt-get install -y taskwarrior")
+        folder = self.scratch.folder
+        task_data = f"{folder}/task"
+        environment = {"TASKRC": f"{folder}/taskrc", "TASKDATA": task_data}
+        os.makedirs(task_data)
+        with open(environment["TASKRC"], "w") as config:
+            config.write(f"data.location={task_data}\nconfirmation=off\nverbose=nothing\nnews.version=99.99.99\n")
+        tasks = "".join(f'{{"description":"item {n}","status":"pending","entry":"20240101T000000Z"}}\n'
+                        for n in range(1, 10001))
+        subprocess.run([self.task, "import", "-"], input=tasks, text=True, check=True, capture_output=True,
+                       env=dict(self.scratch.environment, **environment))
+        shutil.copytree(task_data, f"{folder}/task.pristine")
+
+        def restore():
+            shutil.rmtree(task_data)
+            shutil.copytree(f"{folder}/task.pristine", task_data)
+
+        return restore, [self.task], environment
+
+
+def main():
+    """Measures the chosen rows and prints them; exits 1 when a held one fails."""
+    parser = argparse.ArgumentParser(description="Measures the speed budgets of Benchmarks/budgets.txt.")
+    parser.add_argument("binary", help="the shipped build (make: .build/dist/checklists)")
+    parser.add_argument("--rounds", type=int, default=20, help="rounds counted (default 20)")
+    parser.add_argument("--only", default="", help="measure only the rows whose name matches this regular expression")
+    options = parser.parse_args()
+    rows = [row for row in read_rows(BUDGETS) if re.search(options.only, row[1])]
+    if not rows:
+        sys.exit(f"no row of budgets.txt matches {options.only!r}")
+    needed = []
+    for _, name, _, _, _ in rows:
+        numerator, denominator = MEASUREMENTS[name]
+        needed += [command for command in numerator + denominator if command not in needed]
+
+    scratch = Scratch("checklists-budget.")
+    try:
+        workload = Workload(os.path.abspath(options.binary), scratch)
+        runs = {}
+        for command in needed:
+            data, arguments = COMMANDS[command]
+            restore, prefix, extra = workload.prepare(data)
+            runs[command] = (restore, prefix + arguments, extra)
+        samples = {command: [] for command in needed}
+        order = list(needed)
+        random.seed(3)
+        for round_number in range(options.rounds + 1):
+            random.shuffle(order)
+            for command in order:
+                restore, arguments, extra = runs[command]
+                if restore:
+                    restore()
+                os.sync()
+                wall, _ = scratch.timed(arguments, extra)
+                if round_number >= 1:
+                    samples[command].append(wall)
+    finally:
+        scratch.remove()
+
+    median = {command: statistics.median(values) for command, values in samples.items()}
+    print(f"{options.rounds} rounds.\n\n| command | median |\n|---|---:|")
+    for command in needed:
+        print(f"| {command} | {median[command]:.2f} ms |")
     missed = False
-    for name, limit in budgets.items():
-        value = measured[name]
-        holds = value <= limit if name.endswith("-ms") else value >= limit
-        missed = missed or not holds
-        bound = "≤" if name.endswith("-ms") else "≥"
-        print(f"| {name} {bound} {limit:g} | {value:.2f} | {'yes' if holds else 'NO'} |")
+    for kind, title in (("held", "Held budgets"), ("goal", "Goals, not yet held")):
+        chosen = [row for row in rows if row[0] == kind]
+        if not chosen:
+            continue
+        print(f"\n{title}:\n\n| row | measured | bound | result | what |\n|---|---:|---|---|---|")
+        for _, name, operator, bound, what in chosen:
+            numerator, denominator = MEASUREMENTS[name]
+            value = sum(median[c] for c in numerator)
+            if denominator:
+                value /= sum(median[c] for c in denominator)
+            holds = value <= bound if operator == "<=" else value >= bound
+            if kind == "held":
+                missed = missed or not holds
+                result = "holds" if holds else "FAILS"
+            else:
+                result = "met" if holds else "not yet"
+            bound_text = f"{'≤' if operator == '<=' else '≥'} {bound:g}"
+            print(f"| {name} | {value:.2f} | {bound_text} | {result} | {what} |")
     sys.exit(1 if missed else 0)
-finally:
-    scratch.remove()
+
+
+if __name__ == "__main__":
+    main()

@@ -21,7 +21,7 @@ import Glibc
 //   reset through /proc/self/clear_refs after a malloc_trim), which catches short peaks that the
 //   harness's 10 ms sampling misses. The trim makes the next call fault its memory in again, so
 //   these runs are kept apart from the timed ones.
-// Run with Scripts/bench.sh.
+// Run with `swift package --package-path Benchmarks benchmark [--filter REGEX]`.
 //
 // The allocator is set up as the `checklists` executable sets it up (ChecklistsCommand.main):
 // freed buffers are kept rather than returned to the kernel, so a save does not fault the memory
@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident] + ArchiveMetric.timing,
         timeUnits: .microseconds,
-        // Plain numbers (bytes, counts) rather than K/M, so Scripts/bench.sh's summary can read them.
+        // Plain numbers (bytes, counts) rather than K/M, so the tables give exact figures.
         units: [
             .mallocCountTotal: .count, .peakMemoryResident: .count, ArchiveMetric.archiveBytes: .count,
             ArchiveMetric.threadCPU: .count, ArchiveMetric.peakResidentDelta: .count,
