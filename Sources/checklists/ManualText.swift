@@ -203,7 +203,7 @@ enum ManualText {
     /// fills the width, without indentation): each summary beside its usage, continued under
     /// itself; on a narrow screen each usage on a line of its own with the summary indented below.
     static func commandTable(columns: Int) -> [String] {
-        let commands = CommandName.allCases.filter { $0 != .exit }
+        let commands = CommandDeclaration.listed
         let width = commands.map(\.usage.count).max() ?? 0
         let limit = max(columns - 1, 20)
         let beside = limit - width - 2

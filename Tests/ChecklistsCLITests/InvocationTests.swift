@@ -41,7 +41,7 @@ struct InvocationTests {
         let start = try #require(lines.firstIndex { $0.hasPrefix("COMMANDS (") })
         let table = lines[start...].drop { !$0.isEmpty }.drop { $0.isEmpty }.prefix { !$0.isEmpty }
         #expect(table.allSatisfy { $0.count < width }, "\(table.filter { $0.count >= width })")
-        let commands = CommandName.allCases.filter { $0 != .exit }.map(\.usage)
+        let commands = CommandDeclaration.listed.map(\.usage)
         // Each command's usage starts a line; every other line of the table is indented.
         let starts = table.filter { !$0.hasPrefix(" ") }.map { line in commands.first { line.hasPrefix($0) } }
         #expect(starts == commands)

@@ -68,37 +68,41 @@ public struct CommandReach: Sendable, Equatable {
 }
 
 extension Command {
-    /// What the command reads of the data file (see `CommandReach`).
+    /// What the command reads of the data file (see `CommandReach`): what its declaration says,
+    /// with the checklists and items its arguments name.
     public var reach: CommandReach {
         switch self {
-        case .add, .clear, .show(nil, _), .rename, .icon(.some):
-            CommandReach(readsCurrentItems: true)
-        // These make, add or list what holds items, not items (`icon` alone lists the icons).
-        case .new, .icon(nil), .import:
-            CommandReach()
-        case .use(let list), .drop(let list), .show(let list?, _):
-            CommandReach(namedLists: [list])
-        case .undo: CommandReach(journalEntry: .nextUndo)
-        case .redo: CommandReach(journalEntry: .nextRedo)
-        case .move(let item, .list(let list, _)):
-            .naming([item], list: list)
+        // `show` alone shows the current checklist; `icon` alone lists the icons.
+        case .show(nil, _): return CommandReach(readsCurrentItems: true)
+        case .icon(nil): return CommandReach()
+        // `edit ITEM` alone is the REPL's, which loads the whole book.
+        case .editInPlace: return .wholeBook
+        default: break
+        }
+        switch name.declaration.reach {
+        case .nothing: return CommandReach()
+        case .currentItems: return CommandReach(readsCurrentItems: true)
+        case .journal(let entry): return CommandReach(journalEntry: entry)
+        // A tag in use in any checklist is kept as first typed: `tag` and `untag` read every
+        // checklist's tags. Merge and cat read the files they name and never get here in
+        // one-shot mode.
+        case .wholeBook: return .wholeBook
+        case .named: return namedReach
+        }
+    }
+
+    /// The reach of a command whose declaration reaches what it names.
+    private var namedReach: CommandReach {
+        switch self {
+        case .use(let list), .drop(let list), .show(let list?, _): CommandReach(namedLists: [list])
+        case .move(let item, .list(let list, _)): .naming([item], list: list)
         case .edit(let item, _), .move(let item, .position), .due(let item, _), .remind(let item, _),
             .repeat(let item, _), .note(let item, _), .priority(let item, _), .start(let item, _), .sub(let item, _),
             .unnest(let item), .info(let item):
             .naming([item])
-        case .nest(let item, let parent):
-            .naming([item, parent])
-        case .mark(let items, _), .delete(let items):
-            .naming(items)
-        // A tag in use in any checklist is kept as first typed: `tag` and `untag` read every
-        // checklist's tags.
-        case .tag:
-            .wholeBook
-        // `edit ITEM` alone is the REPL's, which loads the whole book; merge and cat read the
-        // files they name and never get here in one-shot mode.
-        case .help, .lists, .tags, .find, .upcoming, .export, .inspect, .history, .caldav, .sync, .merge, .cat,
-            .watch, .quit, .editInPlace:
-            .wholeBook
+        case .nest(let item, let parent): .naming([item, parent])
+        case .mark(let items, _), .delete(let items): .naming(items)
+        default: .wholeBook
         }
     }
 }

@@ -49,7 +49,7 @@ public enum Completion {
             guard case .words(let names) = complete(lineBeforeCursor: line, checklistNames: []) else {
                 return .words([])
             }
-            return .words(names.filter { !["quit", "exit", "history"].contains($0) })
+            return .words(names.filter { CommandName(rawValue: $0)?.declaration.isInteractiveOnly != true })
         }
         let command = words.first.flatMap { try? CommandName.resolve($0) }
         let listStart: Int
@@ -109,44 +109,45 @@ public enum Completion {
         case .move? where arguments.count >= 2 && arguments[1].lowercased() == "to":
             let typed = arguments.dropFirst(2).map { $0.lowercased() + " " }.joined() + partial
             return .words(checklistNames.filter { $0.lowercased().hasPrefix(typed) }.sorted(by: NaturalOrder.precedes))
-        case .move? where arguments.count == 1:
-            return matching(["to"])
-        case .icon? where arguments.isEmpty:
-            return matching(Checklist.iconNames)
-        case .help? where arguments.isEmpty:
-            return matching(CommandName.allCases.map(\.rawValue))
-        case .remind? where arguments.count == 1:
-            return matching(["on", "off"])
-        case .due? where arguments.count == 1, .start? where arguments.count == 1:
-            return matching(dueWords + DateExpression.weekdays)
-        case .note? where arguments.count == 1:
-            return matching(["none"])
-        case .priority? where arguments.count == 1:
-            return matching(["high", "medium", "low", "none"])
         case .tag? where !arguments.isEmpty && partial.hasPrefix("+"),
             .untag? where !arguments.isEmpty && partial.hasPrefix("+"):
             let typed = String(partial.dropFirst()).tagKey
             return .words(tags.filter { $0.tagKey.hasPrefix(typed) }.sorted(by: NaturalOrder.precedes).map { "+" + $0 })
-        case .export? where arguments.isEmpty:
-            return matching(["json", "markdown", "ics"])
-        case .export? where arguments.count == 1, .import? where arguments.isEmpty, .cat? where arguments.isEmpty,
-            .merge? where arguments.count < 3:
-            return .files
-        case .inspect? where arguments.isEmpty:
-            return partial.hasPrefix("-") ? matching(["--raw"]) : .files
-        case .inspect? where arguments == ["--raw"]:
-            return .files
-        case .sync? where arguments.isEmpty:
-            return matching(["init"])
-        case .caldav? where arguments.isEmpty:
-            return matching(["init", "off"])
-        case .repeat? where !arguments.isEmpty:
-            return .words(ruleCandidates(after: arguments.dropFirst().map { $0.lowercased() }, partial: partial))
+        case .inspect?:
+            // FILE comes first or after --raw, which only a word starting with - completes to.
+            if arguments.isEmpty { return partial.hasPrefix("-") ? matching(["--raw"]) : .files }
+            return arguments == ["--raw"] ? .files : .words([])
         case .watch?:
             guard arguments.last != "--exec" else { return .words([]) }
             return matching(["--once", "--exec"].filter { !arguments.contains($0) })
-        default:
+        case let command?:
+            return complete(argument: arguments, of: command.declaration, partial: partial)
+        case nil:
             return .words([])
+        }
+    }
+
+    /// What the declared argument after `arguments` completes to; a RULE, the last argument, runs
+    /// to the end of the line.
+    private static func complete(
+        argument arguments: [String], of declaration: CommandDeclaration, partial: String
+    ) -> Candidates {
+        let grammar = declaration.arguments
+        var index = arguments.count
+        if let rule = grammar.indices.last, grammar[rule].completion == .ruleWords, index > rule { index = rule }
+        guard grammar.indices.contains(index) else { return .words([]) }
+        func matching(_ pool: [String]) -> Candidates {
+            .words(pool.filter { $0.lowercased().hasPrefix(partial) })
+        }
+        switch grammar[index].completion {
+        case .words(let words): return matching(words)
+        case .commandNames: return matching(CommandName.allCases.map(\.rawValue))
+        case .iconNames: return matching(Checklist.iconNames)
+        case .dateWords: return matching(dueWords + DateExpression.weekdays)
+        case .ruleWords:
+            return .words(ruleCandidates(after: arguments.dropFirst(index).map { $0.lowercased() }, partial: partial))
+        case .files: return .files
+        case .nothing, .checklistNames, .tags: return .words([])
         }
     }
 

@@ -2,69 +2,13 @@ extension Session {
     /// `help [COMMAND]`: the commands, or one command's usage; nothing of the data file.
     static func help(_ name: String?) throws -> CommandResult {
         if let name {
-            let command = try CommandName.resolve(name)
-            var lines = [OutputLine(command.usage, .heading), OutputLine("  " + command.summary)]
-            switch command {
-            case .due: lines += DateExpression.formLines.map { OutputLine($0, .dim) }
-            case .repeat:
-                lines.append(OutputLine("  RULE: \(RepeatPattern.forms).", .dim))
-                lines.append(
-                    OutputLine(
-                        "  Checking it adds the next one; uncheck takes that back while it is open and unchanged.", .dim
-                    ))
-            case .show, .find, .upcoming:
-                if command == .show {
-                    lines.append(
-                        OutputLine(
-                            "  A series' checked items show as one line, the latest's, with how many: ×9 done"
-                                + " (find TEXT lists each).", .dim))
-                }
-                lines += [
-                    "  FILTER, anywhere among the words, each applying: +WORD (has the tag), -+WORD (lacks it),",
-                    "  ! !! !!! (at least that priority), open, done, overdue, today (due today or overdue),",
-                    "  week (due within 7 days or overdue), startable (no start to come), repeating.",
-                    "  A quoted word is never a filter (show \"Week\"); find with filters alone searches them all.",
-                ].map { OutputLine($0, .dim) }
-            case .move:
-                lines.append(OutputLine("  to LIST: the item keeps its #ID; one undo puts it back where it was.", .dim))
-                lines.append(
-                    OutputLine(
-                        "  Its sub-items go with it; a sub-item stays one (moved to another checklist alone, it is"
-                            + " top-level there).", .dim))
-            case .delete:
-                lines.append(OutputLine("  A parent goes with its sub-items (the line says how many).", .dim))
-            case .note:
-                lines += [
-                    "  TEXT: \\n starts a new line (quote it in the REPL: note 3 'first\\nsecond'); none clears it.",
-                    "  note ITEM alone: on a terminal, edit the note in $VISUAL, else $EDITOR, else vi; it is saved",
-                    "  when the editor exits 0. Elsewhere it prints the note. show marks an item with a note "
-                        + Self.noteMark + ".",
-                ].map { OutputLine($0, .dim) }
-            case .tag, .untag, .tags:
-                lines += [
-                    "  A tag is one word after + (tag 2-4 +home +urgent). Tags match ignoring case and accents and",
-                    "  keep the spelling first typed; show lists them as +word, tags lists every one in use.",
-                ].map { OutputLine($0, .dim) }
-            case .priority:
-                lines.append(
-                    OutputLine(
-                        "  high is 1, medium 5, low 9 (RFC 5545: 1-4 high, 5 medium, 6-9 low); show marks them !!!, !!, !.",
-                        .dim))
-            case .start:
-                lines.append(OutputLine("  show writes starts DATE while the day (or time) is to come, dimmed.", .dim))
-                lines += DateExpression.formLines.map { OutputLine($0, .dim) }
-            case .sub, .nest, .unnest:
-                lines += [
-                    "  show prints sub-items right after their parent, two spaces deeper a level; positions count",
-                    "  the lines as shown. A parent is an item of the same checklist, never one of its own sub-items.",
-                    "  Checking a parent leaves its sub-items as they are; delete and move take them along.",
-                ].map { OutputLine($0, .dim) }
-            default: break
-            }
-            return CommandResult(lines: lines)
+            let command = try CommandName.resolve(name).declaration
+            let lines = [OutputLine(command.usage, .heading), OutputLine("  " + command.summary)]
+            return CommandResult(lines: lines + command.details.map { OutputLine($0, .dim) })
         }
-        let width = CommandName.allCases.map(\.usage.count).max() ?? 0
-        var lines = CommandName.allCases.filter { $0 != .exit }.map { command in
+        let commands = CommandDeclaration.listed
+        let width = commands.map(\.usage.count).max() ?? 0
+        var lines = commands.map { command in
             OutputLine([.init(TextWidth.padded(command.usage, to: width), .heading), .init("  " + command.summary)])
         }
         lines.append("")

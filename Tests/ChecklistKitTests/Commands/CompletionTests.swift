@@ -15,6 +15,23 @@ struct CompletionTests {
         #expect(complete("zz").isEmpty)
     }
 
+    @Test func theCommandListsAreTheTables() {
+        let declarations = CommandName.allCases.map(\.declaration)
+        #expect(complete("") == declarations.map(\.name.rawValue))
+        let shell = Completion.complete(shellWords: [""], checklistNames: { [] })
+        #expect(shell == .words(declarations.filter { !$0.isInteractiveOnly }.map(\.name.rawValue)))
+        #expect(complete("help ") == declarations.map(\.name.rawValue))
+    }
+
+    @Test func aDeclaredChoiceCompletesToItsWords() {
+        for name in [CommandName.remind, .sync, .caldav, .export] {
+            let choice = name.declaration.arguments.first { if case .choice = $0.kind { true } else { false } }
+            guard case .words(let words)? = choice?.completion else { continue }
+            let line = name.rawValue + (name == .remind ? " 1 " : " ")
+            #expect(complete(line) == words, "\(line)")
+        }
+    }
+
     @Test func commandsTakingAChecklistCompleteItsName() {
         #expect(complete("use g") == ["Garden Work", "Groceries"])
         #expect(complete("show Gr") == ["Groceries"])
