@@ -162,6 +162,58 @@ struct CalDAVRound {
         }
     }
 
+    /// After the writes, from `answers` (each `touched` collection's changes since its sync token
+    /// from before them; none for one whose report was refused): each collection's new token, the
+    /// ETag of each task written (by href), and the collections to list in full for what the
+    /// answers lack. The token advances only when every change since then is one this sync made,
+    /// so a change another client made meanwhile still comes in next time; `written` holds each
+    /// write's href and the ETag its answer gave.
+    func settled(
+        _ touched: [String], answers: [String: CalDAVServer.Changes], written: [String: (href: String, etag: String?)]
+    ) -> (tokens: [String: String], etagOf: [String: String], listing: [String]) {
+        var tokens = survey.tokens
+        var etagOf: [String: String] = [:]
+        var ours: [String: String?] = [:]
+        for write in written.values { ours[write.href] = write.etag }
+        var listing: [String] = []
+        for url in touched {
+            guard let changes = answers[url] else {
+                tokens[url] = nil
+                listing.append(url)
+                continue
+            }
+            var clean = true
+            for (href, etag) in changes.etags {
+                if let put = ours[href] {
+                    // Another client changed it since our PUT: keep our ETag, so it is fetched.
+                    if let put, put != etag { clean = false }
+                    etagOf[href] = put ?? etag
+                } else if survey.seen[href] != etag {
+                    clean = false
+                }
+            }
+            for href in changes.removed where !plan.deleted.contains(href) && survey.seen[href] != nil {
+                clean = false
+            }
+            let missing = written.values.contains { $0.href.hasPrefix(url) && etagOf[$0.href] == nil }
+            if clean && !missing { tokens[url] = changes.token }
+        }
+        for write in written.values where etagOf[write.href] == nil { etagOf[write.href] = write.etag }
+        return (tokens, etagOf, listing)
+    }
+
+    /// Takes into `etagOf` the ETag each task `written` has in `listed`, the full listings (ETags
+    /// by href, by collection) of the collections `settled` named.
+    static func take(
+        _ listed: [String: [String: String]], written: [String: CalDAVWritePlan.Write],
+        into etagOf: inout [String: String]
+    ) {
+        let hrefs = Set(written.values.map(\.href))
+        for (_, etags) in listed {
+            for (href, etag) in etags where hrefs.contains(href) { etagOf[href] = etag }
+        }
+    }
+
     /// The state for the next sync, once the writes are done: what the server now holds (with the
     /// ETag of each task written, `etagOf` by href, and `tokens`, each collection's sync token
     /// after the writes) and the merge as BASE.

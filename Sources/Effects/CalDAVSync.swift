@@ -393,14 +393,9 @@ public struct CalDAVSync {
         let gone = Set(round.plan.emptied).subtracting(try server.deleteIfEmpty(round.plan.emptied))
         // 5. The state: what the server now holds (fresh ETags for what was written) and the
         // sync token that covers it.
-        var tokens = survey.tokens
-        var etagOf: [String: String] = [:]
-        try settle(
-            round.touched(gone: gone), server: server, tokens: &tokens, etagOf: &etagOf,
-            offersTokens: round.offersTokens, seen: survey.seen, written: round.writes(answeredBy: responses),
-            deleted: round.plan.deleted)
+        let settled = try settle(round, gone: gone, responses: responses, server: server)
         do {
-            try round.nextState(tokens: tokens, etagOf: etagOf).save(statePath)
+            try round.nextState(tokens: settled.tokens, etagOf: settled.etagOf).save(statePath)
         } catch {
             throw CalDAVError.local("cannot save the CalDAV sync state: \(error)")
         }
@@ -450,44 +445,17 @@ public struct CalDAVSync {
         }
     }
 
-    /// After the writes: the ETag of each task written (`etagOf`, by href) and each touched
-    /// collection's new sync token, read with the token from before the writes. The token
-    /// advances only when every change since then is one this sync made, so a change another
-    /// client made meanwhile still comes in next time. A server that offers no tokens (or refuses
-    /// the report) has the touched collections listed in full instead.
+    /// After the writes: reads each touched collection's changes since its sync token from before
+    /// the writes, else (a server that offers no tokens, or refuses the report) its full listing,
+    /// for `CalDAVRound.settled` to find the new tokens and the ETag of each task written (by href).
     private func settle(
-        _ touched: [String], server: CalDAVServer, tokens: inout [String: String], etagOf: inout [String: String],
-        offersTokens: Bool, seen known: [String: String], written: [String: (href: String, etag: String?)],
-        deleted: Set<String>
-    ) throws {
-        guard !touched.isEmpty else { return }
-        var ours: [String: String?] = [:]
-        for write in written.values { ours[write.href] = write.etag }
-        let answers = offersTokens ? try server.changes(touched.map { ($0, tokens[$0]) }) : [:]
-        var listing: [String] = []
-        for url in touched {
-            guard let changes = answers[url] else {
-                tokens[url] = nil
-                listing.append(url)
-                continue
-            }
-            var clean = true
-            for (href, etag) in changes.etags {
-                if let put = ours[href] {
-                    // Another client changed it since our PUT: keep our ETag, so it is fetched.
-                    if let put, put != etag { clean = false }
-                    etagOf[href] = put ?? etag
-                } else if known[href] != etag {
-                    clean = false
-                }
-            }
-            for href in changes.removed where !deleted.contains(href) && known[href] != nil { clean = false }
-            let missing = written.values.contains { $0.href.hasPrefix(url) && etagOf[$0.href] == nil }
-            if clean && !missing { tokens[url] = changes.token }
-        }
-        for write in written.values where etagOf[write.href] == nil { etagOf[write.href] = write.etag }
-        for (_, etags) in try server.etags(listing) {
-            for (href, etag) in etags where ours[href] != nil { etagOf[href] = etag }
-        }
+        _ round: CalDAVRound, gone: Set<String>, responses: [HTTPResponse], server: CalDAVServer
+    ) throws -> (tokens: [String: String], etagOf: [String: String]) {
+        let touched = round.touched(gone: gone)
+        guard !touched.isEmpty else { return (round.survey.tokens, [:]) }
+        let answers = round.offersTokens ? try server.changes(touched.map { ($0, round.survey.tokens[$0]) }) : [:]
+        var settled = round.settled(touched, answers: answers, written: round.writes(answeredBy: responses))
+        CalDAVRound.take(try server.etags(settled.listing), written: round.plan.written, into: &settled.etagOf)
+        return (settled.tokens, settled.etagOf)
     }
 }

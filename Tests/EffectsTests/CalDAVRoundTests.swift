@@ -19,18 +19,12 @@ struct CalDAVRoundTests {
     }
 
     private func book(_ lists: [(String, [ChecklistItem])], current: Int? = 0) -> ChecklistBook {
-        ChecklistBook(
-            checklists: lists.map { Checklist(name: $0.0, items: $0.1) }, currentIndex: current,
-            nextItemID: (lists.flatMap(\.1).map(\.itemID).max() ?? -1) + 1)
+        CalDAVTasks.book(lists, current: current)
     }
 
     /// The server's task for `item` in `collection`, as a sync would have stored it.
     private func resource(_ item: ChecklistItem, in collection: String) -> CalDAVState.Resource {
-        let uid = item.uid ?? ""
-        let todo = CalendarTask.todo(item, uid: uid, now: 0)
-        let data = Array(ICalendarWriter.write([CalDAVWritePlan.calendar(with: todo, from: nil)]).utf8)
-        return CalDAVState.Resource(
-            uid: uid, href: collection + uid + ".ics", etag: "\"e-\(uid)\"", collection: collection, data: data)
+        CalDAVTasks.resource(item, in: collection)
     }
 
     /// A state as the last sync left the server holding `there` in Groceries.
@@ -101,6 +95,31 @@ struct CalDAVRoundTests {
         let result = round.result(server: "http://127.0.0.1:1", first: nil, notices: ["a notice"])
         #expect(result.lines.map(\.text) == ["synced with http://127.0.0.1:1: in nothing; out 1 changed"])
         #expect(result.notices == ["a notice"])
+    }
+
+    @Test func theTokenAdvancesOnlyPastTheWritesOfThisSync() {
+        let there = [item("Milk", 0, uid: "m"), item("Eggs", 1, uid: "e")]
+        let ours = book([("Groceries", [item("Milk", 0, uid: "m", checked: true), item("Eggs", 1, uid: "e")])])
+        let round = CalDAVRound(
+            ours: ours, collections: [groceries], state: state(there), survey: survey(there), home: home, now: 1000)
+        let milk = groceries.url + "m.ics"
+        let written = round.writes(answeredBy: [answer(204)])
+        let ourWrite = CalDAVServer.Changes(etags: [milk: "\"e2\""], removed: [], token: "t2")
+        let settled = round.settled([groceries.url], answers: [groceries.url: ourWrite], written: written)
+        #expect(settled.tokens[groceries.url] == "t2")
+        #expect(settled.etagOf == [milk: "\"e2\""])
+        #expect(settled.listing.isEmpty)
+        var another = ourWrite
+        another.etags[groceries.url + "e.ics"] = "\"e-other\""
+        let changed = round.settled([groceries.url], answers: [groceries.url: another], written: written)
+        #expect(changed.tokens[groceries.url] == "t1", "another client's change still comes in next time")
+        let refused = round.settled([groceries.url], answers: [:], written: written)
+        #expect(refused.tokens[groceries.url] == nil)
+        #expect(refused.listing == [groceries.url])
+        var etagOf = refused.etagOf
+        CalDAVRound.take(
+            [groceries.url: [milk: "\"e3\"", "/elsewhere": "x"]], written: round.plan.written, into: &etagOf)
+        #expect(etagOf == [milk: "\"e3\""])
     }
 
     @Test func aCollectionWithAChangeNotReadKeepsNoToken() {
