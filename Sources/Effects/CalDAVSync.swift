@@ -156,76 +156,6 @@ public struct CalDAVSync {
         return CalDAVServer(transport: transport, server: CalDAVAccount.origin(of: url), user: user)
     }
 
-    /// What the server holds now, as far as this sync needs it: every task (the unchanged ones
-    /// from the state, the changed ones fetched) and the sync token that covers them per collection.
-    private struct Survey {
-        var current: [String: CalDAVState.Resource] = [:]
-        var tokens: [String: String] = [:]
-        /// Whether every collection's token is the one the state has (nothing changed there).
-        var unchanged = true
-        /// The ETag of every member seen (tasks or not), by href.
-        var seen: [String: String] = [:]
-        /// The UIDs of tasks that changed there but could not be read: neither deleted here nor
-        /// written there, and looked at again at the next sync (their state stays as it was).
-        var unresolved: Set<String> = []
-        /// What to say on stderr about them.
-        var notices: [String] = []
-        /// The collections with a change not read: their sync token must not move past it.
-        var unsettled: Set<String> = []
-        /// Copies the last sync left of tasks found at a second href too: moves half done.
-        var stale: [CalDAVState.Resource] = []
-        /// The tasks refused (too large, unreadable), by href, for the state to remember.
-        var refused: [String: CalDAVState.Refused] = [:]
-        /// The task of each UID as the last sync left it.
-        let synced: [String: CalDAVState.Resource]
-        /// The name of each task list, by URL, to name a task found in two.
-        let names: [String: String]
-
-        /// Takes `resource` as its UID's task. A UID found in two task lists is a move half done
-        /// (the PUT to the new list made, the DELETE of the old copy not, by this program or
-        /// another client): the copy the last sync left is the stale one, which the writes
-        /// delete. A client's copy reads the same; both are named, as is a UID found in two lists
-        /// of which the last sync knew neither (the one found last is taken, the other left alone).
-        mutating func hold(_ resource: CalDAVState.Resource) {
-            let uid = resource.uid
-            guard let held = current[uid], held.href != resource.href else {
-                current[uid] = resource
-                return
-            }
-            let old = synced[uid]?.href
-            let (left, taken) = resource.href == old ? (resource, held) : (held, resource)
-            let lists = "the task \(uid) is in two task lists, \(name(of: left)) and \(name(of: taken))"
-            if left.href == old {
-                stale.append(left)
-                notices.append(
-                    lists + ": taken as moved to \(name(of: taken)), the copy in \(name(of: left)) is deleted")
-            } else {
-                notices.append(
-                    lists + ": only the one in \(name(of: taken)) is taken here, the other is left as it is there")
-            }
-            current[uid] = taken
-        }
-
-        /// `"Groceries" (/href)`: a task's list, and its place.
-        private func name(of resource: CalDAVState.Resource) -> String {
-            "\"\(names[resource.collection] ?? resource.collection)\" (\(resource.href))"
-        }
-
-        /// Leaves the task at `href` in `collection` as it is, here and there, for the reason
-        /// `refusal` gives: named on stderr, its collection's token not moved past it, and the
-        /// item it was at the last sync (`known`) kept as it was and unresolved.
-        mutating func refuse(
-            _ href: String, _ refusal: CalDAVState.Refused, collection: String, known: CalDAVState.Resource?
-        ) {
-            refused[href] = refusal
-            notices.append(refusal.notice)
-            unsettled.insert(collection)
-            guard let known else { return }
-            hold(known)
-            unresolved.insert(known.uid)
-        }
-    }
-
     /// Finds what changed on the server since the last sync and fetches only that: per
     /// collection, nothing when its sync token is the one the state has; else the changes since
     /// that token (`sync-collection`); else, when the token is refused or there is none, every
@@ -234,7 +164,7 @@ public struct CalDAVSync {
     /// `refetch` (tasks a write found changed meanwhile) whatever the token says.
     private func survey(
         _ collections: [CalDAVServer.Collection], state: CalDAVState, server: CalDAVServer, refetch: Set<String>
-    ) throws -> Survey {
+    ) throws -> CalDAVSurvey {
         var known: [String: CalDAVState.Resource] = [:]
         var held: [String: [CalDAVState.Resource]] = [:]
         for resource in state.resources.values {
@@ -243,7 +173,7 @@ public struct CalDAVSync {
         }
         var names: [String: String] = [:]
         for collection in collections { names[collection.url] = collection.name }
-        var survey = Survey(synced: state.resources, names: names)
+        var survey = CalDAVSurvey(synced: state.resources, names: names)
         var wanted: [String: [String]] = [:]
         var newTokens: [String: String] = [:]
         /// Takes a collection's members (`etags`) as the server lists them, or, with `removed`,
@@ -425,215 +355,65 @@ public struct CalDAVSync {
     }
 
     /// One try of a sync; `nil` when a write found tasks changed meanwhile (`progress.refetch`):
-    /// the next try fetches them again and merges.
+    /// the next try fetches them again and merges. The requests and saves are made here, in an
+    /// order that makes an interruption harmless; every decision is `CalDAVRound`'s.
     private func attempt(
         _ account: CalDAVAccount, server: CalDAVServer, lock: HeldStoreLock, progress: inout Progress
     ) throws -> CommandResult? {
-        var state = CalDAVState.load(statePath)
+        let state = CalDAVState.load(statePath)
         // 1. The server's task lists, fetching only what changed.
-        // In the order the checklists of a book take (by name), so that THEIRS's checklists,
-        // built one per collection, are at the same positions.
-        let collections = try server.collections(account.home).sorted { a, b in
-            NaturalOrder.precedes(a.name, b.name) || (!NaturalOrder.precedes(b.name, a.name) && a.url < b.url)
-        }
+        let collections = CalDAVRound.ordered(try server.collections(account.home))
         try confirmGone(collections, state: state, server: server)
         let survey = try survey(collections, state: state, server: server, refetch: progress.refetch)
         progress.refetch = []
-        let current = survey.current
-        if survey.unchanged, Self.nothingToDo(collections, state: state, book: store.book) {
+        if survey.unchanged, CalDAVRound.nothingToDo(collections, state: state, book: store.book) {
             return CommandResult(lines: [
                 OutputLine("synced with \(server.server): in nothing; out nothing")
             ])
         }
-        // 2. Every item gets its UID, saved before anything reaches the server: the UID of an
-        // unpaired task of the same text in the same list (joining never duplicates, nor do two
-        // machines that share the file through git), else a new one.
-        var ours = store.book
-        adoptUIDs(&ours, collections: collections, resources: current, base: state.base)
-        giveUIDs(&ours)
+        // 2. Every item gets its UID, saved before anything reaches the server.
+        let ours = CalDAVRound.withUIDs(
+            store.book, collections: collections, resources: survey.current, base: state.base)
         if ours != store.book { try lock.save(ours) }
-        let before = ours
-        // The automatic first `List`, left empty and on no server yet, stays out of the merge and
-        // so off the server (SPEC §11): every new machine has one.
-        let aside = ours.checklists.filter { list in
-            Self.isAutomaticFirstList(list) && !collections.contains { $0.name == list.name }
-                && state.base?.checklists.contains { $0.name == list.name } != true
-        }
-        let currentAside = ours.current.flatMap { current in aside.contains(current) ? current.name : nil }
-        for list in aside {
-            if let index = ours.checklists.firstIndex(of: list) { ours.remove(at: index) }
-        }
-        // Each collection's checklist in BASE, by the pairing the state keeps (a rename on either
-        // side keeps it), else by name.
-        var baseOf: [Int: Int] = [:]
-        for (index, collection) in collections.enumerated() {
-            let name = state.collections[collection.url]?.name ?? collection.name
-            if let found = state.base?.checklists.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
-                baseOf[index] = found
-            }
-        }
-        var todos: [String: CalendarComponent] = [:]
-        let theirs = theirsBook(
-            collections: collections, resources: current, ours: ours, base: state.base, baseOf: baseOf,
-            home: account.home, todos: &todos)
-        if progress.first == nil { progress.first = (before, theirs) }
-        progress.notices += survey.notices
         // 3. The merge, saved here before anything is written there.
-        var theirsOfBase: [Int: Int] = [:]
-        for (index, found) in baseOf where state.collections[collections[index].url] != nil {
-            theirsOfBase[found] = index
-        }
-        let base = CalDAVWrittenMark.base(
-            state.base, ours: ours, theirs: theirs, todos: todos, baseOf: baseOf,
-            onServer: Set(current.keys).union(survey.unresolved), home: account.home)
-        var merged = ChecklistMerge.merge(
-            base: base, ours: ours, theirs: theirs, sharedCounter: false, theirsOfBase: theirsOfBase)
-        giveUIDs(&merged.book)
-        // A series another client completed and left without an open occurrence gets its next
-        // one here, before the writes: the plan builds its task on the completed one's.
-        merged.book.addMissingNextOccurrences(now: WallClock.now())
-        var here = merged.book
-        here.insert(contentsOf: aside)
-        if let currentAside { here.select(here.checklists.firstIndex { $0.name == currentAside }) }
-        if here != store.book { try lock.save(here) }
-        // 4. The writes that bring the server to the merged checklists.
-        let plan = CalDAVWritePlan(
-            merged: merged, theirs: theirs, collections: collections, current: current, stale: survey.stale,
-            unresolved: survey.unresolved, synced: Set(state.collections.keys), home: account.home,
+        let round = CalDAVRound(
+            ours: ours, collections: collections, state: state, survey: survey, home: account.home,
             now: WallClock.now())
-        if !plan.created.isEmpty {
-            let responses = try server.perform(plan.created)
-            // 201 Created; a 207 lists properties refused, and then no collection was made.
-            for response in responses where !response.succeeded || response.status == 207 {
-                throw CalDAVError.serverFailed(
-                    server: server.server, status: response.status, detail: CalDAVServer.snippet(response.body))
-            }
+        if progress.first == nil { progress.first = (ours, round.theirs) }
+        progress.notices += survey.notices
+        if round.here != store.book { try lock.save(round.here) }
+        // 4. The writes that bring the server to the merged checklists.
+        if !round.plan.created.isEmpty {
+            try CalDAVRound.checkCreated(try server.perform(round.plan.created), server: server.server)
         }
-        let requests = plan.requests
+        let requests = round.plan.requests
+        let responses = try write(requests, server: server)
+        progress.refetch = try CalDAVRound.changedMeanwhile(requests, responses, server: server.server)
+        if !progress.refetch.isEmpty { return nil }
+        let gone = Set(round.plan.emptied).subtracting(try server.deleteIfEmpty(round.plan.emptied))
+        // 5. The state: what the server now holds (fresh ETags for what was written) and the
+        // sync token that covers it.
+        let settled = try settle(round, gone: gone, responses: responses, server: server)
+        do {
+            try round.nextState(tokens: settled.tokens, etagOf: settled.etagOf).save(statePath)
+        } catch {
+            throw CalDAVError.local("cannot save the CalDAV sync state: \(error)")
+        }
+        let marked = round.markedHere
+        if marked != round.here { try lock.save(marked) }
+        return round.result(server: server.server, first: progress.first, notices: progress.notices)
+    }
+
+    /// Sends the writes in one batch, telling how many the server has answered as they come.
+    private func write(_ requests: [HTTPRequest], server: CalDAVServer) throws -> [HTTPResponse] {
         if !requests.isEmpty { onProgress(ProgressReport("caldav: writing tasks", done: 0, of: requests.count)) }
-        // Counted as the answers come, not only at the end.
         let responses = try server.perform(requests) { answered in
             onProgress(ProgressReport("caldav: writing tasks", done: answered, of: requests.count))
         }
         if !requests.isEmpty {
             onProgress(ProgressReport("caldav: writing tasks", done: requests.count, of: requests.count))
         }
-        for (request, response) in zip(requests, responses) where !Self.accepted(request, response) {
-            if response.status == 412 {
-                progress.refetch.insert(request.url)
-                continue
-            }
-            throw CalDAVError.serverFailed(
-                server: server.server, status: response.status, detail: CalDAVServer.snippet(response.body))
-        }
-        if !progress.refetch.isEmpty { return nil }
-        let gone = Set(plan.emptied).subtracting(try server.deleteIfEmpty(plan.emptied))
-        // 5. The state: what the server now holds (fresh ETags for what was written) and the
-        // sync token that covers it.
-        let written = plan.written
-        var touched = plan.renamed
-        for write in written.values { touched.insert(write.collection) }
-        for resource in current.values + survey.stale where plan.deleted.contains(resource.href) {
-            touched.insert(resource.collection)
-        }
-        touched.subtract(gone)
-        var tokens = survey.tokens
-        var etagOf: [String: String] = [:]
-        let writes = written.mapValues { write in
-            (
-                href: write.href,
-                etag: responses.indices.contains(write.request) ? responses[write.request].headers["etag"] : nil
-            )
-        }
-        try settle(
-            touched.sorted(), server: server, tokens: &tokens, etagOf: &etagOf,
-            offersTokens: collections.isEmpty || collections.contains { $0.token != nil }, seen: survey.seen,
-            written: writes,
-            deleted: plan.deleted)
-        for url in survey.unsettled { tokens[url] = nil }
-        var resources: [String: CalDAVState.Resource] = [:]
-        for (uid, resource) in current
-        where (plan.kept.contains(uid) || survey.unresolved.contains(uid)) && written[uid] == nil {
-            resources[uid] = resource
-        }
-        for (uid, write) in written {
-            guard let etag = etagOf[write.href] else { continue }
-            resources[uid] = CalDAVState.Resource(
-                uid: uid, href: write.href, etag: etag, collection: write.collection, data: write.data)
-        }
-        state.resources = resources
-        state.refused = survey.refused
-        state.collections = [:]
-        for (list, url) in zip(merged.book.checklists, plan.urlOf) {
-            state.collections[url] = CalDAVState.Collection(name: list.name, token: tokens[url])
-        }
-        // Each item written carries the mark of what the server now holds: only once it is there.
-        var marks: [String: String] = [:]
-        for (uid, write) in written {
-            guard let todo = CalDAVWritePlan.todo(in: write.data) else { continue }
-            marks[uid] = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.mark(of: todo), home: account.home)
-        }
-        state.base = ChecklistBook(
-            checklists: Self.keepingUnresolved(
-                Self.marking(merged.book, marks).checklists, theirs: theirs, survey.unresolved),
-            currentIndex: nil, nextItemID: merged.book.nextItemID)
-        do {
-            try state.save(statePath)
-        } catch {
-            throw CalDAVError.local("cannot save the CalDAV sync state: \(error)")
-        }
-        let marked = Self.marking(here, marks)
-        if marked != here { try lock.save(marked) }
-        // What moved in every try, not only the last.
-        let first = progress.first ?? (before, theirs)
-        let incoming = ItemChanges(from: first.here, to: here)
-        let outgoing = ItemChanges(from: first.there, to: merged.book)
-        var result = CommandResult(lines: [
-            OutputLine("synced with \(server.server): in \(incoming.summary); out \(outgoing.summary)")
-        ])
-        result.notices =
-            progress.notices + merged.conflicts.map(\.description) + merged.duplicates.map(\.description)
-        return result
-    }
-
-    /// `book` with the server mark of each item in `marks` (by UID) set to it.
-    static func marking(_ book: ChecklistBook, _ marks: [String: String]) -> ChecklistBook {
-        guard !marks.isEmpty else { return book }
-        var marked = book
-        for list in marked.checklists.indices {
-            guard marked.checklists[list].items.contains(where: { $0.uid.map { marks[$0] != nil } == true }) else {
-                continue
-            }
-            marked.update(at: list) { checklist in
-                for index in checklist.items.indices {
-                    if let uid = checklist.items[index].uid, let mark = marks[uid] {
-                        checklist.items[index].serverMark = mark
-                    }
-                }
-            }
-        }
-        return marked
-    }
-
-    /// BASE for the next sync: `merged`, but each unresolved task as the server had it when last
-    /// read (`theirs` holds that), since nothing of this sync reached it there.
-    static func keepingUnresolved(
-        _ merged: [Checklist], theirs: ChecklistBook, _ unresolved: Set<String>
-    ) -> [Checklist] {
-        guard !unresolved.isEmpty else { return merged }
-        var lists = merged
-        for list in theirs.checklists {
-            for item in list.items where item.uid.map(unresolved.contains) == true {
-                if let place = lists.indices.lazy.compactMap({ index in
-                    lists[index].items.firstIndex { $0.uid == item.uid }.map { (index, $0) }
-                }).first {
-                    lists[place.0].items[place.1] = item
-                } else if let index = lists.firstIndex(where: { $0.name == list.name }) {
-                    lists[index].items.append(item)
-                }
-            }
-        }
-        return lists
+        return responses
     }
 
     /// Stops the sync when a task list the last sync saw is missing from the listing of the
@@ -665,205 +445,17 @@ public struct CalDAVSync {
         }
     }
 
-    /// Whether a sync has nothing to do: every task list's token, name and icon as the last sync
-    /// left them (the caller checked the tokens), no task list added or gone, and the checklists
-    /// here as that sync left them.
-    /// Whether `list` looks like the automatic first checklist every file starts with (empty,
-    /// named `List`, no icon): on no server yet, it is not published.
-    static func isAutomaticFirstList(_ list: Checklist) -> Bool {
-        list.items.isEmpty && list.name == "List" && list.iconName == "No Icon"
-    }
-
-    static func nothingToDo(_ collections: [CalDAVServer.Collection], state: CalDAVState, book: ChecklistBook) -> Bool {
-        guard let base = state.base,
-            book.checklists.filter({ list in
-                !Self.isAutomaticFirstList(list) || base.checklists.contains { $0.name == list.name }
-            }) == base.checklists,
-            Set(collections.map(\.url)) == Set(state.collections.keys)
-        else { return false }
-        return collections.allSatisfy { collection in
-            guard let paired = state.collections[collection.url], paired.name == collection.name,
-                let list = base.checklists.first(where: { $0.name == paired.name })
-            else { return false }
-            return collection.icon == nil || collection.icon == list.iconName
-        }
-    }
-
-    /// After the writes: the ETag of each task written (`etagOf`, by href) and each touched
-    /// collection's new sync token, read with the token from before the writes. The token
-    /// advances only when every change since then is one this sync made, so a change another
-    /// client made meanwhile still comes in next time. A server that offers no tokens (or refuses
-    /// the report) has the touched collections listed in full instead.
+    /// After the writes: reads each touched collection's changes since its sync token from before
+    /// the writes, else (a server that offers no tokens, or refuses the report) its full listing,
+    /// for `CalDAVRound.settled` to find the new tokens and the ETag of each task written (by href).
     private func settle(
-        _ touched: [String], server: CalDAVServer, tokens: inout [String: String], etagOf: inout [String: String],
-        offersTokens: Bool, seen known: [String: String], written: [String: (href: String, etag: String?)],
-        deleted: Set<String>
-    ) throws {
-        guard !touched.isEmpty else { return }
-        var ours: [String: String?] = [:]
-        for write in written.values { ours[write.href] = write.etag }
-        let answers = offersTokens ? try server.changes(touched.map { ($0, tokens[$0]) }) : [:]
-        var listing: [String] = []
-        for url in touched {
-            guard let changes = answers[url] else {
-                tokens[url] = nil
-                listing.append(url)
-                continue
-            }
-            var clean = true
-            for (href, etag) in changes.etags {
-                if let put = ours[href] {
-                    // Another client changed it since our PUT: keep our ETag, so it is fetched.
-                    if let put, put != etag { clean = false }
-                    etagOf[href] = put ?? etag
-                } else if known[href] != etag {
-                    clean = false
-                }
-            }
-            for href in changes.removed where !deleted.contains(href) && known[href] != nil { clean = false }
-            let missing = written.values.contains { $0.href.hasPrefix(url) && etagOf[$0.href] == nil }
-            if clean && !missing { tokens[url] = changes.token }
-        }
-        for write in written.values where etagOf[write.href] == nil { etagOf[write.href] = write.etag }
-        for (_, etags) in try server.etags(listing) {
-            for (href, etag) in etags where ours[href] != nil { etagOf[href] = etag }
-        }
-    }
-
-    /// Whether a write's answer is what it should be: success, or a DELETE of what is already gone.
-    static func accepted(_ request: HTTPRequest, _ response: HTTPResponse) -> Bool {
-        guard response.succeeded else { return request.method == "DELETE" && response.status == 404 }
-        // The name must be set; a server that keeps no properties of other namespaces (the icon)
-        // only loses the icon.
-        guard request.method == "PROPPATCH", response.status == 207,
-            request.body.map({ String(decoding: $0, as: UTF8.self).contains("displayname") }) == true
-        else { return true }
-        // A multistatus: every property set (200), or the server refused it.
-        let body = String(decoding: response.body, as: UTF8.self)
-        return !body.contains(" 403") && !body.contains(" 409") && !body.contains(" 424") && !body.contains(" 507")
-    }
-
-    /// The server's task lists as checklists: each task an item, with this machine's ID for it
-    /// (by UID, here or in BASE), or a fresh one, and its server mark for the account at `home`;
-    /// `todos` gets each task's VTODO by UID.
-    private func theirsBook(
-        collections: [CalDAVServer.Collection], resources: [String: CalDAVState.Resource], ours: ChecklistBook,
-        base: ChecklistBook?, baseOf: [Int: Int], home: String, todos: inout [String: CalendarComponent]
-    ) -> ChecklistBook {
-        var idOfUID: [String: Int] = [:]
-        // The DueDate an item without a due date keeps (its creation time), which tasks do not
-        // carry: BASE's where it has the task, so that a due date set here since is no change of
-        // the server's undated task (its stored date would read as changed there too: a conflict).
-        var created: [String: Double] = [:]
-        for list in ours.checklists + (base?.checklists ?? []) {
-            for item in list.items { if let uid = item.uid { created[uid] = item.archivedDate } }
-        }
-        for list in (base?.checklists ?? []) + ours.checklists {
-            for item in list.items { if let uid = item.uid { idOfUID[uid] = item.itemID } }
-        }
-        var next = max(ours.nextItemID, base?.nextItemID ?? 0)
-        var lists: [Checklist] = []
-        var byCollection: [String: [CalDAVState.Resource]] = [:]
-        for resource in resources.values { byCollection[resource.collection, default: []].append(resource) }
-        for (index, collection) in collections.enumerated() {
-            let old = baseOf[index].flatMap {
-                base?.checklists.indices.contains($0) == true ? base?.checklists[$0] : nil
-            }
-            // A collection without our icon property (another client made it, or the server
-            // keeps no such properties) keeps the icon BASE had.
-            let icon = collection.icon.flatMap { Checklist.iconNames.contains($0) ? $0 : nil }
-            var list = Checklist(name: collection.name, iconName: icon ?? old?.iconName ?? "No Icon")
-            let members = (byCollection[collection.url] ?? []).compactMap { resource in
-                CalDAVWritePlan.todo(in: resource.data).map { (resource, $0) }
-            }.sorted { a, b in
-                let (left, right) = (Self.sortOrder(a.1), Self.sortOrder(b.1))
-                return left != right ? left < right : a.0.href < b.0.href
-            }
-            // A sub-task's parent is one of the same list's tasks; one elsewhere or missing
-            // leaves it top-level here, its RELATED-TO kept (SPEC §13).
-            let siblings = Set(members.map(\.0.uid))
-            for (resource, todo) in members {
-                let id = idOfUID[resource.uid]
-                let itemID = id ?? next
-                if id == nil { next += 1 }
-                // A task new here is dated by when it was made there, alike on every machine: a
-                // time of reading would differ between machines and read as a change in git.
-                let made = ["CREATED", "DTSTAMP"].lazy.compactMap {
-                    todo.property($0).flatMap(CalendarTime.init)?.referenceSeconds
-                }.first
-                var item = CalendarTask.item(
-                    todo, itemID: itemID, created: created[resource.uid] ?? made ?? WallClock.now(), siblings: siblings)
-                item.uid = resource.uid
-                item.serverMark = CalDAVWrittenMark.serverMark(CalDAVWrittenMark.mark(of: todo), home: home)
-                list.items.append(item)
-                todos[resource.uid] = todo
-            }
-            list.items = ChecklistOutline.withoutParentLoops(list.items)
-            lists.append(list)
-        }
-        // Keep the order of BASE for the tasks it knew, the rest after them.
-        if let base {
-            for index in lists.indices {
-                guard let found = baseOf[index], base.checklists.indices.contains(found) else { continue }
-                let old = base.checklists[found]
-                let rank = Dictionary(
-                    uniqueKeysWithValues: old.items.enumerated().map { ($0.element.itemID, $0.offset) })
-                lists[index].items.sort { (rank[$0.itemID] ?? Int.max) < (rank[$1.itemID] ?? Int.max) }
-            }
-        }
-        return ChecklistBook(checklists: lists, currentIndex: nil, nextItemID: next)
-    }
-
-    /// A task's `X-APPLE-SORT-ORDER`, the position Apple Reminders and others give it.
-    static func sortOrder(_ todo: CalendarComponent) -> Int {
-        todo.property("X-APPLE-SORT-ORDER").flatMap { Int(CalendarText.unescaped($0.value)) } ?? Int.max
-    }
-
-    /// Gives each item no sync has paired yet (without a UID, or with one neither the server nor
-    /// BASE knows: every new item gets one) the UID of a task no item has, of the same text, in the
-    /// checklist's task list, when BASE does not know the item (it was never synced from here).
-    private func adoptUIDs(
-        _ book: inout ChecklistBook, collections: [CalDAVServer.Collection], resources: [String: CalDAVState.Resource],
-        base: ChecklistBook?
-    ) {
-        var taken = Set<String>()
-        for list in book.checklists { for item in list.items { if let uid = item.uid { taken.insert(uid) } } }
-        var paired = Set(resources.keys)
-        for list in base?.checklists ?? [] { for item in list.items { if let uid = item.uid { paired.insert(uid) } } }
-        var free: [String: [(text: String, uid: String)]] = [:]
-        for resource in resources.values.sorted(by: { $0.href < $1.href }) where !taken.contains(resource.uid) {
-            guard let collection = collections.first(where: { $0.url == resource.collection }),
-                let todo = CalDAVWritePlan.todo(in: resource.data)
-            else { continue }
-            let text = CalendarTask.item(todo, itemID: 0, created: 0).text
-            free[collection.name.lowercased(), default: []].append((text, resource.uid))
-        }
-        guard !free.isEmpty else { return }
-        for list in book.checklists.indices {
-            let name = book.checklists[list].name.lowercased()
-            guard free[name] != nil else { continue }
-            book.update(at: list) { checklist in
-                for index in checklist.items.indices
-                where checklist.items[index].uid.map({ !paired.contains($0) }) ?? true {
-                    let item = checklist.items[index]
-                    guard base?.location(ofItemID: item.itemID) == nil,
-                        let match = free[name]?.firstIndex(where: { $0.text == item.text }),
-                        let uid = free[name]?[match].uid
-                    else { continue }
-                    checklist.items[index].uid = uid
-                    free[name]?.remove(at: match)
-                }
-            }
-        }
-    }
-
-    /// Gives every item without a UID the one every machine gives it (`ChecklistItem.madeUID`).
-    private func giveUIDs(_ book: inout ChecklistBook) {
-        for list in book.checklists.indices {
-            guard book.checklists[list].items.contains(where: { $0.uid == nil }) else { continue }
-            book.update(at: list) { checklist in
-                for index in checklist.items.indices { checklist.items[index].giveUID() }
-            }
-        }
+        _ round: CalDAVRound, gone: Set<String>, responses: [HTTPResponse], server: CalDAVServer
+    ) throws -> (tokens: [String: String], etagOf: [String: String]) {
+        let touched = round.touched(gone: gone)
+        guard !touched.isEmpty else { return (round.survey.tokens, [:]) }
+        let answers = round.offersTokens ? try server.changes(touched.map { ($0, round.survey.tokens[$0]) }) : [:]
+        var settled = round.settled(touched, answers: answers, written: round.writes(answeredBy: responses))
+        CalDAVRound.take(try server.etags(settled.listing), written: round.plan.written, into: &settled.etagOf)
+        return (settled.tokens, settled.etagOf)
     }
 }

@@ -43,7 +43,7 @@ struct InteractiveMode {
             case .files: return ShellCompletion.fileNames(startingWith: EditLineReader.completionWords(line).current)
             }
         }
-        reader.promptColor = styler.enabled ? "\u{1B}[1;36m" : nil
+        reader.promptColor = styler.promptColor
         host.lineReader = reader
         // A program reading JSON gets the text or note, not an editor.
         session.editsInPlace = reader.isEditing && !json

@@ -22,6 +22,16 @@ struct TerminalStyle {
         }
     }
 
+    /// The style of the REPL's prompt: the current checklist's, which it names.
+    static let promptStyle = OutputLine.Style.current
+
+    /// The SGR escape sequence that starts the prompt's colour, for the line editor to bracket
+    /// the prompt with; nil when colour is off.
+    var promptColor: String? {
+        guard enabled, let parameters = Self.parameters(Self.promptStyle) else { return nil }
+        return "\u{1B}[\(parameters)m"
+    }
+
     /// `text` in the colour of `style`.
     func paint(_ text: String, _ style: OutputLine.Style) -> String {
         render(OutputLine(text, style))

@@ -18,18 +18,12 @@ struct CalDAVWritePlanTests {
     }
 
     private func book(_ lists: [(String, [ChecklistItem])]) -> ChecklistBook {
-        ChecklistBook(
-            checklists: lists.map { Checklist(name: $0.0, items: $0.1) }, currentIndex: 0,
-            nextItemID: (lists.flatMap(\.1).map(\.itemID).max() ?? -1) + 1)
+        CalDAVTasks.book(lists)
     }
 
     /// The server's task for `item` in `collection`, as a sync would have stored it.
     private func resource(_ item: ChecklistItem, in collection: String) -> CalDAVState.Resource {
-        let uid = item.uid ?? ""
-        let todo = CalendarTask.todo(item, uid: uid, now: 0)
-        let data = Array(ICalendarWriter.write([CalDAVWritePlan.calendar(with: todo, from: nil)]).utf8)
-        return CalDAVState.Resource(
-            uid: uid, href: collection + uid + ".ics", etag: "\"e-\(uid)\"", collection: collection, data: data)
+        CalDAVTasks.resource(item, in: collection)
     }
 
     /// The plan for `ours` against the server holding `there` in Groceries, read here as `theirs`

@@ -109,11 +109,15 @@ public final class Session {
         return path
     }
 
+    /// What the REPL says when another process changed the data file and it was loaded again
+    /// before a command (SPEC §5: "the REPL says so").
+    var reloadNotice: String { "\(store.path) was changed by another process; reloaded it first" }
+
     /// Runs a parsed command.
     public func run(_ command: Command) throws -> CommandResult {
         var notices: [String] = []
         if try store.reloadIfChanged() {
-            notices.append("\(store.path) was changed by another process; reloaded it")
+            notices.append(reloadNotice)
         }
         let reach = command.reach
         try readMissingItems(for: reach)
@@ -253,7 +257,7 @@ public final class Session {
                 }
             })
         currentName = store.book.current?.name
-        let notices = applied.reloaded ? ["\(store.path) was changed by another process; reloaded it first"] : []
+        let notices = applied.reloaded ? [reloadNotice] : []
         return (applied.result, notices)
     }
 

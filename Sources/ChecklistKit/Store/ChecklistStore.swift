@@ -32,13 +32,10 @@ public final class ChecklistStore {
     public let scope: LoadScope
     /// Whether a load in part decodes the current checklist's items (see `init`).
     private let readsCurrent: Bool
-    /// Where the checklists of a partly loaded `book` lie in the file (`nil` after a full load).
-    private var layout: ArchivedLayout?
+    /// How much of the file `book` holds.
+    private var loaded = LoadedPart.whole
     /// The checklists a load in part reads in full besides the current one (`readItems`).
     private var alsoLoaded: Set<String> = []
-    /// Whether the file must be read again before the next change: the last save was an edit,
-    /// whose book holds checklists that were not loaded and whose layout is not kept.
-    private var mustReread = false
     /// The share of a file's bytes left unused by edits past which a save encodes the whole book
     /// afresh, dropping them: the cost of writing and syncing a file grows with its length.
     static let deadShareLimit = 4
@@ -90,7 +87,7 @@ public final class ChecklistStore {
     @discardableResult
     public func reloadIfChanged(force: Bool = false) throws(StoreError) -> Bool {
         let changedElsewhere = FileSystem.stamp(path) != stamp
-        guard force || changedElsewhere || mustReread else { return false }
+        guard force || changedElsewhere || loaded.mustReread else { return false }
         let file: (bytes: [UInt8], stamp: FileSystem.Stamp, record: ChangeRecord)?
         do {
             file = try FileSystem.readStamped(path)
@@ -100,21 +97,19 @@ public final class ChecklistStore {
         guard let file else {
             if stamp != nil { book = ChecklistBook(checklists: [], currentIndex: nil, nextItemID: book.nextItemID) }
             stamp = nil
-            layout = nil
-            mustReread = false
+            loaded = .whole
             return !force && changedElsewhere
         }
+        // A read that fails leaves `loaded` as it was: an edited book (its other checklists
+        // unread) is read again, never changed and encoded whole.
         try load(file.bytes, written: Self.wroteLast(file.record, lockPath))
         // The stamp of the bytes just read, not of a stat before: a file replaced in between
         // would otherwise pass for the one loaded.
         stamp = file.stamp
-        // Only now: a read that failed leaves the edited book (its other checklists unread) to
-        // be read again, never to be changed and encoded whole.
-        mustReread = false
         return !force && changedElsewhere
     }
 
-    /// Makes `book` and `layout` those of `bytes`, the data file's contents: read in part when
+    /// Makes `book` and `loaded` those of `bytes`, the data file's contents: read in part when
     /// the scope allows and the file is this program's last save (`written`), else in full.
     private func load(_ bytes: [UInt8], written: Bool) throws(StoreError) {
         if scope == .currentChecklist, written,
@@ -122,14 +117,14 @@ public final class ChecklistStore {
                 archive: bytes, alsoReading: alsoLoaded, readingCurrent: readsCurrent)
         {
             book = partial.book
-            layout = partial.layout
+            loaded = .partial(partial.layout)
         } else {
             do {
                 book = try ChecklistBook(archive: bytes, loadTime: clock())
             } catch {
                 throw .undecodable(path: path, reason: error.description)
             }
-            layout = nil
+            loaded = .whole
         }
     }
 
@@ -145,12 +140,12 @@ public final class ChecklistStore {
         }
         alsoLoaded.formUnion(wanted)
         // Read from the copy of the file the store keeps, only those checklists when it can.
-        if var layout, !mustReread, (try? layout.read(wanted)) == true {
-            self.layout = layout
+        if var layout = loaded.layout, (try? layout.read(wanted)) == true {
+            loaded = .partial(layout)
             book = layout.book
             return
         }
-        if let layout, !mustReread {
+        if let layout = loaded.layout {
             try load(layout.file, written: true)
         } else {
             try reloadIfChanged(force: true)
@@ -162,7 +157,7 @@ public final class ChecklistStore {
     /// of every checklist left unread when the file cannot be looked at so (reading them then
     /// says what is wrong).
     public func readItems(ofChecklistsHoldingItemIDs ids: [Int]) throws(StoreError) {
-        guard let layout, !mustReread, let names = try? layout.unloadedChecklists(holdingAnyOf: ids) else {
+        guard let layout = loaded.layout, let names = try? layout.unloadedChecklists(holdingAnyOf: ids) else {
             return try readItems(ofChecklistsNamed: book.checklists.filter { $0.unloadedItemCount != nil }.map(\.name))
         }
         try readItems(ofChecklistsNamed: names)
@@ -275,7 +270,7 @@ public final class ChecklistStore {
 
     /// Saves `copy` as an edit of the file when it was loaded in part, else by encoding it.
     private func saveCarryingOrEncoding(_ copy: ChecklistBook) throws {
-        guard let layout else { return try saveEncoding(copy) }
+        guard let layout = loaded.layout else { return try saveEncoding(copy) }
         let edit: EditedArchive?
         do throws(KeyedArchiveError) {
             edit = try copy.edit(of: layout)
@@ -319,8 +314,7 @@ public final class ChecklistStore {
         }
         book = copy
         stamp = saved
-        self.layout = nil
-        mustReread = true
+        loaded = .edited
     }
 
     /// Encodes `copy` whole and writes it as the data file, and makes it the store's book.
@@ -347,7 +341,7 @@ public final class ChecklistStore {
         }
         book = copy
         stamp = saved
-        layout = nil
+        loaded = .whole
     }
 
     /// Refuses to replace a data file its owner may not write (SPEC §5), as editors and git do:

@@ -10,9 +10,10 @@ import Glibc
 /// timings (`Scripts/save-path-timings.sh`, compiled with `-D SAVE_TUNING_SWITCH`) reads the
 /// environment variable `CHECKLISTS_SAVE_TUNING` to switch them (see `init(switches:)`).
 public struct SaveTuning: Equatable, Sendable {
-    /// The allocator keeps freed buffers and reserves a huge-page-backed heap before loading
-    /// (`mallopt`, `madvise`; done by the executable): saves 23 % of a one-shot change, nothing
-    /// measurable in a batch.
+    /// The allocator keeps freed buffers and reserves heap before loading, with the pages a
+    /// one-shot change touches filled in at once (`mallopt`, `madvise(MADV_POPULATE_WRITE)`; done
+    /// by the executable's `AllocatorSetup`): saves 23 % of a one-shot change, nothing measurable
+    /// in a batch.
     public var setsUpAllocator: Bool
     /// The new file is written in 512 KiB pieces while the rest is encoded, instead of encoded
     /// whole, then written; what the next field needs (measured with it, not alone).
