@@ -6,9 +6,9 @@ import Glibc
 /// (Benchmarks/RESULTS.md, "The save path, mechanism by mechanism": a one-shot `toggle` and a
 /// batch change, each on a 10,000-item file).
 ///
-/// Production always uses `standard`, every mechanism on. Only a build made for the save-path
-/// timings (`Scripts/save-path-timings.sh`, compiled with `-D SAVE_TUNING_SWITCH`) reads the
-/// environment variable `CHECKLISTS_SAVE_TUNING` to switch them (see `init(switches:)`).
+/// Production always uses `standard`, every mechanism on. Only a build made to time them
+/// (`swift build -c release -Xswiftc -DSAVE_TUNING_SWITCH`; RESULTS.md says how they were timed)
+/// reads the environment variable `CHECKLISTS_SAVE_TUNING` to switch them (see `init(switches:)`).
 public struct SaveTuning: Equatable, Sendable {
     /// The allocator keeps freed buffers and reserves heap before loading, with the pages a
     /// one-shot change touches filled in at once (`mallopt`, `madvise(MADV_POPULATE_WRITE)`; done
