@@ -331,47 +331,42 @@ struct ObjectSkimmer {
         }
         guard let shape = try shape(of: dictionary, fields: fields, in: table) else { return }
         shapes.append(shape)
-        try rememberArrayShape(of: dictionary, shape: shape)
-        guard dateShape.count < 0,
-            let date = steps[shape.firstStep..<(shape.firstStep + shape.stepCount)].first(where: {
-                $0.kind == .date
-            })
-        else { return }
-        let reference = try table.valueReference(
-            entry: date.entry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
-        // The date was just read through the decoder: a UID of an NSDate dictionary, or another shape.
-        guard let uid = try table.uid(at: reference), uid > 0, uid < UInt64(references.count),
-            let object = try table.dictionary(references[Int(uid)])
-        else { return }
-        let time = SkimShape.Step(entry: -1, check: -1, kind: .real, required: true)
-        guard let found = try self.shape(of: object, fields: [(key: "NS.time", step: time)], in: table) else { return }
-        dateTimeEntry = steps[found.firstStep].entry
-        dateShape = found
+        if dateShape.count < 0,
+            let found = try nestedShape(of: dictionary, shape: shape, field: .date, key: "NS.time", kind: .real)
+        {
+            (dateShape, dateTimeEntry) = found
+        }
+        if arrayShape.count < 0,
+            let found = try nestedShape(
+                of: dictionary, shape: shape, field: .strings, key: "NS.objects", kind: .strings)
+        {
+            (arrayShape, arrayObjectsEntry) = found
+        }
     }
 
-    /// Remembers the shape of the `NSArray` the first strings field of `dictionary` (of shape
-    /// `shape`, just read through the decoder) names, when not known yet and it names one.
-    private mutating func rememberArrayShape(
+    /// The shape of the object the first field of kind `field` of `dictionary` (of shape `shape`,
+    /// just read through the decoder) names, and the entry of its `key` (holding a `kind`):
+    /// `nil` when it has no such field, or it names no dictionary of that shape (a lone string
+    /// where an array may stand).
+    private mutating func nestedShape(
         of dictionary: BinaryObjectTable.Dictionary,
-        shape: SkimShape
-    ) throws(PropertyListError) {
-        guard arrayShape.count < 0, let table,
-            let strings = steps[shape.firstStep..<(shape.firstStep + shape.stepCount)].first(where: {
-                $0.kind == .strings
-            })
-        else { return }
+        shape: SkimShape,
+        field: ObjectSkim.Kind,
+        key: String,
+        kind: ObjectSkim.Kind
+    ) throws(PropertyListError) -> (shape: SkimShape, entry: Int)? {
+        guard let table,
+            let step = steps[shape.firstStep..<(shape.firstStep + shape.stepCount)].first(where: { $0.kind == field })
+        else { return nil }
         let reference = try table.valueReference(
-            entry: strings.entry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
-        // Read through the decoder: a UID of an array's dictionary (checked to be of an array
-        // class), or of a lone string, which has no shape to remember.
+            entry: step.entry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
+        // Read through the decoder: a UID of a dictionary of the class it must have, or another shape.
         guard let uid = try table.uid(at: reference), uid > 0, uid < UInt64(references.count),
             let object = try table.dictionary(references[Int(uid)])
-        else { return }
-        let objects = SkimShape.Step(entry: -1, check: -1, kind: .strings, required: true)
-        guard let found = try self.shape(of: object, fields: [(key: "NS.objects", step: objects)], in: table)
-        else { return }
-        arrayObjectsEntry = steps[found.firstStep].entry
-        arrayShape = found
+        else { return nil }
+        let inner = SkimShape.Step(entry: -1, check: -1, kind: kind, required: true)
+        guard let found = try self.shape(of: object, fields: [(key: key, step: inner)], in: table) else { return nil }
+        return (found, steps[found.firstStep].entry)
     }
 
     /// The shape of `dictionary` with a step for each of `fields` present in it (its entry filled
