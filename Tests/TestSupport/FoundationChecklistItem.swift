@@ -10,6 +10,9 @@ open class FoundationChecklistItem: NSObject, NSSecureCoding {
     public let shouldRemind: Bool
     public let itemID: Int
     public let hasDueDate: Bool
+    /// The `Tags` key (SPEC §4's array of strings), which the app does not know: read as an
+    /// `NSArray` of `NSString`s, `nil` when absent or of another shape.
+    public private(set) var tags: [String]?
 
     /// An item with these fields.
     public required init(
@@ -46,5 +49,8 @@ open class FoundationChecklistItem: NSObject, NSSecureCoding {
         shouldRemind = coder.decodeBool(forKey: "ShouldRemind")
         itemID = coder.decodeInteger(forKey: "ItemID")
         hasDueDate = coder.decodeBool(forKey: "HasDueDate")
+        if coder.containsValue(forKey: "Tags") {
+            tags = coder.decodeObject(of: [NSArray.self, NSString.self], forKey: "Tags") as? [String]
+        }
     }
 }

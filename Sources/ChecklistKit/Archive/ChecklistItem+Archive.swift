@@ -15,78 +15,81 @@ extension ChecklistItem: KeyedArchivable {
         if archivedDate.isNaN { archivedDate = loadTime }
     }
 
+    /// Writes every key of `ItemArchiveKey` the item has a value for.
     public func encode(with coder: inout KeyedEncoder) {
-        coder.encode(text, forKey: "Text")
-        coder.encode(checked, forKey: "Checked")
-        coder.encodeDate(referenceSeconds: archivedDate, forKey: "DueDate")
-        coder.encode(shouldRemind, forKey: "ShouldRemind")
-        coder.encode(itemID, forKey: "ItemID")
-        coder.encode(hasDueDate, forKey: "HasDueDate")
-        // Written only for an item that repeats: the others cost nothing more (SPEC §4).
-        if let repeatRule { coder.encode(repeatRule.rrule, forKey: "Repeat") }
-        if let uid { coder.encode(uid, forKey: "UID") }
-        if let serverMark { coder.encode(serverMark, forKey: "ServerMark") }
-        if let alarmOffset { coder.encode(alarmOffset, forKey: "AlarmOffset") }
-        if cancelled { coder.encode(true, forKey: "Cancelled") }
-        if hasDueDate {
-            coder.encode(dueDay != nil, forKey: "AllDay")
-            if let dueDay { coder.encode(dueDay.description, forKey: "DueDay") }
-        }
-        encodeRichFields(with: &coder)
+        for key in ItemArchiveKey.ordered { encode(key, with: &coder) }
     }
 
-    /// SPEC §13's fields, each written only when set, so an item without them is written as the
-    /// iOS app's are.
-    private func encodeRichFields(with coder: inout KeyedEncoder) {
-        if !note.isEmpty { coder.encode(note, forKey: "Note") }
-        // One string, a tag a line: tags hold no line breaks, and one string keeps the item flat.
-        if !tags.isEmpty { coder.encode(tags.joined(separator: "\n"), forKey: "Tags") }
-        if let priority { coder.encode(priority, forKey: "Priority") }
-        if let parentUID { coder.encode(parentUID, forKey: "Parent") }
-        switch start {
-        case nil: break
-        case .time(let time): coder.encodeDate(referenceSeconds: time, forKey: "Start")
-        case .day(let day):
-            coder.encodeDate(referenceSeconds: LocalTime.start(of: day), forKey: "Start")
-            coder.encode(day.description, forKey: "StartDay")
+    /// Writes the item's value for `key`, if it has one: the optional keys are written only when
+    /// set, so an item without them is written as the iOS app's are (SPEC §4).
+    private func encode(_ key: ItemArchiveKey, with coder: inout KeyedEncoder) {
+        switch key {
+        case .text: coder.encode(text, forKey: key.name)
+        case .checked: coder.encode(checked, forKey: key.name)
+        case .dueDate: coder.encodeDate(referenceSeconds: archivedDate, forKey: key.name)
+        case .shouldRemind: coder.encode(shouldRemind, forKey: key.name)
+        case .itemID: coder.encode(itemID, forKey: key.name)
+        case .hasDueDate: coder.encode(hasDueDate, forKey: key.name)
+        case .repeatRule: if let repeatRule { coder.encode(repeatRule.rrule, forKey: key.name) }
+        case .uid: if let uid { coder.encode(uid, forKey: key.name) }
+        case .serverMark: if let serverMark { coder.encode(serverMark, forKey: key.name) }
+        case .alarmOffset: if let alarmOffset { coder.encode(alarmOffset, forKey: key.name) }
+        case .cancelled: if cancelled { coder.encode(true, forKey: key.name) }
+        case .allDay: if hasDueDate { coder.encode(dueDay != nil, forKey: key.name) }
+        case .dueDay: if hasDueDate, let dueDay { coder.encode(dueDay.description, forKey: key.name) }
+        case .note: if !note.isEmpty { coder.encode(note, forKey: key.name) }
+        // An array of strings (SPEC §4), as NSKeyedArchiver writes a Swift `[String]`.
+        case .tags: if !tags.isEmpty { coder.encode(tags, forKey: key.name) }
+        case .priority: if let priority { coder.encode(priority, forKey: key.name) }
+        case .parent: if let parentUID { coder.encode(parentUID, forKey: key.name) }
+        case .start:
+            switch start {
+            case nil: break
+            case .time(let time): coder.encodeDate(referenceSeconds: time, forKey: key.name)
+            case .day(let day): coder.encodeDate(referenceSeconds: LocalTime.start(of: day), forKey: key.name)
+            }
+        case .startDay: if case .day(let day) = start { coder.encode(day.description, forKey: key.name) }
         }
     }
 
     /// Reads an item; a missing `ItemID` is read as -1 and replaced by a fresh ID afterwards.
     public init(from coder: KeyedDecoder) throws(KeyedArchiveError) {
-        let text = try coder.decode(String.self, forKey: "Text")
-        let checked = try coder.decodeIfPresent(Bool.self, forKey: "Checked")
-        let shouldRemind = try coder.decodeIfPresent(Bool.self, forKey: "ShouldRemind")
-        let itemID = try coder.decodeIfPresent(Int.self, forKey: "ItemID")
-        let stored = try coder.decodeDateIfPresent(forKey: "DueDate")
-        let rule = try coder.decodeIfPresent(String.self, forKey: "Repeat")
-        let uid = try coder.decodeIfPresent(String.self, forKey: "UID")
-        let marked = try coder.decodeIfPresent(Bool.self, forKey: "HasDueDate")
+        try self.init(text: try coder.decode(String.self, forKey: ItemArchiveKey.text.name), reading: coder)
+    }
+
+    /// An item of text `text` from its other archived fields as `fields` reads them, by SPEC §4's
+    /// rules: the decoder's reads and the skim's alike.
+    private init(text: String, reading fields: some ArchivedItemFields) throws(KeyedArchiveError) {
+        let checked = try fields.bool(.checked)
+        let shouldRemind = try fields.bool(.shouldRemind)
+        let itemID = try fields.integer(.itemID)
+        let stored = try fields.date(.dueDate)
+        let rule = try fields.string(.repeatRule)
+        let uid = try fields.string(.uid)
+        let marked = try fields.bool(.hasDueDate)
         // AllDay and DueDay are read only where they count, so a damaged one elsewhere is ignored.
         let dated = Self.hasDueDate(marked: marked, shouldRemind: shouldRemind, stored: stored) && stored != nil
-        let allDay = dated ? try coder.decodeIfPresent(Bool.self, forKey: "AllDay") : nil
-        let dueDay = allDay == true ? try coder.decodeIfPresent(String.self, forKey: "DueDay") : nil
+        let allDay = dated ? try fields.bool(.allDay) : nil
+        let dueDay = allDay == true ? try fields.string(.dueDay) : nil
         self.init(
             text: text, checked: checked, shouldRemind: shouldRemind, itemID: itemID, stored: stored, rule: rule,
             uid: uid, marked: marked, allDay: allDay, dueDay: dueDay)
         readRichFields(
             RichFields(
-                note: try coder.decodeIfPresent(String.self, forKey: "Note"),
-                tags: try coder.decodeIfPresent(String.self, forKey: "Tags"),
-                priority: try coder.decodeIfPresent(Int.self, forKey: "Priority"),
-                parent: try coder.decodeIfPresent(String.self, forKey: "Parent"),
-                start: try coder.decodeDateIfPresent(forKey: "Start"),
-                startDay: try coder.decodeIfPresent(String.self, forKey: "StartDay")))
-        serverMark = try coder.decodeIfPresent(String.self, forKey: "ServerMark")
+                note: try fields.string(.note), tags: try fields.strings(.tags),
+                priority: try fields.integer(.priority),
+                parent: try fields.string(.parent), start: try fields.date(.start),
+                startDay: try fields.string(.startDay)))
+        serverMark = try fields.string(.serverMark)
         // Set only when present: each set of a boxed field builds and compares the fields.
-        if let offset = try coder.decodeIfPresent(Int.self, forKey: "AlarmOffset") { alarmOffset = offset }
-        if self.checked, try coder.decodeIfPresent(Bool.self, forKey: "Cancelled") == true { cancelled = true }
+        if let offset = try fields.integer(.alarmOffset) { alarmOffset = offset }
+        if self.checked, try fields.bool(.cancelled) == true { cancelled = true }
     }
 
     /// SPEC §13's fields as read, `nil` where absent.
     private struct RichFields {
         var note: String?
-        var tags: String?
+        var tags: [String]?
         var priority: Int?
         var parent: String?
         var start: Double?
@@ -114,6 +117,13 @@ extension ChecklistItem: KeyedArchivable {
             }
         }
         extraFields = read
+    }
+
+    /// The tags of a `Tags` value: its strings as written, but for a lone string (as files
+    /// written before `Tags` was an array hold), read a tag a line.
+    static func tags(_ strings: [String]) -> [String] {
+        guard strings.count == 1, let only = strings.first else { return strings }
+        return tags(only)
     }
 
     /// The tags of a `Tags` string, a tag a line, empty lines left out. Split on the UTF-8 bytes:
@@ -173,61 +183,19 @@ extension ChecklistItem: KeyedArchivable {
 }
 
 extension ChecklistItem: SkimDecodable {
-    /// The fields a skim reads of an item, in the order of `skim`'s fields.
-    private enum SkimmedField: Int, CaseIterable {
-        case text, checked, dueDate, shouldRemind, itemID, hasDueDate, repeatRule, uid, allDay, dueDay
-        case note, tags, priority, parent, start, startDay, serverMark, alarmOffset, cancelled
-
-        /// The field as the skim checks it.
-        var field: ObjectSkim.Field {
-            switch self {
-            case .text: ObjectSkim.Field(key: "Text", kind: .string, required: true)
-            case .checked: ObjectSkim.Field(key: "Checked", kind: .bool)
-            // Required: a missing one is filled in on a full load (SPEC §4).
-            case .dueDate: ObjectSkim.Field(key: "DueDate", kind: .date, required: true)
-            case .shouldRemind: ObjectSkim.Field(key: "ShouldRemind", kind: .bool)
-            case .itemID: ObjectSkim.Field(key: "ItemID", kind: .integer)
-            case .hasDueDate: ObjectSkim.Field(key: "HasDueDate", kind: .bool)
-            case .repeatRule: ObjectSkim.Field(key: "Repeat", kind: .string)
-            case .uid: ObjectSkim.Field(key: "UID", kind: .string)
-            case .allDay: ObjectSkim.Field(key: "AllDay", kind: .bool)
-            case .dueDay: ObjectSkim.Field(key: "DueDay", kind: .string)
-            case .note: ObjectSkim.Field(key: "Note", kind: .string)
-            case .tags: ObjectSkim.Field(key: "Tags", kind: .string)
-            case .priority: ObjectSkim.Field(key: "Priority", kind: .integer)
-            case .parent: ObjectSkim.Field(key: "Parent", kind: .string)
-            case .start: ObjectSkim.Field(key: "Start", kind: .date)
-            case .startDay: ObjectSkim.Field(key: "StartDay", kind: .string)
-            case .serverMark: ObjectSkim.Field(key: "ServerMark", kind: .string)
-            case .alarmOffset: ObjectSkim.Field(key: "AlarmOffset", kind: .integer)
-            case .cancelled: ObjectSkim.Field(key: "Cancelled", kind: .bool)
-            }
-        }
-    }
-
-    /// What a skim reads of each item: every key decoding an item reads, a due date required.
+    /// What a skim reads of each item: every key decoding an item reads, the text and due date
+    /// required.
     static let skim = ObjectSkim(
-        archivedClass: ChecklistItem.archivedClass, fields: SkimmedField.allCases.map(\.field))
+        archivedClass: ChecklistItem.archivedClass, fields: ItemArchiveKey.allCases.map(\.skimField))
 
     /// An item from the fields `skim` read, by the rules `init(from:)` applies.
     public init?(skimmed values: ObjectSkim.Values) {
-        guard let text = values.string(SkimmedField.text.rawValue) else { return nil }
-        self.init(
-            text: text, checked: values.bool(SkimmedField.checked.rawValue),
-            shouldRemind: values.bool(SkimmedField.shouldRemind.rawValue),
-            itemID: values.integer(SkimmedField.itemID.rawValue), stored: values.date(SkimmedField.dueDate.rawValue),
-            rule: values.string(SkimmedField.repeatRule.rawValue), uid: values.string(SkimmedField.uid.rawValue),
-            marked: values.bool(SkimmedField.hasDueDate.rawValue), allDay: values.bool(SkimmedField.allDay.rawValue),
-            dueDay: values.string(SkimmedField.dueDay.rawValue))
-        readRichFields(
-            RichFields(
-                note: values.string(SkimmedField.note.rawValue), tags: values.string(SkimmedField.tags.rawValue),
-                priority: values.integer(SkimmedField.priority.rawValue),
-                parent: values.string(SkimmedField.parent.rawValue), start: values.date(SkimmedField.start.rawValue),
-                startDay: values.string(SkimmedField.startDay.rawValue)))
-        serverMark = values.string(SkimmedField.serverMark.rawValue)
-        // Set only when present: each set of a boxed field builds and compares the fields.
-        if let offset = values.integer(SkimmedField.alarmOffset.rawValue) { alarmOffset = offset }
-        if checked, values.bool(SkimmedField.cancelled.rawValue) == true { cancelled = true }
+        guard let text = values.string(ItemArchiveKey.text) else { return nil }
+        do {
+            try self.init(text: text, reading: values)
+        } catch {
+            // The skim's values read without throwing.
+            return nil
+        }
     }
 }

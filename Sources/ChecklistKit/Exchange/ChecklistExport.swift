@@ -33,39 +33,38 @@ public enum ChecklistExport {
         return String(decoding: writer.bytes, as: UTF8.self) + "\n"
     }
 
-    /// Writes the members of `item`'s JSON object, in this order: `itemID`, `text`, `checked`,
-    /// `dueDate`, `shouldRemind`, then what it has of `repeat` and SPEC §13's fields; `parentID`
-    /// is its parent's `itemID`, when the parent is in its checklist.
+    /// Writes the members of `item`'s JSON object, in `ItemField`'s order: `itemID`, `text`,
+    /// `checked`, `dueDate`, `shouldRemind`, then what it has of `repeat` and SPEC §13's fields;
+    /// `parentID` is its parent's `itemID`, when the parent is in its checklist.
     static func writeFields(of item: ChecklistItem, parentID: Int?, to writer: inout JSONWriter) {
-        writer.member("itemID", item.itemID)
-        writer.member("text", item.text)
-        writer.member("checked", item.checked)
-        writer.key("dueDate")
-        if let due = item.due { writer.string(due.iso8601) } else { writer.null() }
-        writer.member("shouldRemind", item.shouldRemind)
-        if let rule = item.repeatRule {
-            writer.member("repeat", rule.rrule)
-        }
-        if !item.note.isEmpty {
-            writer.member("note", item.note)
-        }
-        if !item.tags.isEmpty {
-            writer.key("tags")
+        for field in ItemField.allCases { write(field, of: item, parentID: parentID, to: &writer) }
+    }
+
+    /// Writes `item`'s member for `field`, when it has one: the optional ones only when set.
+    private static func write(_ field: ItemField, of item: ChecklistItem, parentID: Int?, to writer: inout JSONWriter) {
+        let name = field.jsonMember
+        switch field {
+        case .itemID: writer.member(name, item.itemID)
+        case .text: writer.member(name, item.text)
+        case .checked: writer.member(name, item.checked)
+        case .due:
+            writer.key(name)
+            if let due = item.due { writer.string(due.iso8601) } else { writer.null() }
+        case .shouldRemind: writer.member(name, item.shouldRemind)
+        case .repeatRule: if let rule = item.repeatRule { writer.member(name, rule.rrule) }
+        case .note: if !item.note.isEmpty { writer.member(name, item.note) }
+        case .tags:
+            guard !item.tags.isEmpty else { return }
+            writer.key(name)
             writer.beginArray()
             for tag in item.tags { writer.string(tag) }
             writer.endArray()
-        }
-        if let priority = item.priority {
-            writer.member("priority", priority)
-        }
-        if let parentID {
-            writer.member("parent", parentID)
-        }
-        if let start = item.start {
-            writer.member("start", start.iso8601)
-        }
-        if let uid = item.uid {
-            writer.member("uid", uid)
+        case .priority: if let priority = item.priority { writer.member(name, priority) }
+        case .parent: if let parentID { writer.member(name, parentID) }
+        case .start: if let start = item.start { writer.member(name, start.iso8601) }
+        case .uid: if let uid = item.uid { writer.member(name, uid) }
+        // A CalDAV account's: not exported (an import is no sync).
+        case .serverMark, .alarmOffset, .cancelled: break
         }
     }
 

@@ -164,21 +164,28 @@ public enum ChecklistImport {
             var parentIDs: [Int?] = []
             if case .array(let values)? = fields.value("items") {
                 for value in values {
-                    guard case .object(let item) = value, case .string(let text)? = item.value("text") else {
+                    guard case .object(let item) = value,
+                        case .string(let text)? = item.value(ItemField.text.jsonMember)
+                    else {
                         throw Failure(reason: "an item of \"\(name)\" has no text")
                     }
                     var due: Due?
-                    if case .string(let date)? = item.value("dueDate") { due = try Self.date(date, list: name) }
+                    if case .string(let date)? = item.value(ItemField.due.jsonMember) {
+                        due = try Self.date(date, list: name)
+                    }
                     var rule: RepeatRule?
-                    if case .string(let text)? = item.value("repeat") { rule = RepeatRule(importing: text) }
+                    if case .string(let text)? = item.value(ItemField.repeatRule.jsonMember) {
+                        rule = RepeatRule(importing: text)
+                    }
                     var made = ChecklistItem(
-                        text: text, checked: item.value("checked") == .bool(true), itemID: -1, created: now,
-                        due: due, shouldRemind: item.value("shouldRemind") == .bool(true),
+                        text: text, checked: item.value(ItemField.checked.jsonMember) == .bool(true), itemID: -1,
+                        created: now,
+                        due: due, shouldRemind: item.value(ItemField.shouldRemind.jsonMember) == .bool(true),
                         repeatRule: rule)
                     try readRichFields(item, into: &made, list: name)
                     items.append(made)
-                    fileIDs.append(item.value("itemID").flatMap(Self.integer))
-                    parentIDs.append(item.value("parent").flatMap(Self.integer))
+                    fileIDs.append(item.value(ItemField.itemID.jsonMember).flatMap(Self.integer))
+                    parentIDs.append(item.value(ItemField.parent.jsonMember).flatMap(Self.integer))
                     read += 1
                     if read % progressStep == 0 { onProgress(ProgressReport("import: items read", done: read)) }
                 }
@@ -214,16 +221,20 @@ extension ChecklistImport {
     private static func readRichFields(
         _ fields: [(key: String, value: JSONValue)], into item: inout ChecklistItem, list: String
     ) throws(Failure) {
-        if case .string(let note)? = fields.value("note") { item.note = note }
-        if case .array(let tags)? = fields.value("tags") {
+        if case .string(let note)? = fields.value(ItemField.note.jsonMember) { item.note = note }
+        if case .array(let tags)? = fields.value(ItemField.tags.jsonMember) {
             item.tags = tags.compactMap { tag in
                 guard case .string(let text) = tag, !text.isEmpty else { return nil }
                 return text
             }
         }
-        item.priority = fields.value("priority").flatMap(integer).flatMap { (1...9).contains($0) ? $0 : nil }
-        if case .string(let start)? = fields.value("start") { item.start = try date(start, list: list) }
-        if case .string(let uid)? = fields.value("uid"), !uid.isEmpty { item.uid = uid }
+        item.priority = fields.value(ItemField.priority.jsonMember).flatMap(integer).flatMap {
+            (1...9).contains($0) ? $0 : nil
+        }
+        if case .string(let start)? = fields.value(ItemField.start.jsonMember) {
+            item.start = try date(start, list: list)
+        }
+        if case .string(let uid)? = fields.value(ItemField.uid.jsonMember), !uid.isEmpty { item.uid = uid }
     }
 
     /// The prefix of the UIDs the import gives items that have none, to link sub-items to their

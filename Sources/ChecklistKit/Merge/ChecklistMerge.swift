@@ -380,36 +380,7 @@ private struct Merger {
         case (var o?, let t?):
             var found: [Disagreement] = []
             let before = b?.item ?? syncedBase(ours: o.item, theirs: t.item)
-            o.item.text = Self.pick(before?.text, o.item.text, t.item.text, "text", &found)
-            o.item.checked = Self.pick(before?.checked, o.item.checked, t.item.checked, "checked", &found)
-            o.item.shouldRemind = Self.pick(
-                before?.shouldRemind, o.item.shouldRemind, t.item.shouldRemind, "reminder", &found)
-            let due = Self.pick(before.map(DueField.init), DueField(o.item), DueField(t.item), "due date", &found)
-            // Two stored dates without a due date (creation times, which machines reading one
-            // server task may set apart) are no conflict a user could see: OURS's, unreported.
-            if !o.item.hasDueDate, !t.item.hasDueDate { found.removeAll { $0.field == "due date" } }
-            o.item.archivedDate = due.date
-            o.item.hasDueDate = due.isSet
-            o.item.repeatRule =
-                Self.pick(before.map(RepeatField.init), RepeatField(o.item), RepeatField(t.item), "repeat", &found).rule
-            // The CalDAV identity: set on one side only when that side gave it first. Two sides
-            // that gave one each (a due date set on one before) agree on the smaller, silently:
-            // the next CalDAV sync removes the other's task.
-            if before?.uid == nil, let mine = o.item.uid, let other = t.item.uid, mine != other {
-                o.item.uid = min(mine, other)
-            } else {
-                o.item.uid = Self.pick(before?.uid, o.item.uid, t.item.uid, "CalDAV UID", &found)
-            }
-            o.item.dueDay = due.day
-            Self.mergeRichFields(before, &o.item, t.item, &found)
-            o.item.cancelled = Self.pick(
-                before.map(\.cancelled), o.item.cancelled, t.item.cancelled, "cancelled", &found)
-            o.item.alarmOffset = Self.pick(
-                before.map(\.alarmOffset), o.item.alarmOffset, t.item.alarmOffset, "alarm time", &found)
-            // Not the user's: a one-sided change is taken, and two machines that synced with
-            // the server apart keep OURS's without a word (either is a true mark of some version).
-            var unreported: [Disagreement] = []
-            o.item.serverMark = Self.pick(before?.serverMark, o.item.serverMark, t.item.serverMark, "", &unreported)
+            for field in Self.mergeOrder { Self.merge(field, before, &o.item, t.item, &found) }
             let oursList = listName(o.slot)
             let theirsList = listName(t.slot)
             o.slot = Self.pick(b?.slot, o.slot, t.slot, "checklist", &found)
@@ -437,19 +408,70 @@ private struct Merger {
         return copy
     }
 
-    /// Merges SPEC §13's fields of an item both sides hold: each a field of its own, the tags
-    /// as a set.
-    static func mergeRichFields(
-        _ before: ChecklistItem?, _ item: inout ChecklistItem, _ theirs: ChecklistItem, _ found: inout [Disagreement]
+    /// Every item field, in the order the merge reports disagreements about them.
+    static let mergeOrder: [ItemField] = [
+        .text, .checked, .shouldRemind, .due, .repeatRule, .uid, .note, .tags, .priority, .parent, .start,
+        .cancelled, .alarmOffset, .serverMark, .itemID,
+    ]
+
+    /// Merges `field` of an item both sides hold into `item` (OURS's): a change on one side wins,
+    /// two different changes keep OURS's and are added to `found` (`pick`); the tags merge as a
+    /// set. `before` is the item's base, if known.
+    static func merge(
+        _ field: ItemField, _ before: ChecklistItem?, _ item: inout ChecklistItem, _ theirs: ChecklistItem,
+        _ found: inout [Disagreement]
     ) {
-        item.note = pick(before.map(NoteField.init), NoteField(item), NoteField(theirs), "note", &found).note
-        item.tags = TagSet.merge(base: before?.tags, ours: item.tags, theirs: theirs.tags)
-        item.priority =
-            pick(before.map(PriorityField.init), PriorityField(item), PriorityField(theirs), "priority", &found)
-            .priority
-        item.parentUID =
-            pick(before.map(ParentField.init), ParentField(item), ParentField(theirs), "parent", &found).parentUID
-        item.start = pick(before.map(StartField.init), StartField(item), StartField(theirs), "start", &found).start
+        switch field {
+        case .text: item.text = pick(before?.text, item.text, theirs.text, "text", &found)
+        case .checked: item.checked = pick(before?.checked, item.checked, theirs.checked, "checked", &found)
+        case .shouldRemind:
+            item.shouldRemind = pick(before?.shouldRemind, item.shouldRemind, theirs.shouldRemind, "reminder", &found)
+        case .due:
+            let due = pick(before.map(DueField.init), DueField(item), DueField(theirs), "due date", &found)
+            // Two stored dates without a due date (creation times, which machines reading one
+            // server task may set apart) are no conflict a user could see: OURS's, unreported.
+            if !item.hasDueDate, !theirs.hasDueDate { found.removeAll { $0.field == "due date" } }
+            item.archivedDate = due.date
+            item.hasDueDate = due.isSet
+            item.dueDay = due.day
+        case .repeatRule:
+            item.repeatRule =
+                pick(before.map(RepeatField.init), RepeatField(item), RepeatField(theirs), "repeat", &found).rule
+        case .uid:
+            // The CalDAV identity: set on one side only when that side gave it first. Two sides
+            // that gave one each (a due date set on one before) agree on the smaller, silently:
+            // the next CalDAV sync removes the other's task.
+            if before?.uid == nil, let mine = item.uid, let other = theirs.uid, mine != other {
+                item.uid = min(mine, other)
+            } else {
+                item.uid = pick(before?.uid, item.uid, theirs.uid, "CalDAV UID", &found)
+            }
+        case .note:
+            item.note = pick(before.map(NoteField.init), NoteField(item), NoteField(theirs), "note", &found).note
+        case .tags: item.tags = TagSet.merge(base: before?.tags, ours: item.tags, theirs: theirs.tags)
+        case .priority:
+            item.priority =
+                pick(before.map(PriorityField.init), PriorityField(item), PriorityField(theirs), "priority", &found)
+                .priority
+        case .parent:
+            item.parentUID =
+                pick(before.map(ParentField.init), ParentField(item), ParentField(theirs), "parent", &found).parentUID
+        case .start:
+            item.start = pick(before.map(StartField.init), StartField(item), StartField(theirs), "start", &found).start
+        case .cancelled:
+            item.cancelled = pick(before.map(\.cancelled), item.cancelled, theirs.cancelled, "cancelled", &found)
+        case .alarmOffset:
+            item.alarmOffset = pick(
+                before.map(\.alarmOffset), item.alarmOffset, theirs.alarmOffset, "alarm time", &found)
+        case .serverMark:
+            // Not the user's: a one-sided change is taken, and two machines that synced with
+            // the server apart keep OURS's without a word (either is a true mark of some version).
+            var unreported: [Disagreement] = []
+            item.serverMark = pick(before?.serverMark, item.serverMark, theirs.serverMark, "", &unreported)
+        case .itemID:
+            // OURS's: two machines that handed out one ID are told apart by renumbering, not here.
+            break
+        }
     }
 
     /// The name a slot's checklist has on OURS's side, else THEIRS's, else the base's.

@@ -106,6 +106,30 @@ public struct KeyedDecoder {
         return try string(value, key: key)
     }
 
+    /// Decodes an `NSArray` of strings, or `nil` when the key is absent or holds `$null`. A lone
+    /// string reads as a list of that one string, so a field that held one string before it held
+    /// several reads either way.
+    public func decodeStringsIfPresent(forKey key: String) throws(KeyedArchiveError) -> [String]? {
+        let reference = try binaryReference(key)
+        if let reference, reference < 0 { return nil }
+        guard let value = try presentValue(key, binaryReference: reference) else { return nil }
+        guard let uid = ArchiveObjects.uid(of: value), try archive.string(uid: uid) == nil,
+            case .dictionary(let object) = try archive.object(uid), object["NS.objects"] != nil
+        else { return [try string(value, key: key)] }
+        switch try arrayElements(uid: uid, key: key) {
+        case .uids(let uids):
+            var strings: [String] = []
+            strings.reserveCapacity(uids.count)
+            for element in uids { strings.append(try string(.uid(element), key: key)) }
+            return strings
+        case .values(let values):
+            var strings: [String] = []
+            strings.reserveCapacity(values.count)
+            for element in values { strings.append(try string(element, key: key)) }
+            return strings
+        }
+    }
+
     /// The general path of an optional object field: its decoded value, or `nil` when the key is
     /// absent or holds `$null`. `reference` is the binary field's object, already looked up (and
     /// present), or `nil` when the fields are a decoded dictionary.

@@ -16,6 +16,8 @@ public struct ObjectSkim: Sendable {
         case real
         /// `decodeDate(forKey:)` / `decodeDateIfPresent(forKey:)`: an `NSDate` object.
         case date
+        /// `decodeStringsIfPresent(forKey:)`: an `NSArray` of strings, or a lone string.
+        case strings
     }
 
     /// One field to check.
@@ -47,6 +49,8 @@ public struct ObjectSkim: Sendable {
         case string(String)
         /// An `NSDate`'s time, in seconds since 2001-01-01 UTC.
         case date(Double)
+        /// An `NSArray`'s strings (one, for a lone string).
+        case strings([String])
     }
 
     /// The values of one object's fields, in the order of the skim's `fields`.
@@ -77,6 +81,12 @@ public struct ObjectSkim: Sendable {
         /// The date of field `field` (seconds since 2001-01-01 UTC), `nil` when absent.
         public func date(_ field: Int) -> Double? {
             guard case .date(let value) = self[field] else { return nil }
+            return value
+        }
+
+        /// The strings of field `field`, `nil` when absent.
+        public func strings(_ field: Int) -> [String]? {
+            guard case .strings(let value) = self[field] else { return nil }
             return value
         }
     }

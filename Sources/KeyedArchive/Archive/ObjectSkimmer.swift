@@ -27,6 +27,11 @@ struct ObjectSkimmer {
     private var dateShape = SkimShape(
         keysStart: 0, count: -1, classEntry: 0, classReference: -1, classUID: 0, firstStep: 0, stepCount: 0)
     private var dateTimeEntry = -1
+    /// The shape of `NSArray` objects of strings, once one has been checked in full (count -1
+    /// until then), and the entry of its `NS.objects`.
+    private var arrayShape = SkimShape(
+        keysStart: 0, count: -1, classEntry: 0, classReference: -1, classUID: 0, firstStep: 0, stepCount: 0)
+    private var arrayObjectsEntry = -1
     /// Objects of one class come in a few shapes (optional keys present or not): items with SPEC
     /// §13's fields, each optional, come in up to 128 (at 16, a file whose items held varied
     /// fields decoded most of them in full: `show` at 10,000 items 43.8 M → 35.5 M instructions).
@@ -226,6 +231,24 @@ struct ObjectSkimmer {
                 // The date's dictionary and its time.
                 spent &+= 2
                 value = .date(time)
+            case .strings:
+                guard let uid = layout.peekUID(reference) else { return false }
+                guard uid != 0 || step.required else {
+                    value = .absent
+                    break
+                }
+                guard uid < objectCount else { return false }
+                // A lone string (as files written before the field held several) spends its own read.
+                if let read = try table.string(at: references[Int(uid)]) {
+                    value = .strings([read])
+                    break
+                }
+                guard let read = try stringsInPlace(references[Int(uid)], in: table, layout: layout) else {
+                    return false
+                }
+                // The array's dictionary, its class and its `NS.objects`; each string spent its own.
+                spent &+= 3
+                value = .strings(read)
             }
             values.keep(value, for: step.check)
             number += 1
@@ -248,6 +271,38 @@ struct ObjectSkimmer {
             let reference = layout.peekReference(at: valuesStart &+ dateTimeEntry &* layout.referenceSize)
         else { return nil }
         return layout.peekReal(reference)
+    }
+
+    /// Reads `NSArray` object `index` of strings in place as `KeyedDecoder.decodeStringsIfPresent`
+    /// reads it; `nil` when it is not of the array shape checked before, or holds anything but
+    /// UIDs of strings.
+    private func stringsInPlace(
+        _ index: Int,
+        in table: BinaryObjectTable,
+        layout: BinaryPropertyListReader.Layout
+    ) throws(PropertyListError) -> [String]? {
+        guard let keys = layout.peekDictionary(index), arrayShape.count == keys.count,
+            layout.sameKeys(arrayShape.keysStart, keys.keysStart, count: keys.count)
+        else { return nil }
+        let valuesStart = keys.keysStart &+ keys.count &* layout.referenceSize
+        let classReference = layout.peekReference(at: valuesStart &+ arrayShape.classEntry &* layout.referenceSize)
+        guard arrayShape.namesClass(classReference, in: layout),
+            let reference = layout.peekReference(at: valuesStart &+ arrayObjectsEntry &* layout.referenceSize),
+            let elements = layout.peekArray(reference)
+        else { return nil }
+        let objectCount = UInt64(references.count)
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for element in 0..<elements.count {
+            guard
+                let elementReference = layout.peekReference(
+                    at: elements.elementsStart &+ element &* layout.referenceSize),
+                let uid = layout.peekUID(elementReference), uid > 0, uid < objectCount,
+                let string = try table.string(at: references[Int(uid)])
+            else { return nil }
+            strings.append(string)
+        }
+        return strings
     }
 
     // MARK: Through the decoder
@@ -276,21 +331,42 @@ struct ObjectSkimmer {
         }
         guard let shape = try shape(of: dictionary, fields: fields, in: table) else { return }
         shapes.append(shape)
-        guard dateShape.count < 0,
-            let date = steps[shape.firstStep..<(shape.firstStep + shape.stepCount)].first(where: {
-                $0.kind == .date
-            })
-        else { return }
+        if dateShape.count < 0,
+            let found = try nestedShape(of: dictionary, shape: shape, field: .date, key: "NS.time", kind: .real)
+        {
+            (dateShape, dateTimeEntry) = found
+        }
+        if arrayShape.count < 0,
+            let found = try nestedShape(
+                of: dictionary, shape: shape, field: .strings, key: "NS.objects", kind: .strings)
+        {
+            (arrayShape, arrayObjectsEntry) = found
+        }
+    }
+
+    /// The shape of the object the first field of kind `field` of `dictionary` (of shape `shape`,
+    /// just read through the decoder) names, and the entry of its `key` (holding a `kind`):
+    /// `nil` when it has no such field, or it names no dictionary of that shape (a lone string
+    /// where an array may stand).
+    private mutating func nestedShape(
+        of dictionary: BinaryObjectTable.Dictionary,
+        shape: SkimShape,
+        field: ObjectSkim.Kind,
+        key: String,
+        kind: ObjectSkim.Kind
+    ) throws(PropertyListError) -> (shape: SkimShape, entry: Int)? {
+        guard let table,
+            let step = steps[shape.firstStep..<(shape.firstStep + shape.stepCount)].first(where: { $0.kind == field })
+        else { return nil }
         let reference = try table.valueReference(
-            entry: date.entry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
-        // The date was just read through the decoder: a UID of an NSDate dictionary, or another shape.
+            entry: step.entry, keysStart: dictionary.keysStart, count: dictionary.count, index: dictionary.index)
+        // Read through the decoder: a UID of a dictionary of the class it must have, or another shape.
         guard let uid = try table.uid(at: reference), uid > 0, uid < UInt64(references.count),
             let object = try table.dictionary(references[Int(uid)])
-        else { return }
-        let time = SkimShape.Step(entry: -1, check: -1, kind: .real, required: true)
-        guard let found = try self.shape(of: object, fields: [(key: "NS.time", step: time)], in: table) else { return }
-        dateTimeEntry = steps[found.firstStep].entry
-        dateShape = found
+        else { return nil }
+        let inner = SkimShape.Step(entry: -1, check: -1, kind: kind, required: true)
+        guard let found = try self.shape(of: object, fields: [(key: key, step: inner)], in: table) else { return nil }
+        return (found, steps[found.firstStep].entry)
     }
 
     /// The shape of `dictionary` with a step for each of `fields` present in it (its entry filled
@@ -334,6 +410,7 @@ struct ObjectSkimmer {
         case .real: 2
         case .string: 3
         case .date: 4
+        case .strings: 5
         }
     }
 }

@@ -110,6 +110,19 @@ extension BinaryPropertyListReader.Layout {
         return (from, count)
     }
 
+    /// The element references of array object `index`: where they start and how many there
+    /// are, checked to lie inside the object area.
+    @inline(__always)
+    func peekArray(_ index: Int) -> (elementsStart: Int, count: Int)? {
+        guard let start = peekStart(of: index) else { return nil }
+        guard ObjectMarker(byte: bytes[start]).is(.array), let (count, from) = peekHeader(at: start) else {
+            return nil
+        }
+        // `count` is at most the offset table's start and `referenceSize` at most 8: no overflow.
+        guard from &+ count &* referenceSize <= offsetTableStart else { return nil }
+        return (from, count)
+    }
+
     /// The count of the string or container at `start` and where its contents start, read by
     /// `ObjectMarker.header`.
     @inline(__always)

@@ -48,6 +48,8 @@ struct ChecklistBookFoundationTests {
         #expect(seen.map(\.items.count) == [40, 40, 40])
         // The app sees what it would see of the same items without the new fields.
         #expect(seen.map(\.summary) == (try Self.foundationRead(Self.book(rich: false).archived())).map(\.summary))
+        // Tags are an array of strings, as Foundation archives a Swift `[String]` (SPEC §4).
+        #expect(seen.flatMap(\.items).map(\.tags) == rich.checklists.flatMap(\.items).map { Optional($0.tags) })
     }
 
     @Test func aFileWithoutTheNewFieldsReadsAsBeforeBothWays() throws {

@@ -43,4 +43,32 @@ struct ChecklistItemRichArchiveTests {
         #expect(item.note.isEmpty && item.tags.isEmpty && item.priority == nil)
         #expect(item.parentUID == nil && item.start == nil)
     }
+
+    @Test func tagsAreWrittenAsAnArrayOfStrings() throws {
+        var item = ChecklistItem(text: "Bake", itemID: 0, created: 10)
+        item.tags = ["xmas", "Küche", "with space"]
+        let unarchiver = try KeyedUnarchiver(bytes: book([item]).archived())
+        let list = try #require(try unarchiver.topLevel.arrayElementUIDs(forKey: "Checklists")?.first)
+        let uids = try #require(
+            try unarchiver.decoder(forObject: list, of: Checklist.archivedClass).arrayElementUIDs(forKey: "Items"))
+        let itemUID = try #require(uids.first)
+        let fields = try unarchiver.decoder(forObject: itemUID, of: ChecklistItem.archivedClass)
+        #expect(try fields.decodeStringsIfPresent(forKey: "Tags") == ["xmas", "Küche", "with space"])
+        // Not a string: an `NSArray`.
+        #expect(throws: KeyedArchiveError.self) { try fields.decodeIfPresent(String.self, forKey: "Tags") }
+    }
+
+    @Test func tagsWrittenAsOneStringAreReadATagALine() throws {
+        let bytes = TestArchive.checklists(
+            [
+                TestArchivedList<IOSAppModule>(
+                    "A", [TestArchivedItem("x", dueDate: 5, itemID: 0, tagLines: "xmas\n\nKüche\n")])
+            ], index: 0)
+        let item = try #require(try ChecklistBook(archive: bytes, loadTime: 0).checklists.first?.items.first)
+        #expect(item.tags == ["xmas", "Küche"])
+        // Written back as an array, which reads the same.
+        let book = ChecklistBook(checklists: [Checklist(name: "A", items: [item])], currentIndex: 0, nextItemID: 1)
+        #expect(
+            try ChecklistBook(archive: book.archived(), loadTime: 0).checklists.first?.items.first?.tags == item.tags)
+    }
 }

@@ -85,4 +85,14 @@ struct ChecklistItemSkimArchiveTests {
             #expect(read == decoded)
         }
     }
+
+    @Test func tagsWrittenAsOneStringReadInPlaceAsTheDecodedOnes() throws {
+        // Files written before `Tags` was an array hold one string, a tag a line.
+        let items = (0..<6).map { index in
+            TestArchivedItem<IOSAppModule>("tagged \(index)", dueDate: 5, itemID: index, tagLines: "home\nKüche")
+        }
+        let (read, decoded) = try bothWays(TestArchive.checklists([TestArchivedList<IOSAppModule>("A", items)]))
+        #expect(decoded.map(\.tags) == Array(repeating: ["home", "Küche"], count: 6))
+        #expect(read == decoded)
+    }
 }

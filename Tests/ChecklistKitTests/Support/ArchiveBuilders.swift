@@ -32,6 +32,8 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
     var hasDueDate: Bool?
     /// The `Repeat` key, an RRULE.
     var repeatRule: String?
+    /// The `Tags` key as files written before it was an array hold it: one string, a tag a line.
+    var tagLines: String?
 
     init(
         _ text: String,
@@ -40,7 +42,8 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
         shouldRemind: Bool? = nil,
         itemID: Int? = nil,
         hasDueDate: Bool? = nil,
-        repeatRule: String? = nil
+        repeatRule: String? = nil,
+        tagLines: String? = nil
     ) {
         self.text = text
         self.checked = checked
@@ -49,6 +52,7 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
         self.itemID = itemID
         self.hasDueDate = hasDueDate
         self.repeatRule = repeatRule
+        self.tagLines = tagLines
     }
 
     func encode(with coder: inout KeyedEncoder) {
@@ -59,6 +63,7 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
         if let itemID { coder.encode(itemID, forKey: "ItemID") }
         if let hasDueDate { coder.encode(hasDueDate, forKey: "HasDueDate") }
         if let repeatRule { coder.encode(repeatRule, forKey: "Repeat") }
+        if let tagLines { coder.encode(tagLines, forKey: "Tags") }
     }
 
     init(from coder: KeyedDecoder) throws(KeyedArchiveError) {
@@ -69,6 +74,7 @@ struct TestArchivedItem<Module: ModulePrefix>: KeyedArchivable {
         itemID = try coder.decodeIfPresent(Int.self, forKey: "ItemID")
         hasDueDate = try coder.decodeIfPresent(Bool.self, forKey: "HasDueDate")
         repeatRule = try coder.decodeIfPresent(String.self, forKey: "Repeat")
+        tagLines = try coder.decodeIfPresent(String.self, forKey: "Tags")
     }
 }
 
