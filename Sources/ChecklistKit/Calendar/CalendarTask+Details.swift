@@ -75,31 +75,29 @@ extension CalendarTask {
         (line.parameter("RELTYPE") ?? "PARENT").uppercased() == "PARENT"
     }
 
-    /// Sets `DESCRIPTION`, `CATEGORIES`, `PRIORITY` and the parent of `todo` to what `item`
-    /// holds, where `before` (the task as it was) says otherwise; `siblings` are the UIDs of the
-    /// item's list (see `parent(of:among:)`).
-    static func setDetails(
+    /// Sets `DESCRIPTION` to `item`'s note where `before` (the task as it was) says otherwise.
+    static func setNote(of todo: inout CalendarComponent, to item: ChecklistItem, before: CalendarComponent) {
+        guard note(of: before) != item.note else { return }
+        todo.set(
+            "DESCRIPTION", item.note.isEmpty ? nil : ContentLine("DESCRIPTION", value: CalendarText.escaped(item.note)))
+    }
+
+    /// Sets `CATEGORIES` to `item`'s tags where `before` (the task as it was) says otherwise.
+    static func setTags(of todo: inout CalendarComponent, to item: ChecklistItem, before: CalendarComponent) {
+        guard tags(of: before) != item.tags else { return }
+        todo.set(
+            "CATEGORIES",
+            item.tags.isEmpty
+                ? nil : ContentLine("CATEGORIES", value: item.tags.map(CalendarText.escaped).joined(separator: ",")))
+    }
+
+    /// Sets the parent of `todo` to `item`'s where `before` (the task as it was) names another;
+    /// `siblings` are the UIDs of the item's list (see `parent(of:among:)`).
+    static func setParent(
         of todo: inout CalendarComponent, to item: ChecklistItem, before: CalendarComponent, siblings: Set<String>?
     ) {
-        if note(of: before) != item.note {
-            todo.set(
-                "DESCRIPTION",
-                item.note.isEmpty ? nil : ContentLine("DESCRIPTION", value: CalendarText.escaped(item.note)))
-        }
-        if tags(of: before) != item.tags {
-            todo.set(
-                "CATEGORIES",
-                item.tags.isEmpty
-                    ? nil
-                    : ContentLine("CATEGORIES", value: item.tags.map(CalendarText.escaped).joined(separator: ",")))
-        }
-        if priority(of: before) != item.priority {
-            todo.set("PRIORITY", item.priority.map { ContentLine("PRIORITY", value: String($0)) })
-        }
         let parentBefore = parent(of: before, among: siblings)
-        if parentBefore != item.parentUID {
-            setParent(of: &todo, from: parentBefore, to: item.parentUID)
-        }
+        if parentBefore != item.parentUID { setParent(of: &todo, from: parentBefore, to: item.parentUID) }
     }
 
     /// Replaces the `RELATED-TO` line of the parent `old` by one naming `new` (at its place, else

@@ -25,8 +25,70 @@ public enum CalendarTask {
     ) -> CalendarComponent {
         var todo = existing ?? CalendarComponent("VTODO")
         let before = todo
-        if todo.property("UID") == nil { todo.set("UID", ContentLine("UID", value: uid)) }
-        todo.set("SUMMARY", ContentLine("SUMMARY", value: CalendarText.escaped(item.text)))
+        let dueBefore = dueDate(of: before)
+        for field in todoOrder {
+            write(
+                field, of: item, to: &todo, uid: uid, now: now, before: before, dueBefore: dueBefore,
+                siblings: siblings)
+        }
+        guard todo != before || existing == nil else { return todo }
+        let stamp = CalendarTime.utcValue(now)
+        todo.set("DTSTAMP", ContentLine("DTSTAMP", value: stamp))
+        todo.set("LAST-MODIFIED", ContentLine("LAST-MODIFIED", value: stamp))
+        if existing != nil {
+            let sequence = todo.property("SEQUENCE").flatMap { Int(CalendarText.trimmed($0.value)) } ?? 0
+            todo.set("SEQUENCE", ContentLine("SEQUENCE", value: String(sequence &+ 1)))
+        }
+        return todo
+    }
+
+    /// The fields a VTODO carries, in the order `todo` writes their properties in a new task:
+    /// `UID`, `SUMMARY`, `STATUS`, `DUE`, `RRULE`, `DTSTART`, the `VALARM`, then SPEC §13's.
+    static let todoOrder: [ItemField] = [
+        .uid, .text, .checked, .due, .repeatRule, .start, .shouldRemind, .note, .tags, .priority, .parent,
+    ]
+
+    /// Sets the properties of `todo` that carry `field` to what `item` holds, where `before` (the
+    /// task as it was; `dueBefore` its due date) says otherwise. `uid` is the task's UID when it
+    /// has none, `now` the time of a completion, `siblings` as `todo(_:uid:now:existing:siblings:)` says.
+    private static func write(
+        _ field: ItemField, of item: ChecklistItem, to todo: inout CalendarComponent, uid: String, now: Double,
+        before: CalendarComponent, dueBefore: Due?, siblings: Set<String>?
+    ) {
+        switch field {
+        case .uid: if todo.property("UID") == nil { todo.set("UID", ContentLine("UID", value: uid)) }
+        case .text: todo.set("SUMMARY", ContentLine("SUMMARY", value: CalendarText.escaped(item.text)))
+        case .checked: setStatus(of: &todo, to: item, before: before, now: now)
+        case .due:
+            if let due = item.due {
+                if dueBefore != due { todo.set("DUE", line("DUE", due)) }
+            } else {
+                todo.set("DUE", nil)
+            }
+        case .repeatRule: todo.set("RRULE", item.repeatRule.map { ContentLine("RRULE", value: $0.rrule) })
+        case .start: setStart(of: &todo, to: item, before: before, dueBefore: dueBefore)
+        case .shouldRemind: setReminder(of: &todo, to: item)
+        case .note: setNote(of: &todo, to: item, before: before)
+        case .tags: setTags(of: &todo, to: item, before: before)
+        case .priority:
+            if priority(of: before) != item.priority {
+                todo.set("PRIORITY", item.priority.map { ContentLine("PRIORITY", value: String($0)) })
+            }
+        case .parent: setParent(of: &todo, to: item, before: before, siblings: siblings)
+        // Written with the field they qualify: the cancellation as `STATUS:CANCELLED` of a
+        // checked item, the alarm time as the reminder's `TRIGGER`.
+        case .cancelled, .alarmOffset: break
+        // Not carried by a VTODO: the item's number is this file's own, the server mark the
+        // server's ETag of the task, kept beside it.
+        case .itemID, .serverMark: break
+        }
+    }
+
+    /// Sets `STATUS`, `COMPLETED` and `PERCENT-COMPLETE` to say whether `item` is checked or
+    /// cancelled; a completion time new here is `now`.
+    private static func setStatus(
+        of todo: inout CalendarComponent, to item: ChecklistItem, before: CalendarComponent, now: Double
+    ) {
         if item.checked, item.cancelled {
             // Cancelled elsewhere reads as checked here; it stays cancelled unless unchecked here.
             if !isCancelled(before) { todo.set("STATUS", ContentLine("STATUS", value: "CANCELLED")) }
@@ -41,17 +103,13 @@ public enum CalendarTask {
             todo.set("COMPLETED", nil)
             todo.set("PERCENT-COMPLETE", nil)
         }
-        let dueBefore = dueDate(of: before)
-        if let due = item.due {
-            if dueBefore != due { todo.set("DUE", line("DUE", due)) }
-        } else {
-            todo.set("DUE", nil)
-        }
-        if let rule = item.repeatRule {
-            todo.set("RRULE", ContentLine("RRULE", value: rule.rrule))
-        } else {
-            todo.set("RRULE", nil)
-        }
+    }
+
+    /// Sets `DTSTART` (and `ownStartProperty`) to `item`'s start, or to its due date when it
+    /// repeats without one.
+    private static func setStart(
+        of todo: inout CalendarComponent, to item: ChecklistItem, before: CalendarComponent, dueBefore: Due?
+    ) {
         let startBefore = start(of: before)
         if let start = item.start {
             if startBefore != start { todo.set("DTSTART", line("DTSTART", start)) }
@@ -70,6 +128,11 @@ public enum CalendarTask {
         if hasOwnStart(before) != ownStart {
             todo.set(ownStartProperty, ownStart ? ContentLine(ownStartProperty, value: "TRUE") : nil)
         }
+    }
+
+    /// Adds a `VALARM` for `item`'s reminder when the task has no alarm with a time, or removes
+    /// those when the item has no reminder.
+    private static func setReminder(of todo: inout CalendarComponent, to item: ChecklistItem) {
         let timed = todo.components.contains(where: isTimeAlarm)
         if item.shouldRemind, !timed {
             // When `watch` rings: at the due time, or at 09:00 on a whole day (SPEC §9, §11).
@@ -94,16 +157,6 @@ public enum CalendarTask {
             // Only the alarms with a time: a location alarm is not a reminder of ours to remove.
             todo.components.removeAll(where: isTimeAlarm)
         }
-        setDetails(of: &todo, to: item, before: before, siblings: siblings)
-        guard todo != before || existing == nil else { return todo }
-        let stamp = CalendarTime.utcValue(now)
-        todo.set("DTSTAMP", ContentLine("DTSTAMP", value: stamp))
-        todo.set("LAST-MODIFIED", ContentLine("LAST-MODIFIED", value: stamp))
-        if existing != nil {
-            let sequence = todo.property("SEQUENCE").flatMap { Int(CalendarText.trimmed($0.value)) } ?? 0
-            todo.set("SEQUENCE", ContentLine("SEQUENCE", value: String(sequence &+ 1)))
-        }
-        return todo
     }
 
     /// The VTODO of `item`, the next occurrence of a series, built on `completed`, the task of the
@@ -144,19 +197,33 @@ public enum CalendarTask {
     public static func item(
         _ todo: CalendarComponent, itemID: Int, created: Double, siblings: Set<String>? = nil
     ) -> ChecklistItem {
-        let text = todo.property("SUMMARY").map { CalendarText.unescaped($0.value) } ?? ""
-        var item = ChecklistItem(
-            text: text, checked: isChecked(todo), itemID: itemID, created: created, due: dueDate(of: todo),
-            shouldRemind: todo.components.contains(where: isTimeAlarm),
-            repeatRule: todo.property("RRULE").map { RepeatRule(rrule: String(CalendarText.trimmed($0.value))) })
-        item.note = note(of: todo)
-        item.tags = tags(of: todo)
-        item.priority = priority(of: todo)
-        item.parentUID = parent(of: todo, among: siblings)
-        item.start = startDate(of: todo)
-        item.alarmOffset = CalendarAlarm.offset(of: todo)
-        item.cancelled = isCancelled(todo)
+        var item = ChecklistItem(text: "", itemID: itemID, created: created)
+        for field in ItemField.allCases { read(field, of: todo, into: &item, siblings: siblings) }
         return item
+    }
+
+    /// Sets `field` of `item` to what `todo` says of it; `siblings` as `item(_:itemID:created:siblings:)` says.
+    private static func read(
+        _ field: ItemField, of todo: CalendarComponent, into item: inout ChecklistItem, siblings: Set<String>?
+    ) {
+        switch field {
+        case .text: item.text = todo.property("SUMMARY").map { CalendarText.unescaped($0.value) } ?? ""
+        case .checked: item.checked = isChecked(todo)
+        case .due: item.due = dueDate(of: todo)
+        case .shouldRemind: item.shouldRemind = todo.components.contains(where: isTimeAlarm)
+        case .repeatRule:
+            item.repeatRule = todo.property("RRULE").map { RepeatRule(rrule: String(CalendarText.trimmed($0.value))) }
+        case .note: item.note = note(of: todo)
+        case .tags: item.tags = tags(of: todo)
+        case .priority: item.priority = priority(of: todo)
+        case .parent: item.parentUID = parent(of: todo, among: siblings)
+        case .start: item.start = startDate(of: todo)
+        case .alarmOffset: item.alarmOffset = CalendarAlarm.offset(of: todo)
+        case .cancelled: item.cancelled = isCancelled(todo)
+        // The caller's: the item's number is given, the UID is the resource's on a server (the
+        // `UID` line's in a file), and the server mark is the server's ETag.
+        case .itemID, .uid, .serverMark: break
+        }
     }
 
     /// Whether a task is done: `STATUS:COMPLETED` or `STATUS:CANCELLED` (no longer to do, as

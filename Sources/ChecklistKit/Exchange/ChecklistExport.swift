@@ -110,10 +110,8 @@ public enum ChecklistExport {
             for index in outline.order {
                 let item = list.items[index]
                 let indent = String(repeating: "  ", count: outline.depth(ofIndex: index))
-                // Obsidian's `[-]`, a cancelled task, for an item a client cancelled (checked here).
-                let box = item.checked ? item.cancelled ? "-" : "x" : " "
-                out += indent + "- [\(box)] \(MarkdownEscapes.writtenText(oneLine(item.text)))"
-                out += taskMarks(item, due: !details)
+                out += indent
+                for field in taskLineOrder { writeTaskLine(field, of: item, due: !details, to: &out) }
                 out += "\n"
                 if details, let facts = facts(item) { out += indent + "  " + facts + "\n" }
                 if !item.note.isEmpty { out += noteLines(item.note, indent: indent + "  ") }
@@ -122,20 +120,36 @@ public enum ChecklistExport {
         return out
     }
 
-    /// The marks that follow an item's text on its task line; the due date's only with `due`.
-    private static func taskMarks(_ item: ChecklistItem, due: Bool) -> String {
-        var out = ""
-        for tag in item.tags { out += " #" + MarkdownEscapes.writtenTag(oneLine(tag).filter { $0 != " " }) }
-        switch item.priority {
-        case nil: break
-        case let priority? where priority < 5: out += " " + priorityMarks.high
-        case 5: out += " " + priorityMarks.medium
-        default: out += " " + priorityMarks.low
+    /// The fields an item's task line carries, in the order it writes them: the box, the text,
+    /// then the marks.
+    static let taskLineOrder: [ItemField] = [.checked, .text, .tags, .priority, .repeatRule, .start, .due]
+
+    /// Writes what `item`'s task line says of `field`; the due date's mark only with `due`.
+    private static func writeTaskLine(_ field: ItemField, of item: ChecklistItem, due: Bool, to out: inout String) {
+        switch field {
+        // Obsidian's `[-]`, a cancelled task, for an item a client cancelled (checked here).
+        case .checked: out += item.checked ? item.cancelled ? "- [-] " : "- [x] " : "- [ ] "
+        case .text: out += MarkdownEscapes.writtenText(oneLine(item.text))
+        case .tags:
+            for tag in item.tags { out += " #" + MarkdownEscapes.writtenTag(oneLine(tag).filter { $0 != " " }) }
+        case .priority:
+            switch item.priority {
+            case nil: break
+            case let priority? where priority < 5: out += " " + priorityMarks.high
+            case 5: out += " " + priorityMarks.medium
+            default: out += " " + priorityMarks.low
+            }
+        case .repeatRule: if let rule = item.repeatRule { out += " \(repeatMark) \(oneLine(rule.description))" }
+        case .start: if let start = item.start { out += " \(startMark) \(start.iso8601)" }
+        case .due: if due, let date = item.due { out += " \(dueMark) \(date.iso8601)" }
+        // Below the task line: the note as its indented lines, the reminder in `cat`'s `facts`.
+        case .note, .shouldRemind: break
+        // Written by other means: the parent as the indentation, the cancellation in the box.
+        case .parent, .cancelled: break
+        // Not carried by Markdown: the IDs are the file's own, and the server mark and the alarm
+        // time belong to a CalDAV account.
+        case .itemID, .uid, .serverMark, .alarmOffset: break
         }
-        if let rule = item.repeatRule { out += " \(repeatMark) \(oneLine(rule.description))" }
-        if let start = item.start { out += " \(startMark) \(start.iso8601)" }
-        if due, let date = item.due { out += " \(dueMark) \(date.iso8601)" }
-        return out
     }
 
     /// `due DATE, reminder on`: what `cat` writes below an item that has them.

@@ -169,4 +169,14 @@ struct CalendarTaskTests {
             #expect(!text.contains(gone), "\(gone)")
         }
     }
+
+    @Test(arguments: ItemField.allCases)
+    func anItemWithEveryFieldKeepsTheFieldThroughAVTODOWhereItCarriesIt(field: ItemField) {
+        // Not carried: the caller gives the item's number and sets the UID (the resource's) and
+        // the server mark (the server's ETag).
+        let notCarried: Set<ItemField> = [.itemID, .uid, .serverMark]
+        let item = ItemFieldTests.fullItem()
+        let back = CalendarTask.item(CalendarTask.todo(item, uid: "task", now: 0), itemID: 0, created: 0)
+        #expect(ItemFieldTests.same(field, back, item) == !notCarried.contains(field))
+    }
 }

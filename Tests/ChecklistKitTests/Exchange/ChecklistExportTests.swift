@@ -138,4 +138,24 @@ struct ChecklistExportTests {
 
                 """)
     }
+
+    @Test(arguments: ItemField.allCases, [false, true])
+    func anItemWithEveryFieldKeepsTheFieldThroughMarkdownWhereItCarriesIt(field: ItemField, details: Bool) throws {
+        // Not carried: the IDs are the file's own, and the server mark and the alarm time belong
+        // to a CalDAV account; the reminder only in `cat`'s details. The parent is carried as
+        // the indentation: checked below, by the UID the import gives it.
+        var notCarried: Set<ItemField> = [.itemID, .uid, .serverMark, .alarmOffset, .parent]
+        if !details { notCarried.insert(.shouldRemind) }
+        var item = ItemFieldTests.fullItem()
+        // The marks say high, medium or low: 1, 5 or 9 read back as they were.
+        item.priority = 1
+        var parent = ChecklistItem(text: "Party", itemID: 1, created: 0)
+        parent.uid = item.parentUID
+        let markdown = ChecklistExport.markdown([Checklist(name: "Home", items: [parent, item])], details: details)
+        let read = try ChecklistImport.checklists(from: Array(markdown.utf8), fallbackName: "x", now: 0)
+        let items = try #require(read.first?.items)
+        try #require(items.count == 2)
+        #expect(ItemFieldTests.same(field, items[1], item) == !notCarried.contains(field))
+        if field == .parent { #expect(items[1].parentUID != nil && items[1].parentUID == items[0].uid) }
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 /// carried through each place that loops over it.
 struct ItemFieldTests {
     /// An item with every field set to something other than its default.
-    private static func fullItem() -> ChecklistItem {
+    static func fullItem() -> ChecklistItem {
         let day = CalendarDay(year: 2026, month: 12, day: 24) ?? .earliest
         var item = ChecklistItem(
             text: "Bake", checked: true, itemID: 7, created: 10, due: .day(day), shouldRemind: true,
@@ -121,8 +121,8 @@ struct ItemFieldTests {
         }
     }
 
-    /// Whether `left` and `right` hold the same value of `field` (for the fields `export json` carries).
-    private static func same(_ field: ItemField, _ left: ChecklistItem, _ right: ChecklistItem) -> Bool {
+    /// Whether `left` and `right` hold the same value of `field`.
+    static func same(_ field: ItemField, _ left: ChecklistItem, _ right: ChecklistItem) -> Bool {
         switch field {
         case .text: left.text == right.text
         case .checked: left.checked == right.checked
