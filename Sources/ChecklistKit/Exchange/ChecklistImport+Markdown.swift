@@ -223,13 +223,27 @@ private struct MarkdownReader {
             return
         }
         if lists.isEmpty { startList(fallbackName) }
-        var item = ChecklistItem(
-            text: MarkdownEscapes.readText(marks.text), checked: checked, itemID: -1, created: now, due: marks.due,
-            repeatRule: marks.rule)
-        if cancelled { item.cancelled = true }
-        item.tags = marks.tags
-        item.priority = marks.priority
-        item.start = marks.start
+        var item = ChecklistItem(text: "", itemID: -1, created: now)
+        for field in ItemField.allCases {
+            switch field {
+            case .text: item.text = MarkdownEscapes.readText(marks.text)
+            case .checked: item.checked = checked
+            case .cancelled: if cancelled { item.cancelled = true }
+            case .due: item.due = marks.due
+            case .repeatRule: item.repeatRule = marks.rule
+            case .tags: item.tags = marks.tags
+            case .priority: item.priority = marks.priority
+            case .start: item.start = marks.start
+            // Read from the lines below the task line: the note (`finishNote`), and the reminder
+            // (with the due date, when given there) from `cat`'s details (`read`).
+            case .note, .shouldRemind: break
+            // The indentation, linked when the list ends (`finishList`).
+            case .parent: break
+            // Not carried by Markdown: the IDs are the file's own, and the server mark and the
+            // alarm time belong to a CalDAV account.
+            case .itemID, .uid, .serverMark, .alarmOffset: break
+            }
+        }
         let index = lists[lists.count - 1].items.count
         lists[lists.count - 1].items.append(item)
         while let last = open.last, last.indent >= indent { open.removeLast() }
