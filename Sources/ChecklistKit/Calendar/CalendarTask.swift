@@ -56,6 +56,7 @@ public enum CalendarTask {
         before: CalendarComponent, dueBefore: Due?, siblings: Set<String>?
     ) {
         switch field {
+        // The UID the caller gives: the item's, or one made for it. A task's own stays.
         case .uid: if todo.property("UID") == nil { todo.set("UID", ContentLine("UID", value: uid)) }
         case .text: todo.set("SUMMARY", ContentLine("SUMMARY", value: CalendarText.escaped(item.text)))
         case .checked: setStatus(of: &todo, to: item, before: before, now: now)
