@@ -90,11 +90,6 @@ extension Session {
         }
     }
 
-    /// The fields `info` lists, one a line (the sub-items with the parent), in this order.
-    static let infoOrder: [ItemField] = [
-        .checked, .due, .shouldRemind, .repeatRule, .start, .priority, .tags, .parent, .note, .uid, .itemID,
-    ]
-
     /// `info ITEM`: everything the item holds, one field a line, the note in full.
     func info(_ reference: ItemReference) throws -> CommandResult {
         let book = self.book
@@ -112,85 +107,62 @@ extension Session {
         }
         field("checklist", list.name)
         field("position", String(outline.position(ofIndex: location.item)))
+        field("state", item.cancelled ? "cancelled" : item.checked ? "done" : "open", item.checked ? .checked : .plain)
+        if let due = item.due {
+            let overdue = !item.checked && due.isOverdue(now: now)
+            field("due", due.text + (overdue ? " (overdue)" : ""), overdue ? .overdue : .due)
+        } else {
+            field("due", "none", .dim)
+        }
+        if item.shouldRemind, let due = item.due {
+            field(
+                "reminder",
+                "on, fires " + LocalTime.format(ReminderSchedule.fireTime(due, alarmOffset: item.alarmOffset)),
+                .reminder)
+        } else {
+            field("reminder", item.shouldRemind ? "on, once the item has a due date" : "off", .dim)
+        }
+        field("repeat", item.repeatRule?.description ?? "none", item.repeatRule == nil ? .dim : .due)
+        if let start = item.start {
+            field("start", start.text + (Self.startsLater(start, now: now) ? "" : " (started)"))
+        } else {
+            field("start", "none", .dim)
+        }
+        if let priority = item.priority {
+            let level = priority <= 4 ? "high" : priority == 5 ? "medium" : "low"
+            field("priority", "\(level) (\(priority)) \(Self.priorityMark(priority))", .priority)
+        } else {
+            field("priority", "none", .dim)
+        }
+        field("tags", item.tags.isEmpty ? "none" : item.tags.map { "+" + $0 }.joined(separator: " "), .tag)
         func described(_ index: Int) -> String {
             let other = list.items[index]
             let mark = other.checked ? "[x]" : "[ ]"
             return "\(outline.position(ofIndex: index)) \(mark) \(other.text)  #\(other.itemID)"
         }
-        for itemField in Self.infoOrder {
-            switch itemField {
-            case .checked:
-                field(
-                    "state", item.cancelled ? "cancelled" : item.checked ? "done" : "open",
-                    item.checked ? .checked : .plain)
-            case .due:
-                if let due = item.due {
-                    let overdue = !item.checked && due.isOverdue(now: now)
-                    field("due", due.text + (overdue ? " (overdue)" : ""), overdue ? .overdue : .due)
-                } else {
-                    field("due", "none", .dim)
-                }
-            case .shouldRemind:
-                if item.shouldRemind, let due = item.due {
-                    field(
-                        "reminder",
-                        "on, fires " + LocalTime.format(ReminderSchedule.fireTime(due, alarmOffset: item.alarmOffset)),
-                        .reminder)
-                } else {
-                    field("reminder", item.shouldRemind ? "on, once the item has a due date" : "off", .dim)
-                }
-            case .repeatRule:
-                field("repeat", item.repeatRule?.description ?? "none", item.repeatRule == nil ? .dim : .due)
-            case .start:
-                if let start = item.start {
-                    field("start", start.text + (Self.startsLater(start, now: now) ? "" : " (started)"))
-                } else {
-                    field("start", "none", .dim)
-                }
-            case .priority:
-                if let priority = item.priority {
-                    let level = priority <= 4 ? "high" : priority == 5 ? "medium" : "low"
-                    field("priority", "\(level) (\(priority)) \(Self.priorityMark(priority))", .priority)
-                } else {
-                    field("priority", "none", .dim)
-                }
-            case .tags:
-                field("tags", item.tags.isEmpty ? "none" : item.tags.map { "+" + $0 }.joined(separator: " "), .tag)
-            case .parent:
-                if let parent = outline.parent(ofIndex: location.item) {
-                    field("parent", described(parent))
-                } else {
-                    field("parent", item.parentUID == nil ? "none" : "none here (\(item.parentUID ?? ""))", .dim)
-                }
-                // The other side of the relation: the items whose parent this one is.
-                let family = outline.subtree(ofIndex: location.item).dropFirst()
-                let depth = outline.depth(ofIndex: location.item)
-                for (offset, index) in family.enumerated() {
-                    let indent = Self.indentation(outline.depth(ofIndex: index) - depth - 1)
-                    if offset == 0 {
-                        field("sub-items", indent + described(index))
-                    } else {
-                        continued(indent + described(index))
-                    }
-                }
-                if family.isEmpty { field("sub-items", "none", .dim) }
-            case .note:
-                let note = Self.lines(of: item.note)
-                for (offset, line) in note.enumerated() where !item.note.isEmpty {
-                    if offset == 0 { field("note", line) } else { continued(line) }
-                }
-                if item.note.isEmpty { field("note", "none", .dim) }
-            case .uid:
-                field(
-                    "uid", item.uid ?? "none (given when a sync or a sub-item needs one)",
-                    item.uid == nil ? .dim : .plain)
-            case .itemID: field("id", "#\(item.itemID)", .identifier)
-            // The heading; in the state line; in the reminder's firing time.
-            case .text, .cancelled, .alarmOffset: break
-            // A CalDAV account's bookkeeping, nothing a user reads.
-            case .serverMark: break
+        if let parent = outline.parent(ofIndex: location.item) {
+            field("parent", described(parent))
+        } else {
+            field("parent", item.parentUID == nil ? "none" : "none here (\(item.parentUID ?? ""))", .dim)
+        }
+        let family = outline.subtree(ofIndex: location.item).dropFirst()
+        let depth = outline.depth(ofIndex: location.item)
+        for (offset, index) in family.enumerated() {
+            let indent = Self.indentation(outline.depth(ofIndex: index) - depth - 1)
+            if offset == 0 {
+                field("sub-items", indent + described(index))
+            } else {
+                continued(indent + described(index))
             }
         }
+        if family.isEmpty { field("sub-items", "none", .dim) }
+        let note = Self.lines(of: item.note)
+        for (offset, line) in note.enumerated() where !item.note.isEmpty {
+            if offset == 0 { field("note", line) } else { continued(line) }
+        }
+        if item.note.isEmpty { field("note", "none", .dim) }
+        field("uid", item.uid ?? "none (given when a sync or a sub-item needs one)", item.uid == nil ? .dim : .plain)
+        field("id", "#\(item.itemID)", .identifier)
         return CommandResult(lines: lines)
     }
 }
