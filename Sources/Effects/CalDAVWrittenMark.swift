@@ -17,30 +17,10 @@ enum CalDAVWrittenMark {
         digest(of: CalendarTask.item(todo, itemID: 0, created: 0))
     }
 
-    /// The digest of what an item read from a task says in the fields the mapping covers.
+    /// The digest of what an item read from a task says in the fields the mapping covers: its
+    /// lines of `ItemField.writtenMarkLine`, in `ItemField.writtenMarkOrder`.
     static func digest(of item: ChecklistItem) -> String {
-        var fields = [item.text, item.checked ? "checked" : "open", item.shouldRemind ? "remind" : "quiet"]
-        switch item.due {
-        case .day(let day)?: fields.append("day \(day)")
-        case .time(let time)?: fields.append("time \(time)")
-        case nil: fields.append("no due date")
-        }
-        fields.append(item.repeatRule?.rrule ?? "")
-        // SPEC §13's fields, only when set: a mark written before them stays valid for a task without them.
-        var details: [String] = []
-        if !item.note.isEmpty { details.append("note \(item.note)") }
-        if !item.tags.isEmpty { details.append("tags " + item.tags.joined(separator: "\u{1E}")) }
-        if let priority = item.priority { details.append("priority \(priority)") }
-        if let parent = item.parentUID { details.append("parent \(parent)") }
-        if let offset = item.alarmOffset { details.append("alarm \(offset)") }
-        if item.cancelled { details.append("cancelled") }
-        switch item.start {
-        case .day(let day)?: details.append("start day \(day)")
-        case .time(let time)?: details.append("start time \(time)")
-        case nil: break
-        }
-        fields += details
-        return fields.joined(separator: "\u{1F}").stableDigest
+        ItemField.writtenMarkOrder.compactMap { $0.writtenMarkLine(of: item) }.joined(separator: "\u{1F}").stableDigest
     }
 
     /// The server mark (`ChecklistItem.serverMark`) of a task of mark `mark` on the account whose

@@ -48,6 +48,32 @@ struct CalDAVWrittenMarkTests {
         #expect(CalDAVWrittenMark.mark(of: edited) != CalDAVWrittenMark.mark(of: todo))
     }
 
+    /// An item with every field the mark covers set, and a start of the given kind.
+    private static func richItem(start: Due) -> ChecklistItem {
+        var item = ChecklistItem(
+            text: "Bake", checked: true, itemID: 3, created: 30, dueDate: 790_000_000, shouldRemind: true,
+            repeatRule: RepeatRule(rrule: "FREQ=WEEKLY"))
+        item.note = "Grandma's recipe"
+        item.tags = ["xmas", "Küche"]
+        item.priority = 2
+        item.parentUID = "party-1"
+        item.start = start
+        item.alarmOffset = -900
+        item.cancelled = true
+        return item
+    }
+
+    @Test func theMarksOfEveryKindOfItemStayAsServersHoldThem() {
+        // Pinned to what the code gave before `ItemField` declared the mark's fields: tasks on
+        // servers carry marks the old code wrote, and a changed value would read them all as edited.
+        let day = CalendarDay(year: 2026, month: 12, day: 24) ?? .earliest
+        let plain = ChecklistItem(text: "Eggs", itemID: 3, created: 100)
+        let wholeDay = ChecklistItem(text: "Tree", itemID: 4, created: 100, due: .day(day))
+        let marks = [plain, wholeDay, Self.richItem(start: .time(780_000_000)), Self.richItem(start: .day(day))]
+            .map(CalDAVWrittenMark.digest(of:))
+        #expect(marks == ["426ae32f055bf5ec", "220b90bc27f6ddc4", "cb977bcaaf9c1f08", "cef706f6d07aa9d7"])
+    }
+
     @Test func oursAsWrittenIsTheBaseWhenOnlyTheServerChangedTheTask() {
         let base = book([])
         let ours = book([item("Eggs")])

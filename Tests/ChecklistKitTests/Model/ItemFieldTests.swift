@@ -101,8 +101,25 @@ struct ItemFieldTests {
         let before = Checklist(name: "Home", items: [Self.fullItem()])
         let after = Checklist(name: "Home", items: [Self.changing(field, of: Self.fullItem())])
         // A sync gives items their UID and server mark: neither stops an undo (`Checklist.digest`).
-        let setBySync: Set<ItemField> = [.uid, .serverMark]
-        #expect((before.digest != after.digest) == !setBySync.contains(field))
+        #expect((before.digest != after.digest) == field.isInUndoDigest)
+        #expect(field.isInUndoDigest == ![.uid, .serverMark].contains(field))
+    }
+
+    @Test func theWrittenMarkTakesEveryFieldOnce() {
+        #expect(ItemField.writtenMarkOrder.count == ItemField.allCases.count)
+        #expect(Set(ItemField.writtenMarkOrder) == Set(ItemField.allCases))
+    }
+
+    @Test(arguments: ItemField.allCases)
+    func aChangeOfTheFieldChangesTheWrittenMarkWhereItCoversIt(field: ItemField) {
+        // The mark (`CalDAVWrittenMark.digest`) is the digest of these lines.
+        func lines(_ item: ChecklistItem) -> [String] {
+            ItemField.writtenMarkOrder.compactMap { $0.writtenMarkLine(of: item) }
+        }
+        let covered = field.writtenMarkLine(of: Self.fullItem()) != nil
+        #expect((lines(Self.fullItem()) != lines(Self.changing(field, of: Self.fullItem()))) == covered)
+        // Not what a task says: the file's own ID and the task's names.
+        #expect(covered == ![.itemID, .uid, .serverMark].contains(field))
     }
 
     @Test(arguments: ItemField.allCases)

@@ -89,4 +89,36 @@ struct ChecklistDigestTests {
         #expect(Checklist(name: "List").digest == 11_281_323_865_847_639_335)
         #expect(Self.list.digest == 11_243_960_837_179_271_366)
     }
+
+    /// An item with every field SPEC §13 adds set, and a start of the given kind.
+    private static func richItem(start: Due) -> ChecklistItem {
+        var item = ChecklistItem(text: "Bake a cake for the party", itemID: 3, created: 30, dueDate: 790_000_000)
+        item.note = "Grandma's recipe,\nthe one with cherries"
+        item.tags = ["xmas", "Küche", ""]
+        item.priority = 2
+        item.parentUID = "party-1"
+        item.start = start
+        item.alarmOffset = -900
+        item.checked = true
+        item.cancelled = true
+        return item
+    }
+
+    @Test func theDigestsOfEveryKindOfItemStayAsUndoJournalsOnDiskHoldThem() {
+        // Pinned to what the code gave before `ItemField` declared the digest's fields: a change
+        // of any of these values makes every undo journal on users' disks unusable.
+        let day = CalendarDay(year: 2026, month: 12, day: 24) ?? .earliest
+        let plain = Checklist(name: "Plain", items: [ChecklistItem(text: "Milk", itemID: 0, created: 10)])
+        let tree = ChecklistItem(text: "Tree", itemID: 1, created: 20, due: .day(day), shouldRemind: true)
+        let wholeDay = Checklist(name: "Days", items: [tree])
+        let rich = Checklist(
+            name: "Rich", items: [Self.richItem(start: .time(780_000_000)), Self.richItem(start: .day(day))],
+            iconName: "Inbox")
+        var unloaded = Checklist(name: "Later")
+        unloaded.unloadedItemCount = 3
+        #expect(plain.digest == 11_702_982_079_083_571_671)
+        #expect(wholeDay.digest == 8_600_541_350_895_375_977)
+        #expect(rich.digest == 6_120_050_390_484_347_835)
+        #expect(unloaded.digest == 4_373_718_277_297_012_758)
+    }
 }
