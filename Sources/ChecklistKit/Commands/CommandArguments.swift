@@ -16,19 +16,7 @@ struct CommandArguments {
     }
 
     /// The words with a space between each two.
-    var text: String { Self.spaced(words[...]) }
-
-    /// `words` with a space between each two. Not `joined(separator:)`: the standard library's
-    /// generic one looks its types up by name at its first call, 170,000 instructions of every
-    /// one-shot command (callgrind).
-    static func spaced(_ words: ArraySlice<String>) -> String {
-        var text = ""
-        for index in words.indices {
-            if index > words.startIndex { text += " " }
-            text += words[index]
-        }
-        return text
-    }
+    var text: String { words.spaced }
 
     /// A usage error of the command, saying `problem`.
     func fail(_ problem: String) -> CommandError {
@@ -83,7 +71,7 @@ struct CommandArguments {
     /// The item of the first word and the rest of the words (`due ITEM DATE`), both needed.
     func itemAndRest(missing what: String) throws(CommandError) -> (ItemReference, String) {
         guard words.count >= 2 else { throw fail("missing ITEM or \(what)") }
-        return (try item(words[0]), Self.spaced(words.dropFirst()))
+        return (try item(words[0]), words.dropFirst().spaced)
     }
 
     /// `due ITEM DATE|none` and `start ITEM DATE|none`: the item and the date expression.
@@ -96,7 +84,7 @@ struct CommandArguments {
     func edit() throws(CommandError) -> Command {
         guard let first = words.first else { throw fail("missing ITEM") }
         guard words.count >= 2 else { return .editInPlace(try item(first)) }
-        return .edit(try item(first), Self.spaced(words.dropFirst()))
+        return .edit(try item(first), words.dropFirst().spaced)
     }
 
     /// `move ITEM POSITION|to LIST [POSITION]`.
@@ -112,7 +100,7 @@ struct CommandArguments {
                 position = number
                 list = list.dropLast()
             }
-            return .move(try item(words[0]), .list(Self.spaced(list), position: position))
+            return .move(try item(words[0]), .list(list.spaced, position: position))
         }
         try expect(2...2)
         guard let position = Int(words[1]), position >= 1 else {
@@ -146,7 +134,7 @@ struct CommandArguments {
         guard let first = words.first else { throw fail("missing ITEM") }
         let reference = try item(first)
         guard words.count >= 2 else { return .note(reference, .show) }
-        let note = Self.spaced(words.dropFirst())
+        let note = words.dropFirst().spaced
         if note.lowercased() == "none" { return .note(reference, .none) }
         return .note(reference, .text(Command.unescapingLineBreaks(note)))
     }
@@ -184,21 +172,21 @@ struct CommandArguments {
     /// `sub PARENT TEXT`.
     func sub() throws(CommandError) -> Command {
         guard let first = words.first else { throw fail("missing PARENT") }
-        guard !Self.spaced(words.dropFirst()).trimmingSpaces.isEmpty else { throw fail("missing TEXT") }
+        guard !words.dropFirst().spaced.trimmingSpaces.isEmpty else { throw fail("missing TEXT") }
         return .sub(try item(first), QuickAdd.read(Array(marked.dropFirst())))
     }
 
     /// `show [LIST] [FILTER...]`.
     func show() -> Command {
         let (filter, list) = ItemFilter.split(marked)
-        return .show(list.isEmpty ? nil : Self.spaced(list[...]), filter)
+        return .show(list.isEmpty ? nil : list.spaced, filter)
     }
 
     /// `find [TEXT] [FILTER...]`.
     func find() throws(CommandError) -> Command {
         let (filter, words) = ItemFilter.split(marked)
         guard !words.isEmpty || !filter.isEmpty else { throw fail("missing TEXT or a filter word") }
-        return .find(Self.spaced(words[...]), filter)
+        return .find(words.spaced, filter)
     }
 
     /// `upcoming [FILTER...]`.

@@ -64,7 +64,7 @@ public struct QuickAdd: Sendable, Equatable {
 
     /// Reads `words` (the words after `add`, as the command line split them).
     public static func read(_ words: [CommandWord]) -> QuickAdd {
-        let plain = QuickAdd(text: spaced(words[...]))
+        let plain = QuickAdd(text: words.lazy.map(\.text).spaced)
         var kept: [CommandWord] = []
         var tags: [String] = []
         var tagKeys = Set<String>()
@@ -78,9 +78,10 @@ public struct QuickAdd: Sendable, Equatable {
                 kept.append(word)
             }
         }
-        var reading = QuickAdd(text: spaced(kept[...]), tags: tags, priority: priority)
+        var reading = QuickAdd(text: kept.lazy.map(\.text).spaced, tags: tags, priority: priority)
         if let (start, due, rule) = trailingRun(kept) {
-            reading = QuickAdd(text: spaced(kept[..<start]), due: due, rule: rule, tags: tags, priority: priority)
+            reading = QuickAdd(
+                text: kept[..<start].lazy.map(\.text).spaced, due: due, rule: rule, tags: tags, priority: priority)
         }
         guard !reading.text.trimmingSpaces.isEmpty else { return plain }
         return reading
@@ -118,7 +119,9 @@ public struct QuickAdd: Sendable, Equatable {
                 continue
             }
             let due = range.flatMap { range in
-                date(folded[range]).map { TypedDate(expression: DateExpression($0), words: spaced(words[range])) }
+                date(folded[range]).map {
+                    TypedDate(expression: DateExpression($0), words: words[range].lazy.map(\.text).spaced)
+                }
             }
             return (start, due, rule)
         }
@@ -194,7 +197,7 @@ public struct QuickAdd: Sendable, Equatable {
     static func rule(_ words: ArraySlice<Substring>) -> RepeatRule? {
         guard let first = words.first, ruleStarts.contains(first), !words.contains(where: { $0.contains("=") })
         else { return nil }
-        return RepeatRule(words: spacedWords(words))
+        return RepeatRule(words: words.spaced)
     }
 
     /// The words a RULE starts with (`RepeatPattern(words:)`).
@@ -216,25 +219,5 @@ public struct QuickAdd: Sendable, Equatable {
     static func foldedWord(_ word: String) -> Substring {
         let lower = word.lowercased()[...]
         return lower.hasSuffix(",") ? lower.dropLast() : lower
-    }
-
-    /// The words' texts with a space between each two.
-    static func spaced(_ words: ArraySlice<CommandWord>) -> String {
-        var text = ""
-        for index in words.indices {
-            if index > words.startIndex { text += " " }
-            text += words[index].text
-        }
-        return text
-    }
-
-    /// Substrings with a space between each two.
-    static func spacedWords(_ words: ArraySlice<Substring>) -> String {
-        var text = ""
-        for index in words.indices {
-            if index > words.startIndex { text += " " }
-            text += words[index]
-        }
-        return text
     }
 }
