@@ -59,8 +59,9 @@ struct CalDAVServer {
     /// Performs `requests`, failing on a transport failure or a refusal (401, and 403 unless
     /// `refusing` is false: a sync report answers 403 for a token it no longer knows).
     ///
-    /// With `keepingOversized`, an answer cut off at `CurlTransport.answerLimit` comes back as it
-    /// is (status 0, `curlCode` `CurlTransport.tooLarge`) for the caller to ask again in parts.
+    /// With `keepingOversized`, an answer cut off at `CurlTransport.answerLimit` or one that did
+    /// not come in time comes back as it is (status 0, `curlCode` `CurlTransport.tooLarge` or
+    /// `CurlTransport.timedOut`) for the caller to look into.
     ///
     /// `onAnswer` is told how many requests have their answer, each time one more has.
     func perform(
@@ -78,7 +79,8 @@ struct CalDAVServer {
             }
         }
         for (request, response) in zip(requests, responses) {
-            if response.status == 0, !(keepingOversized && response.curlCode == CurlTransport.tooLarge) {
+            let kept = response.curlCode == CurlTransport.tooLarge || response.curlCode == CurlTransport.timedOut
+            if response.status == 0, !(keepingOversized && kept) {
                 throw noAnswer(response)
             }
             if response.status == 401 { throw refusedPassword }
@@ -353,13 +355,17 @@ struct CalDAVServer {
     static let multigetBatch = 100
 
     /// Fetches tasks by href (`calendar-multiget`, per collection, `multigetBatch` at a time):
-    /// what came back with its ETag and text, and the hrefs the server says are gone. A task
-    /// whose answer alone is larger than the answer limit is in `oversized`, neither found nor
-    /// gone: it is left as it is, not taken for deleted (SPEC §11).
+    /// what came back with its ETag and text, and the hrefs the server says are gone.
+    ///
+    /// A task whose answer alone is larger than the answer limit is in `oversized`, neither found
+    /// nor gone: it is left as it is, not taken for deleted (SPEC §11). When a part's answer does
+    /// not come in time, each of its tasks' length is asked for (`getcontentlength`): those larger
+    /// than this program reads (`ICalendarReader.maximumLineLength`) are in `unreadable` with
+    /// their length, and the rest are asked for again; a part holding none such fails as a
+    /// timeout, since then the network, not a task, was slow.
     func fetch(
         _ hrefs: [String: [String]]
-    ) throws(CalDAVError) -> (found: [String: (etag: String, data: [UInt8])], gone: Set<String>, oversized: Set<String>)
-    {
+    ) throws(CalDAVError) -> FetchedTasks {
         var parts: [(collection: String, hrefs: [String])] = []
         for (collection, list) in hrefs.sorted(by: { $0.key < $1.key }) {
             var start = 0
@@ -369,9 +375,7 @@ struct CalDAVServer {
                 start = end
             }
         }
-        var found: [String: (etag: String, data: [UInt8])] = [:]
-        var gone: Set<String> = []
-        var oversized: Set<String> = []
+        var fetched = FetchedTasks()
         while !parts.isEmpty {
             let requests = parts.map { part in
                 let list = part.hrefs.map { "<d:href>\(Self.escapedXML(Self.path(of: $0)))</d:href>" }.joined()
@@ -381,29 +385,74 @@ struct CalDAVServer {
                         + "<c:calendar-data/></d:prop>\(list)</c:calendar-multiget>")
             }
             var again: [(collection: String, hrefs: [String])] = []
+            var late: [(collection: String, hrefs: [String])] = []
+            var lateAnswer: HTTPResponse?
             for (part, response) in zip(parts, try perform(requests, keepingOversized: true)) {
-                if response.status == 0 {
+                if response.status == 0 && response.curlCode == CurlTransport.timedOut {
+                    late.append(part)
+                    lateAnswer = response
+                } else if response.status == 0 {
                     // Cut off at the answer limit: halves, down to one task that is too large alone.
                     if part.hrefs.count == 1 {
-                        oversized.formUnion(part.hrefs)
+                        fetched.oversized.formUnion(part.hrefs)
                     } else {
                         let half = part.hrefs.count / 2
                         again.append((part.collection, Array(part.hrefs[..<half])))
                         again.append((part.collection, Array(part.hrefs[half...])))
                     }
-                    continue
+                } else {
+                    for entry in try entries(response, of: part.collection) {
+                        if entry.isGone { fetched.gone.insert(entry.href) }
+                        guard let data = entry.property(Self.caldav, "calendar-data")?.text,
+                            let etag = entry.property(Self.dav, "getetag")?.text.trimmedXML
+                        else { continue }
+                        fetched.found[entry.href] = (etag, Array(data.utf8))
+                    }
                 }
-                for entry in try entries(response, of: part.collection) {
-                    if entry.isGone { gone.insert(entry.href) }
-                    guard let data = entry.property(Self.caldav, "calendar-data")?.text,
-                        let etag = entry.property(Self.dav, "getetag")?.text.trimmedXML
-                    else { continue }
-                    found[entry.href] = (etag, Array(data.utf8))
+            }
+            if let lateAnswer {
+                let lengths = try contentLengths(late.flatMap(\.hrefs))
+                let large = lengths.filter { $0.value > ICalendarReader.maximumLineLength }
+                guard !large.isEmpty else { throw noAnswer(lateAnswer) }
+                fetched.unreadable.merge(large) { first, _ in first }
+                for part in late {
+                    let rest = part.hrefs.filter { large[$0] == nil }
+                    if !rest.isEmpty { again.append((part.collection, rest)) }
                 }
             }
             parts = again
         }
-        return (found, gone, oversized)
+        return fetched
+    }
+
+    /// What `fetch` brought: the tasks read with their ETags, and those gone, too large to
+    /// answer, or too large to read.
+    struct FetchedTasks {
+        /// Each task that came back: its ETag and its iCalendar text.
+        var found: [String: (etag: String, data: [UInt8])] = [:]
+        /// The tasks the server says are gone.
+        var gone: Set<String> = []
+        /// The tasks whose answer alone is larger than `CurlTransport.answerLimit`.
+        var oversized: Set<String> = []
+        /// The tasks whose answer did not come in time and whose length (given here) is more than
+        /// this program reads.
+        var unreadable: [String: Int] = [:]
+    }
+
+    /// The length the server gives each resource of `hrefs` (`getcontentlength`, one PROPFIND
+    /// each, in one batch); a resource it gives none for is left out.
+    func contentLengths(_ hrefs: [String]) throws(CalDAVError) -> [String: Int] {
+        let responses = try perform(hrefs.map { Self.propfind($0, depth: "0", "<d:getcontentlength/>") })
+        var lengths: [String: Int] = [:]
+        for (href, response) in zip(hrefs, responses) where response.status == 207 {
+            for entry in try entries(response, of: href) {
+                guard let text = entry.property(Self.dav, "getcontentlength")?.text.trimmedXML,
+                    let length = Int(text)
+                else { continue }
+                lengths[href] = length
+            }
+        }
+        return lengths
     }
 
     /// A PROPFIND of `properties` (inner XML of `<d:prop>`) at `url`.

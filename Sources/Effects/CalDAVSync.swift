@@ -317,6 +317,14 @@ public struct CalDAVSync {
                         notice: "the task \(href) is larger than \(CurlTransport.answerLimit >> 20) MiB: it is left as"
                             + " it is, here and on the server, and looked at again once it changes there")
                 }
+                if let length = answer.unreadable[href], let etag = survey.seen[href] {
+                    survey.refused[href] = CalDAVState.Refused(
+                        etag: etag,
+                        notice: "the task \(href) is \(length >> 20) MiB, more than the"
+                            + " \(ICalendarReader.maximumLineLength >> 20) MiB this program reads, and did not come"
+                            + " within \(server.transport.timeout) s: it is left as it is, here and on the server, and"
+                            + " looked at again once it changes there")
+                }
                 if let refusal = survey.refused[href] {
                     survey.refuse(href, refusal, collection: url, known: known[href])
                     continue

@@ -247,6 +247,69 @@ struct CalDAVTrustTests {
         #expect(setup.proxy.requests.filter { $0.action == "huge" }.count == 2)
     }
 
+    /// A phone's task put beside Milk, with `bytes` bytes of base64 on one folded line as a
+    /// photo attached inline; its href.
+    private func putPhoto(_ setup: Setup, bytes: Int) throws -> String {
+        let milk = try setup.href(of: "Milk")
+        let folder = String(milk[...(try #require(milk.lastIndex(of: "/")))])
+        let lines = String(repeating: "QUJDQUJD\r\n ", count: bytes / 8)
+        let href = folder + "phone-photo.ics"
+        let put = try setup.server.request(
+            "PUT", href,
+            body: CalDAVTestServer.vtodo(
+                uid: "phone-photo", summary: "Photo", extra: "ATTACH;ENCODING=BASE64;VALUE=BINARY:\(lines)QUJD\r\n"),
+            headers: ["Content-Type: text/calendar", "If-None-Match: *"])
+        try #require(put.status < 300, "the phone's PUT: \(put.status) \(put.body.prefix(300))")
+        return href
+    }
+
+    @Test func aTaskTooLargeToReadThatComesTooSlowlyIsRefusedOnceNotAtEverySync() throws {
+        let setup = try setUp(.radicale)
+        defer { setup.laptop.remove() }
+        let href = try putPhoto(setup, bytes: 1 << 10)
+        // Its answer takes longer than the timeout, and the server says it is 34 MiB (a real one
+        // takes Radicale minutes to serve): every sync used to fail with exit 74 after the timeout.
+        let length =
+            "<?xml version=\"1.0\"?><d:multistatus xmlns:d=\"DAV:\">"
+            + "<d:response><d:href>\(href)</d:href><d:propstat><d:prop><d:getcontentlength>\(34 << 20)</d:getcontentlength></d:prop>"
+            + "<d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"
+        try setup.proxy.set([
+            FaultProxy.Rule(method: "REPORT", action: "trickle", extra: ["holding": "phone-photo"]),
+            FaultProxy.Rule(
+                method: "PROPFIND", path: "phone-photo", action: "answer",
+                extra: ["status": 207, "body": length, "type": "application/xml; charset=utf-8"]),
+        ])
+        for (round, change) in [["add", "Bread"], ["check", "1"]].enumerated() {
+            try #require(try setup.laptop.run(change).status == 0)
+            let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
+            #expect(synced.status == 0, "round \(round): \(synced.stderr)")
+            #expect(
+                synced.stderr.contains("phone-photo.ics is 34 MiB, more than the 32 MiB this program reads"),
+                "\(synced.stderr)")
+        }
+        let tasks = try setup.server.tasks(home: setup.home).values
+        #expect(tasks.contains { $0.contains("SUMMARY:Bread") })
+        #expect(tasks.contains { $0.contains("SUMMARY:Photo") }, "the task is left on the server")
+        #expect(setup.proxy.requests.filter { $0.action == "trickle" }.count == 1, "asked for once while unchanged")
+    }
+
+    @Test func anOrdinaryTaskThatComesTooSlowlyFailsTheSyncAndIsReadWhenItComes() throws {
+        let setup = try setUp(.radicale)
+        defer { setup.laptop.remove() }
+        _ = try putPhoto(setup, bytes: 1 << 10)
+        try setup.proxy.set([
+            FaultProxy.Rule(method: "REPORT", times: 1, action: "trickle", extra: ["holding": "phone-photo"])
+        ])
+        let before = setup.snapshot
+        let slow = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(slow.status == 74, "a slow network is no reason to leave a task out: \(slow.stderr)")
+        #expect(slow.stderr.contains("timed out"), "\(slow.stderr)")
+        #expect(setup.snapshot == before)
+        let synced = try setup.laptop.run(["caldav"], environment: setup.environment)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try setup.laptop.exported().list("Groceries")?.items.map(\.text).contains("Photo") == true)
+    }
+
     // MARK: The password reaches no process that does not need it
 
     @Test func noGitProcessNorHookGetsThePassword() throws {
