@@ -54,10 +54,17 @@ struct Git {
     /// `CHECKLISTS_GIT_TIMEOUT` does not say otherwise.
     static let defaultRemoteTimeout = 300
 
-    /// Seconds one remote step has in all: `CHECKLISTS_GIT_TIMEOUT`, else `defaultRemoteTimeout`.
-    var remoteTimeout: Int {
-        environment["CHECKLISTS_GIT_TIMEOUT"].flatMap { Int($0) }.flatMap { (1...86_400).contains($0) ? $0 : nil }
-            ?? Self.defaultRemoteTimeout
+    /// The most seconds `CHECKLISTS_GIT_TIMEOUT` may give a remote step (a day).
+    static let longestRemoteTimeout = 86_400
+
+    /// Seconds one remote step has in all: `CHECKLISTS_GIT_TIMEOUT`, else `defaultRemoteTimeout`;
+    /// a value that is no such number is refused rather than silently replaced.
+    func remoteTimeout() throws(SyncError) -> Int {
+        guard let text = environment["CHECKLISTS_GIT_TIMEOUT"] else { return Self.defaultRemoteTimeout }
+        guard let seconds = Int(text), (1...Self.longestRemoteTimeout).contains(seconds) else {
+            throw .invalidTimeout(text: text)
+        }
+        return seconds
     }
 
     /// Runs a step that talks to the remote (`fetch`, `push`, `ls-remote`) within `remoteTimeout`
@@ -70,7 +77,7 @@ struct Git {
             environment["GIT_SSH_COMMAND"] != nil || environment["GIT_SSH"] != nil
             || (try? run(["config", "--get", "core.sshCommand"]))?.succeeded == true
         if !userSSH { environment["GIT_SSH_COMMAND"] = Self.sshCommand }
-        let seconds = remoteTimeout
+        let seconds = try remoteTimeout()
         let ran: ChildProcess.BoundedRun
         do {
             ran = try ChildProcess.runBounded(

@@ -17,6 +17,7 @@ extension GitSync {
         try store.withLock { lock in
             let place = try ResolvedDataFile(path: store.path)
             var git = try Git(folder: place.folder, environment: environment, heldLock: lock.descriptor)
+            _ = try git.remoteTimeout()  // a bad setting is refused before anything is done
             if let url { try checkRemote(url, git: git) }
             let enclosing = try git.run(["rev-parse", "--show-toplevel"])
             let ownRepository =

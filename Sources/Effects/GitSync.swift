@@ -37,6 +37,7 @@ public struct GitSync {
         let result = try store.withLock { lock in
             let place = try ResolvedDataFile(path: store.path)
             let git = try Git(folder: place.folder, environment: environment, heldLock: lock.descriptor)
+            _ = try git.remoteTimeout()  // a bad setting is refused before anything is done
             guard try git.succeeds(["config", "--get", "merge.checklists.driver"]) else {
                 throw SyncError.notSetUp(folder: place.folder)
             }

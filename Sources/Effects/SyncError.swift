@@ -34,6 +34,8 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
     case initFailed(url: String, problem: RemoteProblem, detail: String)
     /// The data file is missing and the last commit's cannot be used to restore it.
     case cannotRestore(path: String, reason: String)
+    /// `CHECKLISTS_GIT_TIMEOUT` is not a number of seconds sync can use; nothing was run.
+    case invalidTimeout(text: String)
 
     /// Why a URL given to `sync init` cannot be used.
     public enum RemoteProblem: Sendable, Equatable {
@@ -64,6 +66,9 @@ public enum SyncError: Error, CustomStringConvertible, Equatable {
             "\(folder) has no remote to sync with (changes were committed locally): run checklists sync init URL"
         case .unreachable(let remote, let detail):
             "cannot reach \(remote); nothing was lost, try sync again later" + Self.git(detail)
+        case .invalidTimeout(let text):
+            "CHECKLISTS_GIT_TIMEOUT must be a whole number of seconds from 1 to \(Git.longestRemoteTimeout), not"
+                + " \"\(text.printable)\"; unset it for the default of \(Git.defaultRemoteTimeout)"
         case .timedOut(let remote, let seconds):
             "\(remote) did not answer within \(seconds) s, so git was stopped; nothing was lost: check the"
                 + " network and the remote, then sync again (CHECKLISTS_GIT_TIMEOUT=SECONDS sets the limit)"

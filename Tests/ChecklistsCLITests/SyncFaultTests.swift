@@ -317,6 +317,28 @@ import Testing
         #expect(try texts(laptop) == ["Bread", "Eggs", "Milk"])
     }
 
+    @Test(arguments: ["soon", "0", "-5", "86401", ""])
+    func aGitTimeoutThatIsNoNumberOfSecondsIsRefusedBeforeAnythingIsDone(_ setting: String) throws {
+        let remote = try Remote()
+        let laptop = try remote.machine()
+        try must(laptop, ["add", "Milk"])
+        try must(laptop, ["sync", "init", remote.url])
+        try must(laptop, ["add", "Eggs"])
+        let head = try git(["rev-parse", "HEAD"], in: laptop.dataFolder).stdout
+        // It used to stand silently for the default of 300 s.
+        let synced = try laptop.run(["sync"], environment: ["CHECKLISTS_GIT_TIMEOUT": setting])
+        #expect(synced.status == 74, "\(synced.stderr)")
+        #expect(
+            synced.stderr.contains(
+                "CHECKLISTS_GIT_TIMEOUT must be a whole number of seconds from 1 to 86400, not"
+                    + " \"\(setting)\"; unset it for the default of 300"), "\(synced.stderr)")
+        #expect(try git(["rev-parse", "HEAD"], in: laptop.dataFolder).stdout == head, "nothing was committed")
+        let other = try remote.machine()
+        let refused = try other.run(["sync", "init", remote.url], environment: ["CHECKLISTS_GIT_TIMEOUT": setting])
+        #expect(refused.status == 74 && refused.stderr.contains("CHECKLISTS_GIT_TIMEOUT must be"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other.dataFolder + "/.git"), "nothing was set up")
+    }
+
     // MARK: The current checklist is the machine's own
 
     @Test func syncNeverChangesWhichChecklistIsCurrentHere() throws {
