@@ -19,6 +19,13 @@ public struct ItemChanges: Sendable, Equatable {
     /// as the merge pairs them). Their items count as changed only when their own fields did.
     public var renamedLists = 0
 
+    /// Empty checklists only the new version has, a renamed one aside (none when there is no
+    /// old version): a change no item count shows (one with items shows in `added`).
+    public var addedLists = 0
+
+    /// Empty checklists only the old version has, a renamed one aside.
+    public var removedLists = 0
+
     /// Counts the changes from `old` to `new` (a missing `old`: every item is added), by item ID.
     public init(from old: ChecklistBook?, to new: ChecklistBook) {
         let oldLists = old?.checklists ?? []
@@ -56,18 +63,28 @@ public struct ItemChanges: Sendable, Equatable {
         }
         let emptyGone = oldLists.filter { $0.items.isEmpty && !newNames.contains($0.name) }
         let emptyNew = new.checklists.filter { $0.items.isEmpty && !oldNames.contains($0.name) }
-        if old != nil, emptyGone.count == 1, emptyNew.count == 1 { renamedLists += 1 }
+        if old != nil, emptyGone.count == 1, emptyNew.count == 1 {
+            renamedLists += 1
+        } else if old != nil {
+            addedLists = emptyNew.count
+            removedLists = emptyGone.count
+        }
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { added == 0 && changed == 0 && removed == 0 && renamedLists == 0 }
+    public var isEmpty: Bool {
+        added == 0 && changed == 0 && removed == 0 && renamedLists == 0 && addedLists == 0 && removedLists == 0
+    }
 
-    /// `2 added, 1 changed, 1 list renamed`, or `nothing` when there are no changes.
+    /// `2 added, 1 changed, 1 list added, 1 list renamed`, or `nothing` when there are no changes.
     public var summary: String {
         var parts = [(added, "added"), (changed, "changed"), (removed, "removed")].filter { $0.0 > 0 }.map {
             "\($0.0) \($0.1)"
         }
-        if renamedLists > 0 { parts.append("\(renamedLists) \(renamedLists == 1 ? "list" : "lists") renamed") }
+        for (count, what) in [(addedLists, "added"), (removedLists, "removed"), (renamedLists, "renamed")]
+        where count > 0 {
+            parts.append("\(count) \(count == 1 ? "list" : "lists") \(what)")
+        }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 }

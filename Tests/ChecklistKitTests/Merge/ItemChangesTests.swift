@@ -53,4 +53,17 @@ struct ItemChangesTests {
         let new = book(["A": [item("one", 0)], "B": [item("two", 1), item("three", 2)]])
         #expect(ItemChanges(from: old, to: new).summary == "2 changed")
     }
+
+    @Test func aNewEmptyChecklistIsAChange() {
+        let old = book(["A": [item("one", 0)]])
+        let changes = ItemChanges(from: old, to: book(["A": [item("one", 0)], "Empty": []]))
+        #expect(!changes.isEmpty)
+        #expect(changes.summary == "1 list added", "it used to read nothing")
+        #expect(ItemChanges(from: book(["A": [item("one", 0)], "Empty": []]), to: old).summary == "1 list removed")
+    }
+
+    @Test func aDroppedChecklistWithItemsIsCountedByItsItems() {
+        let old = book(["A": [item("one", 0)], "Work": [item("report", 1), item("slides", 2)]])
+        #expect(ItemChanges(from: old, to: book(["A": [item("one", 0)]])).summary == "2 removed")
+    }
 }
