@@ -87,8 +87,9 @@ extension ChecklistBook {
         uids.reserveCapacity(list.items.count)
         for position in 0..<same {
             let uid = placedUIDs[position]
-            let item = list.items[position]
-            if item != original.items[position] { try editor.replace(uid, with: item) }
+            // Compared in place: a copy of each item (its strings retained and released) cost
+            // more than the comparison.
+            if list.items[position] != original.items[position] { try editor.replace(uid, with: list.items[position]) }
             uids.append(uid)
         }
         var before: [Int: (uid: UInt64, item: ChecklistItem)] = [:]

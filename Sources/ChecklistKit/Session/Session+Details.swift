@@ -52,8 +52,12 @@ extension Session {
                 book.update(at: location.list) { list in
                     var item = list.items[location.item]
                     if adding {
-                        var carried = Set(item.tags.map(\.tagKey))
-                        for (tag, key) in zip(tags, keys) where carried.insert(key).inserted { item.tags.append(tag) }
+                        // Appended to a copy set once: each append to `item.tags` itself builds a
+                        // new box of the item's fields, copying every tag so far (quadratic).
+                        var itemTags = item.tags
+                        var carried = Set(itemTags.map(\.tagKey))
+                        for (tag, key) in zip(tags, keys) where carried.insert(key).inserted { itemTags.append(tag) }
+                        item.tags = itemTags
                     } else {
                         item.tags.removeAll { removed.contains($0.tagKey) }
                     }

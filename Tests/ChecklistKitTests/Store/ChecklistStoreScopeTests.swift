@@ -186,6 +186,56 @@ struct ChecklistStoreScopeTests {
         }
     }
 
+    /// One checklist of 10,000 items, each with a note, two tags, a priority and a due date (the
+    /// rich file of the benchmarks), and a small one: every change a big list gets, undo and redo
+    /// too, saves in part what a full load saves, and the file stays this program's own, so the
+    /// next change loads in part again.
+    @Test func oneBigRichChecklistSavesWhatAFullLoadSaves() throws {
+        let folder = try TemporaryFolder()
+        let clock = TestClock()
+        let full = folder.file("full.plist")
+        let partial = folder.file("partial.plist")
+        let items = (0..<10_000).map { index in
+            var item = ChecklistItem(
+                text: "item \(index) with some text", itemID: index, created: TestTime.now - Double(index))
+            item.due = CalendarDay(year: 2027, month: 1 + index % 12, day: 1 + index % 28).map { .day($0) }
+            item.note = "A note of item \(index): what to bring"
+            item.tags = ["tag\(index % 7)", "area\(index % 3)"]
+            item.priority = [1, 5, 9][index % 3]
+            item.checked = index % 4 == 0
+            return item
+        }
+        let other = Checklist(name: "Other", items: [ChecklistItem(text: "far", itemID: 10_000, created: TestTime.now)])
+        let start = ChecklistBook(
+            checklists: [Checklist(name: "Big", items: items), other], currentIndex: 0, nextItemID: 10_001)
+        try TemporaryFolder.write(start.archived(), to: full)
+        try Self.writeAsOurs(start.archived(), to: partial)
+        let script = [
+            "add x", "toggle 5", "check 10000", "edit 2 renamed", "tag 3 +new", "untag 1 +TAG0", "note 4 changed",
+            "priority 6 low", "due 7 tomorrow", "delete 8", "move 10 1", "undo", "undo", "redo", "add y +tag1 !!",
+        ]
+        for line in script {
+            let (expected, partialRun, loaded) = try LocalZone.with(LocalZone.utc) {
+                let expected = try Self.oneShot(line, path: full, scope: .everything, clock: clock)
+                let partialRun = try Self.openAndRun(line, path: partial, scope: .currentChecklist, clock: clock)
+                return (
+                    expected, partialRun,
+                    (partial: try Self.load(partial, clock: clock), full: try Self.load(full, clock: clock))
+                )
+            }
+            #expect(partialRun.leftUnread, "\(line) loads in part")
+            #expect(partialRun.result.lines.map(\.text) == expected.lines.map(\.text), "\(line)")
+            #expect(partialRun.result.error == expected.error, "\(line)")
+            #expect(loaded.partial == loaded.full, "after \(line)")
+            #expect(Self.isOurs(partial), "after \(line)")
+            clock.now += 61
+        }
+        let edited = try FoundationChecklist.unarchived(from: #require(TemporaryFolder.bytes(partial)))
+        let encoded = try FoundationChecklist.unarchived(from: #require(TemporaryFolder.bytes(full)))
+        #expect(edited.map(\.summary) == encoded.map(\.summary))
+        #expect(edited.first?.items.count == 10_001)
+    }
+
     /// `book` as another program writes it: its classes named with `Module`'s prefix, its items
     /// with the iOS app's keys and our `Repeat`.
     static func archivedAsElsewhere<Module: ModulePrefix>(_ book: ChecklistBook, _: Module.Type) -> [UInt8] {
