@@ -209,6 +209,11 @@ extension RepeatPattern {
         return days.isEmpty ? nil : days
     }
 
+    /// Whether `word` is a day of the month with its ending (`1st`, `15th`), for Tab completion.
+    public static func isOrdinal(_ word: String) -> Bool {
+        ordinalNumber(Substring(word)) != nil
+    }
+
     /// `1st`, `2nd`, `3rd`, `4th`… as its number (any of the four endings; 1 to 31).
     private static func ordinalNumber(_ word: Substring) -> Int? {
         guard word.count >= 3, ["st", "nd", "rd", "th"].contains(word.suffix(2)) else { return nil }
