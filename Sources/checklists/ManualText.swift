@@ -148,8 +148,11 @@ enum ManualText {
         REPEATING ITEMS: repeat ITEM RULE makes an item come back after it is checked: the checked \
         one stays, without the rule, and the next occurrence is added after it, unchecked, due at \
         the first date the rule gives after the checked one's due date that is not past, with the \
-        same text, reminder and rule. An item without a due date gets today. repeat ITEM none \
-        stops it. On CalDAV a rule is the task's RRULE (a rule the words cannot say is shown in \
+        same text, reminder and rule. An item without a due date gets today; a time after the \
+        rule (every 2nd tuesday at 7pm) is the time it is due at. The rule is shown in words \
+        (every 2nd Tuesday, every month on the 1st and 15th, every December 25) that typed back \
+        set the same rule; a phrase that is no rule is refused with the nearest one that is. \
+        repeat ITEM none stops it. On CalDAV a rule is the task's RRULE (a rule the words cannot say is shown in \
         RRULE form and repeats all the same).
 
         NOTES, TAGS AND SUB-ITEMS: An item holds what phones keep in a task. note ITEM TEXT sets its \

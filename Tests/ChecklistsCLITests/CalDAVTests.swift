@@ -224,6 +224,73 @@ struct CalDAVTests {
         #expect(try server.must(laptop, ["show", "Chores"]).stdout.contains("due 2099-01-12  every week"))
     }
 
+    /// SPEC §12 (amended): each new kind of rule reaches the server as its RRULE with the series'
+    /// start, and the next date a phone computes from them there (python-dateutil, as the
+    /// CalDAV clients do) is the date checking it here gives, on the server too.
+    @Test func theRulesPeopleSayGiveAPhoneTheNextDateCheckingGivesHere() throws {
+        let server = try CalDAVTestServer(.radicale)
+        let laptop = try ChecklistsProcess()
+        defer { laptop.remove() }
+        let rules = [
+            "every 2nd tuesday", "every last weekday of the month", "every 1st and 15th", "every dec 25",
+            "every other week", "every 4th thursday of november", "every 3 months on the last day",
+            "FREQ=MONTHLY;BYDAY=-2WE",
+        ]
+        var script = "new Chores\n"
+        for (index, rule) in rules.enumerated() {
+            script += "add Task \(index)\ndue \(index + 1) 2099-01-05\nrepeat \(index + 1) \(rule)\n"
+        }
+        let home = try server.setUp(laptop, with: script)
+        let texts = try server.tasks(home: home).values.sorted()
+        try #require(texts.count == rules.count)
+        // The phone: the two dates the rule gives from the task's DTSTART on the server.
+        let phone = """
+            import datetime, json, re, sys
+            from dateutil import rrule
+            answers = {}
+            for text in json.load(sys.stdin):
+                summary = re.search(r"SUMMARY:(.*)\\r", text).group(1)
+                start = re.search(r"DTSTART;VALUE=DATE:(\\d{8})", text).group(1)
+                rule = re.search(r"RRULE:(.*)\\r", text).group(1)
+                dates = rrule.rrulestr("RRULE:" + rule, dtstart=datetime.datetime.strptime(start, "%Y%m%d"))
+                answers[summary] = [day.strftime("%Y%m%d") for day in dates[:2]]
+            print(json.dumps(answers))
+            """
+        let process = Process()
+        process.executableURL = URL(filePath: CalDAVTestServer.bin + "/python")
+        process.arguments = ["-c", phone]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: texts))
+        try input.fileHandleForWriting.close()
+        let answer = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let dates = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: [String]])
+        try #require(dates.count == rules.count)
+        for index in rules.indices {
+            let pair = try #require(dates["Task \(index)"])
+            // Checking the first gives the phone's second, here.
+            let check = try server.must(laptop, ["check", String(2 * index + 1)]).stdout
+            let next = pair[1].prefix(4) + "-" + pair[1].dropFirst(4).prefix(2) + "-" + pair[1].suffix(2)
+            #expect(
+                check.contains("next: \(2 * index + 2) [ ] Task \(index)  due \(next)  "), "\(rules[index]): \(check)")
+        }
+        try server.must(laptop, ["caldav"])
+        let open = try server.tasks(home: home).values.filter { $0.contains("STATUS:NEEDS-ACTION") }
+        #expect(open.count == rules.count)
+        for index in rules.indices {
+            let pair = try #require(dates["Task \(index)"])
+            #expect(
+                open.contains {
+                    $0.contains("SUMMARY:Task \(index)\r\n") && $0.contains("DUE;VALUE=DATE:\(pair[1])\r\n")
+                },
+                "\(rules[index])")
+        }
+    }
+
     /// Issue #36 finding 2: the next occurrence of a phone's task keeps what the phone put in it.
     @Test(arguments: CalDAVTestServer.Kind.allCases)
     func checkingAPhonesRepeatingTaskCarriesItsPropertiesToTheNextOne(_ kind: CalDAVTestServer.Kind) throws {

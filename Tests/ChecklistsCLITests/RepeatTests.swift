@@ -41,6 +41,29 @@ struct RepeatTests {
         Item(itemID: 1, text: "Water plants", checked: false, dueDate: "2099-01-12", rule: "FREQ=WEEKLY"),
     ]
 
+    /// SPEC §12 (amended): the words people say, with a time, in `repeat` and quick add; a
+    /// phrase that is none is refused with the nearest one, and nothing changes.
+    @Test func theWordsPeopleSayRepeatThroughTheProgram() throws {
+        let cli = try ChecklistsProcess()
+        defer { cli.remove() }
+        let utc = ["TZ": "UTC0"]
+        try must(cli, ["add", "Book club"])
+        try must(cli, ["due", "1", "2099-01-05"])
+        let typo = try cli.run(["repeat", "1", "every", "2nd", "tusday"])
+        #expect(typo.status != 0)
+        #expect(typo.stderr.contains("did you mean \"every 2nd tuesday\"?"), "\(typo.stderr)")
+        let set = try cli.run(["repeat", "1", "every", "2nd", "tuesday", "at", "7pm"], environment: utc)
+        #expect(
+            set.stdout == "repeats: 1 [ ] Book club  due 2099-01-13 19:00  every 2nd Tuesday  #0\n", "\(set.stderr)")
+        let check = try cli.run(["check", "1"], environment: utc)
+        #expect(check.stdout.hasSuffix("next: 2 [ ] Book club  due 2099-02-10 19:00  every 2nd Tuesday  #1\n"))
+        #expect(try items(cli).last?.rule == "FREQ=MONTHLY;BYDAY=2TU")
+        let added = try cli.run(["add", "Pay", "rent", "every", "1st", "9am"], environment: utc)
+        #expect(added.stdout.hasPrefix("added 3 [ ] Pay rent  due "), "\(added.stdout)")
+        #expect(added.stdout.contains("-01 09:00  every month on the 1st  #2"), "\(added.stdout)")
+        #expect(try items(cli).last?.rule == "FREQ=MONTHLY;BYMONTHDAY=1")
+    }
+
     @Test func aCheckMadeByOneCommandIsUndoneWithItsNextOccurrenceAndRedoneByLaterOnes() throws {
         let cli = try ChecklistsProcess()
         defer { cli.remove() }

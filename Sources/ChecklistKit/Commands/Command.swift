@@ -55,8 +55,9 @@ public enum Command: Sendable, Equatable {
     case move(ItemReference, MoveTarget)
     case due(ItemReference, DueArgument)
     case remind(ItemReference, Bool)
-    /// `repeat ITEM RULE` (the rule) or `repeat ITEM none` (`nil`).
-    case `repeat`(ItemReference, RepeatRule?)
+    /// `repeat ITEM RULE` (the rule, and the time of day its dates are due at when the RULE
+    /// ends with one) or `repeat ITEM none` (`nil`).
+    case `repeat`(ItemReference, RepeatRule?, at: DateExpression.Clock? = nil)
     /// `note ITEM TEXT|none`, or `note ITEM` alone.
     case note(ItemReference, NoteArgument)
     /// `tag ITEM... +WORD...` (`adding`) or `untag ITEM... +WORD...`: the tags without their `+`.

@@ -123,10 +123,13 @@ struct CommandArguments {
     func repeatRule() throws(CommandError) -> Command {
         let (reference, words) = try itemAndRest(missing: "RULE")
         if words.lowercased() == "none" { return .repeat(reference, nil) }
-        guard let rule = RepeatRule(words: words) else {
+        guard let phrase = RepeatPhrase(words) else {
+            if let nearest = RepeatPhrase.nearest(to: words) {
+                throw fail("\"\(words)\" is not a repeat rule; did you mean \"\(nearest)\"?")
+            }
             throw fail("\"\(words)\" is not a repeat rule; RULE is \(RepeatPattern.forms), or none")
         }
-        return .repeat(reference, rule)
+        return .repeat(reference, phrase.rule, at: phrase.time)
     }
 
     /// `note ITEM [TEXT|none]`.

@@ -97,7 +97,7 @@ extension Command {
         case .use(let list), .drop(let list), .show(let list?, _): CommandReach(namedLists: [list])
         case .move(let item, .list(let list, _)): .naming([item], list: list)
         case .edit(let item, _), .move(let item, .position), .due(let item, _), .remind(let item, _),
-            .repeat(let item, _), .note(let item, _), .priority(let item, _), .start(let item, _), .sub(let item, _),
+            .repeat(let item, _, _), .note(let item, _), .priority(let item, _), .start(let item, _), .sub(let item, _),
             .unnest(let item), .info(let item):
             .naming([item])
         case .nest(let item, let parent): .naming([item, parent])

@@ -155,16 +155,22 @@ public enum Completion {
     /// `monthly on the last day`).
     private static func ruleCandidates(after typed: [String], partial: String) -> [String] {
         let days = RepeatPattern.Weekday.allCases.map { $0.name.lowercased() }
+        let places = ["first", "second", "third", "fourth", "last"]
+        let months = CalendarDay.monthNames
         let pool: [String]
         switch typed.last {
         case nil: pool = RepeatPattern.firstWords + ["none"]
-        case "every" where typed.count == 1: pool = ["day", "week", "month", "year", "weekday"] + days
+        case "every" where typed.count == 1:
+            pool = ["day", "week", "month", "year", "weekday", "weekend", "other", "quarter"] + places + days + months
+        case "other": pool = ["day", "week", "month", "year", "weekend"] + days
+        case let word? where places.contains(word) || RepeatPattern.isOrdinal(word): pool = days + ["weekday", "day"]
+        case "of": pool = ["the"] + months
         case let word? where typed.first == "every" && typed.count == 2 && Int(word) != nil:
             pool = RepeatPattern.unitWords
         case "week", "weeks", "month", "months", "monthly": pool = ["on"]
         case "on" where typed.contains(where: { $0.hasPrefix("month") }): pool = ["the"]
         case "on", "and": pool = days
-        case "the": pool = ["last"]
+        case "the": pool = ["last"] + places.filter { $0 != "last" }
         case "last": pool = ["day"]
         default: pool = []
         }

@@ -168,11 +168,13 @@ public struct QuickAdd: Sendable, Equatable {
         guard !run.isEmpty else { return nil }
         if let rule = rule(run) { return (nil, rule) }
         if let range = dateRange(run) { return (range, nil) }
-        for split in (run.startIndex + 1)..<run.endIndex {
-            let front = run[..<split]
-            let back = run[split...]
-            if let range = dateRange(front), let rule = rule(back) { return (range, rule) }
-            if let rule = rule(front), let range = dateRange(back) { return (range, rule) }
+        let splits = (run.startIndex + 1)..<run.endIndex
+        // The longest RULE before a DATE: `every 2nd tuesday at 7pm` is not `every 2nd` + `tuesday at 7pm`.
+        for split in splits.reversed() {
+            if let rule = rule(run[..<split]), let range = dateRange(run[split...]) { return (range, rule) }
+        }
+        for split in splits {
+            if let range = dateRange(run[..<split]), let rule = rule(run[split...]) { return (range, rule) }
         }
         return nil
     }

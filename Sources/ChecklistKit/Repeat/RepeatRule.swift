@@ -18,10 +18,18 @@ public struct RepeatRule: Sendable, Equatable, CustomStringConvertible {
         rrule = pattern.rrule
     }
 
-    /// RULE words (or an RRULE the words could say), `nil` when the text is neither.
+    /// RULE words, or a valid RRULE (`FREQ=MONTHLY;BYDAY=-2WE`, `RRULE:` before it allowed);
+    /// `nil` when the text is neither. An RRULE the words can say is kept in its canonical
+    /// form, any other upper-cased as typed.
     public init?(words: String) {
-        guard let pattern = RepeatPattern(words: words) else { return nil }
-        self.init(pattern)
+        if let pattern = RepeatPattern(words: words) {
+            self.init(pattern)
+            return
+        }
+        let text = String(words.trimmingSpaces)
+        guard text.contains("="), Recurrence(rrule: text) != nil else { return nil }
+        let body = text.uppercased()
+        self.init(rrule: body.hasPrefix("RRULE:") ? String(body.dropFirst(6)) : body)
     }
 
     /// A rule from an exchange file: an RRULE (anything with `=`) as it is, else RULE words, else

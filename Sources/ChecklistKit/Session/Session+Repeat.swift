@@ -1,8 +1,13 @@
 extension Session {
     /// `repeat ITEM RULE` / `repeat ITEM none`: sets or clears the rule of the items; an item
     /// without a due date gets today (a whole day) as its due date when a rule is set, and one
-    /// due on a date the rule does not give moves to the first date it gives from there.
-    func setRepeat(_ reference: ItemReference, _ rule: RepeatRule?) throws -> CommandResult {
+    /// due on a date the rule does not give moves to the first date it gives from there; a
+    /// `time` makes it due at that time of day (SPEC §12: `every 2nd tuesday at 7pm`).
+    func setRepeat(
+        _ reference: ItemReference, _ rule: RepeatRule?, at time: DateExpression.Clock? = nil
+    ) throws
+        -> CommandResult
+    {
         let today = LocalTime.day(clock())
         return try changeResult("repeat") { book in
             let locations = try resolveItems([reference], in: book)
@@ -10,7 +15,15 @@ extension Session {
                 book.update(at: location.list) { list in
                     list.items[location.item].repeatRule = rule
                     guard let rule else { return }
-                    let due = list.items[location.item].due ?? .day(today)
+                    var due = list.items[location.item].due ?? .day(today)
+                    let day =
+                        switch due {
+                        case .day(let day): day
+                        case .time(let moment): LocalTime.day(moment)
+                        }
+                    if let time, let moment = LocalTime.time(on: day, hour: time.hour, minute: time.minute) {
+                        due = .time(moment)
+                    }
                     // The due date is the series' first date (SPEC §12: `every mon,thu` set on a
                     // Saturday moves it to Monday), as RFC 5545 counts from DTSTART.
                     list.items[location.item].due = rule.firstOccurrence(from: due) ?? due

@@ -162,7 +162,7 @@ public final class Session {
         case .move(let item, .list(let list, let position)): return try move(item, toList: list, at: position)
         case .due(let item, let argument): return try due(item, argument)
         case .remind(let item, let on): return try remind(item, on)
-        case .repeat(let item, let rule): return try setRepeat(item, rule)
+        case .repeat(let item, let rule, let time): return try setRepeat(item, rule, at: time)
         case .note(let item, let argument): return try note(item, argument)
         case .tag(let items, let tags, let adding): return try tag(items, tags, adding: adding)
         case .tags: return tagCounts()

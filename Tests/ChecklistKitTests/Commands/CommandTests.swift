@@ -145,8 +145,7 @@ struct CommandTests {
         #expect(
             throws: CommandError.usage(
                 command: "repeat", usage: "repeat ITEM RULE|none",
-                problem: "\"fortnightly\" is not a repeat rule; RULE is daily, weekly, monthly, yearly, weekdays,"
-                    + " every N days|weeks|months|years, every mon,thu (any weekdays), every N weeks on fri, monthly on the last day, or none"
+                problem: "\"fortnightly\" is not a repeat rule; RULE is \(RepeatPattern.forms), or none"
             )
         ) { try parse("repeat 1 fortnightly") }
     }

@@ -244,10 +244,25 @@ struct QuickAddTests {
         row(#"Pay rent monthly from 2026-07-01"#, #"Pay rent monthly from"#, due: "2026-07-01"),
         row(#"Pay rent monthly 2026-07-01"#, #"Pay rent"#, due: "2026-07-01", rule: "every month"),
         row(#"Review friday weekly"#, #"Review"#, due: "2026-06-19", rule: "every week"),
-        row(#"Review weekly on friday"#, #"Review"#, due: "2026-06-19", rule: "every week"),
+        row(#"Review weekly on friday"#, #"Review"#, due: "2026-06-19", rule: "every Friday"),
         row(#"Review weekly friday 4pm"#, #"Review"#, due: "2026-06-19 16:00", rule: "every week"),
         row(#"Birthday dec 25 yearly"#, #"Birthday"#, due: "2026-12-25", rule: "every year"),
-        row(#"Birthday yearly on dec 25"#, #"Birthday"#, due: "2026-12-25", rule: "every year"),
+        row(#"Birthday yearly on dec 25"#, #"Birthday"#, due: "2026-12-25", rule: "every December 25"),
+        // SPEC §12 (amended): the RULE words people say, at the end of a text.
+        row(#"Pay rent every 1st 9am"#, #"Pay rent"#, due: "2026-07-01 09:00", rule: "every month on the 1st"),
+        row(
+            #"Team sync every other tuesday at 10am +work"#, #"Team sync"#, due: "2026-06-16 10:00",
+            rule: "every 2 weeks on Tuesday", tags: ["work"]),
+        row(#"Book club every 2nd tuesday at 7pm"#, #"Book club"#, due: "2026-07-14 19:00", rule: "every 2nd Tuesday"),
+        row(
+            #"Payroll every last weekday of the month"#, #"Payroll"#, due: "2026-06-30",
+            rule: "every last weekday of the month"),
+        row(#"Mow the lawn every weekend"#, #"Mow the lawn"#, due: "2026-06-20", rule: "every weekend"),
+        row(#"Taxes every quarter"#, #"Taxes"#, due: "2026-06-15", rule: "every 3 months"),
+        row(#"Xmas cards every dec 1"#, #"Xmas cards"#, due: "2026-12-01", rule: "every December 1"),
+        row(#"Budget every 1st and 15th"#, #"Budget"#, due: "2026-06-15", rule: "every month on the 1st and 15th"),
+        row(
+            #"Standup every mon,wed at 9:30"#, #"Standup"#, due: "2026-06-17 09:30", rule: "every Monday and Wednesday"),
         row(
             #"Call mum every sunday 6pm +family"#, #"Call mum"#, due: "2026-06-21 18:00", rule: "every Sunday",
             tags: ["family"]),

@@ -92,7 +92,7 @@ struct ChecklistExportTests {
                     repeatRule: RepeatRule(words: "every mon,thu")),
                 ChecklistItem(text: "Rent", checked: true, itemID: 2, created: 0),
                 ChecklistItem(
-                    text: "Club", itemID: 3, created: 0, repeatRule: RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU")),
+                    text: "Club", itemID: 3, created: 0, repeatRule: RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=-2TU")),
             ])
     ]
 
@@ -101,7 +101,7 @@ struct ChecklistExportTests {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let list = try #require((root["checklists"] as? [[String: Any]])?.first)
         let items = try #require(list["items"] as? [[String: Any]])
-        #expect(items.map { $0["repeat"] as? String } == ["FREQ=WEEKLY;BYDAY=MO,TH", nil, "FREQ=MONTHLY;BYDAY=2TU"])
+        #expect(items.map { $0["repeat"] as? String } == ["FREQ=WEEKLY;BYDAY=MO,TH", nil, "FREQ=MONTHLY;BYDAY=-2TU"])
         #expect(items[1].keys.contains("repeat") == false)
         #expect(text.contains("\"shouldRemind\": false,\n          \"repeat\": \"FREQ=WEEKLY;BYDAY=MO,TH\""))
     }
@@ -113,7 +113,7 @@ struct ChecklistExportTests {
 
                 - [ ] Water plants 🔁 every Monday and Thursday 📅 2026-06-15T00:00:00Z
                 - [x] Rent
-                - [ ] Club 🔁 RRULE:FREQ=MONTHLY;BYDAY=2TU
+                - [ ] Club 🔁 RRULE:FREQ=MONTHLY;BYDAY=-2TU
 
                 """)
     }

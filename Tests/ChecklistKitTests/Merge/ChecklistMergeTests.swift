@@ -135,12 +135,12 @@ struct ChecklistMergeTests {
         var ours = base
         ours.update(at: 0) { $0.items[0].repeatRule = RepeatRule(words: "every 2 weeks on fri") }
         var theirs = base
-        theirs.update(at: 0) { $0.items[0].repeatRule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU") }
+        theirs.update(at: 0) { $0.items[0].repeatRule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=-2TU") }
         let result = ChecklistMerge.merge(base: base, ours: ours, theirs: theirs)
         #expect(result.book.checklists[0].items[0].repeatRule == RepeatRule(words: "every 2 weeks on fri"))
         #expect(
             result.conflicts.map(\.description) == [
-                "Groceries #0 repeat: kept every 2 weeks on Friday over RRULE:FREQ=MONTHLY;BYDAY=2TU from the other side"
+                "Groceries #0 repeat: kept every 2 weeks on Friday over RRULE:FREQ=MONTHLY;BYDAY=-2TU from the other side"
             ])
     }
 

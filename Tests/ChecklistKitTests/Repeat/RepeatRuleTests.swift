@@ -10,9 +10,9 @@ struct RepeatRuleTests {
     }
 
     @Test func aRuleTheWordsCannotSayIsKeptAsItIsAndShownInRRuleForm() {
-        let rule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU")
+        let rule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=-2TU")
         #expect(rule.pattern == nil)
-        #expect(rule.description == "RRULE:FREQ=MONTHLY;BYDAY=2TU")
+        #expect(rule.description == "RRULE:FREQ=MONTHLY;BYDAY=-2TU")
         #expect(RepeatRule(rrule: "RRULE:FREQ=YEARLY;COUNT=2").description == "RRULE:FREQ=YEARLY;COUNT=2")
     }
 

@@ -33,6 +33,31 @@ struct SessionRepeatTests {
         }
     }
 
+    /// SPEC §12 (amended): the words people say, a time after them, and the nearest known
+    /// phrase for one that is not.
+    @Test func repeatTakesTheWordsPeopleSayAndATime() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            #expect(
+                fixture.run("repeat 1 every 2nd tuesday at 7pm") == [
+                    "repeats: 1 [ ] Water plants  due 2026-07-14 19:00  every 2nd Tuesday  #0"
+                ])
+            #expect(
+                fixture.run("repeat 2 Every 1st And 15th") == [
+                    "repeats: 2 [ ] Pills  due 2026-06-15  every month on the 1st and 15th  #1"
+                ])
+            #expect(
+                fixture.run("repeat 3 FREQ=MONTHLY;BYDAY=-2WE") == [
+                    "repeats: 3 [ ] Rent  due 2026-06-17  RRULE:FREQ=MONTHLY;BYDAY=-2WE  #2"
+                ])
+            #expect(
+                fixture.failure("repeat 1 every 2nd tusday")
+                    == "\"every 2nd tusday\" is not a repeat rule; did you mean \"every 2nd tuesday\"?;"
+                    + " usage: repeat ITEM RULE|none (help repeat for more)")
+            #expect(items(fixture)[0].repeatRule?.rrule == "FREQ=MONTHLY;BYDAY=2TU")
+        }
+    }
+
     @Test func anItemWithoutADueDateGetsTodayWhenARuleIsSet() throws {
         try LocalZone.with(LocalZone.utc) {
             let fixture = try chores()
@@ -186,12 +211,13 @@ struct SessionRepeatTests {
         try LocalZone.with(LocalZone.utc) {
             let fixture = try chores()
             fixture.run("due 1 2026-06-09")
-            let rule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=2TU")
+            // The second-to-last Tuesday of the month.
+            let rule = RepeatRule(rrule: "FREQ=MONTHLY;BYDAY=-2TU")
             _ = try fixture.store.modify { book in book.update(at: 0) { $0.items[0].repeatRule = rule } }
             #expect(
                 fixture.run("check 1") == [
                     "checked 1 [x] Water plants  due 2026-06-09  #0",
-                    "next: 2 [ ] Water plants  due 2026-07-14  RRULE:FREQ=MONTHLY;BYDAY=2TU  #3",
+                    "next: 2 [ ] Water plants  due 2026-06-23  RRULE:FREQ=MONTHLY;BYDAY=-2TU  #3",
                 ])
         }
     }

@@ -7,9 +7,13 @@ enum DateutilOracle {
     /// The virtual environment's python, beside the package.
     static let python = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appending(path: ".ci/venv/bin/python").path
-    /// The script, beside the tests that use it.
-    static let script = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Repeat/rrule-oracle.py").path
+    /// The folder of the scripts, beside the tests that use them.
+    static let folder = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "Repeat")
+    /// The script of the next occurrences (`rrule-oracle.py`).
+    static let script = folder.appending(path: "rrule-oracle.py").path
+    /// The script of a series' first dates (`rrule-dates.py`).
+    static let datesScript = folder.appending(path: "rrule-dates.py").path
 
     /// Whether that python is there and has dateutil.
     static var available: Bool {
@@ -25,7 +29,7 @@ enum DateutilOracle {
     }
 
     /// The script's answers to `cases` (JSON objects), one per case, in order.
-    static func run(_ cases: [[String: Any]]) throws -> [Any] {
+    static func run(_ cases: [[String: Any]], script: String = script) throws -> [Any] {
         let input = try JSONSerialization.data(withJSONObject: cases)
         let process = Process()
         process.executableURL = URL(filePath: python)
