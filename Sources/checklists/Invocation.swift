@@ -143,7 +143,10 @@ struct Invocation {
         let stdoutIsTerminal = isatty(1) == 1
         let styler = outputStyle(environment)
         let status: ExitStatus
-        if !command.isEmpty {
+        if case .success(.mcp(let readOnly)?) = parsed {
+            // An agent's session follows the file's current checklist, as a shell's commands do.
+            status = AgentMode(server: AgentServer(session: session, version: Version.number, readOnly: readOnly)).run()
+        } else if !command.isEmpty {
             // watch runs until it is stopped: only as a command of its own.
             host.runsWatch = true
             // `note ITEM` alone edits the note where an editor can use the terminal, as git commit does.

@@ -49,6 +49,14 @@ enum Output {
     /// redrawn or wiped.
     static let erasingLine = "\r\u{1B}[K"
 
+    /// Writes one protocol message (`checklists mcp`) and its newline to standard output at once:
+    /// the agent host waits for it.
+    static func message(_ bytes: [UInt8]) {
+        let line = bytes + [UInt8(ascii: "\n")]
+        _ = line.withUnsafeBytes { csystem_write_standard_output($0.baseAddress, $0.count) }
+        fflush(nil)
+    }
+
     /// Flushes standard output.
     static func flush() {
         fflush(nil)

@@ -103,6 +103,8 @@ public enum Command: Sendable, Equatable {
     case cat(String)
     /// `watch [--once] [--exec CMD]`: fire reminders when they come due.
     case watch(once: Bool, exec: String?)
+    /// `mcp [--read-only]`: serve the lists to agents over the Model Context Protocol (SPEC §16).
+    case mcp(readOnly: Bool)
     case quit
 
     /// The name the command is called by (`check` for a check, whichever prefix was typed).
@@ -149,6 +151,7 @@ public enum Command: Sendable, Equatable {
         case .merge: .merge
         case .cat: .cat
         case .watch: .watch
+        case .mcp: .mcp
         case .quit: .quit
         }
     }

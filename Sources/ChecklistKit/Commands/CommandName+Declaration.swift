@@ -301,6 +301,22 @@ extension CommandName {
                     Argument("--exec", .choice(["--exec"]), optional: true), Argument("CMD", .text, optional: true),
                 ], reach: .wholeBook
             ) { arguments throws(CommandError) in try arguments.watch() }
+        case .mcp:
+            return CommandDeclaration(
+                self, "mcp [--read-only]",
+                "serve the checklists to agents over MCP on standard input and output (--read-only: only read)",
+                details: [
+                    "  Agent hosts run checklists mcp; items are named by #ID or UID, and checklists undo takes",
+                    "  back what an agent changed.",
+                ], arguments: [Argument("--read-only", .choice(["--read-only"]), optional: true)], reach: .wholeBook
+            ) { arguments throws(CommandError) in
+                try arguments.expect(0...1)
+                guard let option = arguments.words.first else { return .mcp(readOnly: false) }
+                guard option == "--read-only" else {
+                    throw arguments.fail("unknown option \"\(option)\" (--read-only)")
+                }
+                return .mcp(readOnly: true)
+            }
         case .quit, .exit:
             return CommandDeclaration(
                 self, rawValue, "leave the interactive mode (Ctrl-D too)", reach: .wholeBook, interactiveOnly: true,

@@ -88,10 +88,10 @@ extension Session {
         writer.endArray()
     }
 
-    /// The JSON document of a command that ran without one of its own: a change's (what it
+    /// The JSON document of a command (named `name`) that ran without one of its own: a change's (what it
     /// changed), or any other's output as lines.
-    func report(of command: Command, _ result: CommandResult) -> [UInt8] {
-        guard let changed = changedChecklists else { return JSONReport.lines(command.name, result.lines) }
+    func report(of name: CommandName, _ result: CommandResult) -> [UInt8] {
+        guard let changed = changedChecklists else { return JSONReport.lines(name, result.lines) }
         let book = self.book
         var locations: [Int: ItemLocation] = [:]
         for (list, checklist) in book.checklists.enumerated() {
@@ -121,7 +121,7 @@ extension Session {
         }
         let earlierLists = Dictionary(changed.removed.map { ($0.name, $0.iconName) }, uniquingKeysWith: { $1 })
         let laterNames = Set(changed.added.map(\.name))
-        return JSONReport.document(command.name) { writer in
+        return JSONReport.document(name) { writer in
             writer.member("message", result.lines.map(\.text).joined(separator: "\n"))
             writer.key("current")
             if let current = book.current { writer.string(current.name) } else { writer.null() }

@@ -129,7 +129,7 @@ public final class Session {
         if reportsJSON {
             result = try readingReport(command) ?? dispatch(command)
             // A command that failed prints its error alone (SPEC §14), whatever it had done.
-            if result.document == nil, result.error == nil { result.document = report(of: command, result) }
+            if result.document == nil, result.error == nil { result.document = report(of: command.name, result) }
         } else {
             result = try dispatch(command)
         }
@@ -192,6 +192,8 @@ public final class Session {
                     "watch runs on its own: start checklists watch in a terminal or as a service")
             }
             return try host.watch(once: once, exec: exec)
+        case .mcp:
+            throw CommandError.refused("mcp runs on its own: an agent host starts checklists mcp")
         case .merge, .cat:
             return Self.runStandalone(command, now: clock()) ?? CommandResult()
         case .history:

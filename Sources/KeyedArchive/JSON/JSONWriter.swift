@@ -101,6 +101,13 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// Writes a value that is JSON text already (a document written before), as it is.
+    public mutating func json(_ text: [UInt8]) {
+        startValue()
+        bytes += text
+        needsComma = true
+    }
+
     /// Writes a whole value.
     public mutating func value(_ value: JSONValue) {
         switch value {
