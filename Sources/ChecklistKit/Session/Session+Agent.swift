@@ -85,13 +85,8 @@ extension Session {
             item.text = text
         case .due: item.due = date
         case .start: item.start = date
-        case .repeat(_, let rule):
-            item.repeatRule = rule
-            // As `repeat` does: the due date becomes the series' first date (SPEC §12).
-            if let rule {
-                let due = item.due ?? .day(LocalTime.day(now))
-                item.due = rule.firstOccurrence(from: due) ?? due
-            }
+        case .repeat(_, let rule, let time):
+            setRepeat(rule, at: time, today: LocalTime.day(now), on: &item)
         case .priority(_, let priority): item.priority = priority
         case .note(_, .text(let text)): item.note = text
         case .note(_, .none), .note(_, .show): item.note = ""

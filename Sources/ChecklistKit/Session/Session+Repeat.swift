@@ -13,23 +13,31 @@ extension Session {
             let locations = try resolveItems([reference], in: book)
             for location in locations {
                 book.update(at: location.list) { list in
-                    list.items[location.item].repeatRule = rule
-                    guard let rule else { return }
-                    var due = list.items[location.item].due ?? .day(today)
-                    let day =
-                        switch due {
-                        case .day(let day): day
-                        case .time(let moment): LocalTime.day(moment)
-                        }
-                    if let time, let moment = LocalTime.time(on: day, hour: time.hour, minute: time.minute) {
-                        due = .time(moment)
-                    }
-                    // The due date is the series' first date (SPEC §12: `every mon,thu` set on a
-                    // Saturday moves it to Monday), as RFC 5545 counts from DTSTART.
-                    list.items[location.item].due = rule.firstOccurrence(from: due) ?? due
+                    Self.setRepeat(rule, at: time, today: today, on: &list.items[location.item])
                 }
             }
             return reportLines(book, locations, verb: rule == nil ? "no repeat:" : "repeats:")
         }
+    }
+
+    /// Sets `rule` on `item`; with a rule, the due date (today when it has none, at `time` when
+    /// one is given) becomes the series' first date.
+    static func setRepeat(
+        _ rule: RepeatRule?, at time: DateExpression.Clock?, today: CalendarDay, on item: inout ChecklistItem
+    ) {
+        item.repeatRule = rule
+        guard let rule else { return }
+        var due = item.due ?? .day(today)
+        let day =
+            switch due {
+            case .day(let day): day
+            case .time(let moment): LocalTime.day(moment)
+            }
+        if let time, let moment = LocalTime.time(on: day, hour: time.hour, minute: time.minute) {
+            due = .time(moment)
+        }
+        // The due date is the series' first date (SPEC §12: `every mon,thu` set on a Saturday
+        // moves it to Monday), as RFC 5545 counts from DTSTART.
+        item.due = rule.firstOccurrence(from: due) ?? due
     }
 }
