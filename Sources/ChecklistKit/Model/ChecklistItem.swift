@@ -77,6 +77,10 @@ public struct ChecklistItem: Sendable, Equatable {
     /// Whether the item has any of SPEC §13's fields (most have none).
     var hasExtraFields: Bool { extras.box != nil }
 
+    /// The box of SPEC §13's fields, `nil` when the item has none: to read several without
+    /// copying them (`Checklist.digest`).
+    var extraFieldsBox: ExtraFieldsBox? { extras.box }
+
     /// SPEC §13's fields together, to set several with one new box (as reading a file does).
     var extraFields: ExtraFields {
         get { extras.box?.fields ?? ExtraFields() }

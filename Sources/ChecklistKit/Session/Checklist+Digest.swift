@@ -68,8 +68,9 @@ extension Digest {
     /// Adds SPEC §13's fields of `item`, each after a tag of its own and only when set, so an
     /// item without them digests as it did before they existed.
     fileprivate mutating func addRichFields(of item: borrowing ChecklistItem) {
-        // The fields read once: each of the item's accessors reads its box again.
-        let fields = item.extraFields
+        // The fields read in their box, once: each of the item's accessors reads the box again,
+        // and a copy of `ExtraFields` retains and releases each of its strings.
+        guard let fields = item.extraFieldsBox?.fields else { return }
         if !fields.note.isEmpty {
             add(0x07E)
             add(fields.note)
@@ -116,12 +117,17 @@ private struct Digest {
 
     /// Adds a string's length, then its UTF-8 bytes eight at a time.
     mutating func add(_ text: String) {
-        var text = text
-        // `withUTF8` makes a bridged or foreign string native first; ours always are.
-        text.withUTF8 { bytes in
-            add(UInt64(bytes.count) | 1 << 63)
-            add(UnsafeRawBufferPointer(bytes))
-        }
+        // Read in place, as native strings (ours always are) allow, without the copy `withUTF8`
+        // needs; a bridged or foreign one is made native first.
+        if text.utf8.withContiguousStorageIfAvailable({ add(utf8: $0) }) != nil { return }
+        var native = text
+        native.withUTF8 { add(utf8: $0) }
+    }
+
+    /// Adds the length of `bytes`, UTF-8, then the bytes eight at a time.
+    private mutating func add(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        add(UInt64(bytes.count) | 1 << 63)
+        add(UnsafeRawBufferPointer(bytes))
     }
 
     private mutating func add(_ raw: UnsafeRawBufferPointer) {

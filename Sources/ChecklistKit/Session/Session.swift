@@ -271,7 +271,10 @@ public final class Session {
         let archiveNull = KeyedArchiver.nullString
         func count(_ lists: [Checklist]) -> Int {
             lists.reduce(0) { sum, list in
-                sum + (list.name == archiveNull ? 1 : 0) + list.items.count { $0.text == archiveNull }
+                // Texts compared in place: a closure over the items copied each one.
+                var found = list.name == archiveNull ? 1 : 0
+                for index in list.items.indices where list.items[index].text == archiveNull { found += 1 }
+                return sum + found
             }
         }
         let adding = count(added)
