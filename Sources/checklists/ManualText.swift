@@ -152,7 +152,8 @@ enum ManualText {
         rule (every 2nd tuesday at 7pm) is the time it is due at. The rule is shown in words \
         (every 2nd Tuesday, every month on the 1st and 15th, every December 25) that typed back \
         set the same rule; a phrase that is no rule is refused with the nearest one that is. \
-        repeat ITEM none stops it. On CalDAV a rule is the task's RRULE (a rule the words cannot say is shown in \
+        After a rule, after done (every 3 days after done; every! 3 days) counts the next date \
+        from the day the item is checked. repeat ITEM none stops it. On CalDAV a rule is the task's RRULE (a rule the words cannot say is shown in \
         RRULE form and repeats all the same).
 
         NOTES, TAGS AND SUB-ITEMS: An item holds what phones keep in a task. note ITEM TEXT sets its \

@@ -16,6 +16,10 @@ public enum CalendarTask {
     /// `DUE`: a `DTSTART` equal to `DUE` alone is no start (see `startDate(of:)`).
     public static let ownStartProperty = "X-CHECKLISTS-OWN-START"
 
+    /// The property (`COMPLETION`) that says a task's rule counts each next date from the day it
+    /// is checked (SPEC §12, `after done`); its `RRULE` is plain, so any client repeats it.
+    public static let repeatFrom = "X-CHECKLISTS-REPEAT-FROM"
+
     /// The VTODO of `item`, built on `existing` when given; `siblings` are the UIDs of the
     /// items of its checklist, which tell the parent it has here among the task's parents (any
     /// parent when `nil`). `now` stamps what changed.
@@ -66,7 +70,12 @@ public enum CalendarTask {
             } else {
                 todo.set("DUE", nil)
             }
-        case .repeatRule: todo.set("RRULE", item.repeatRule.map { ContentLine("RRULE", value: $0.rrule) })
+        case .repeatRule:
+            // `after done` is no part of RFC 5545: the RRULE stays plain (as Tasks.org writes it),
+            // and the mark goes in a property of our own that other clients keep and ignore.
+            todo.set("RRULE", item.repeatRule.map { ContentLine("RRULE", value: $0.plainRRULE) })
+            let afterDone = item.repeatRule?.afterDone ?? false
+            todo.set(Self.repeatFrom, afterDone ? ContentLine(Self.repeatFrom, value: "COMPLETION") : nil)
         case .start: setStart(of: &todo, to: item, before: before, dueBefore: dueBefore)
         case .shouldRemind: setReminder(of: &todo, to: item)
         case .note: setNote(of: &todo, to: item, before: before)
@@ -213,7 +222,10 @@ public enum CalendarTask {
         case .due: item.due = dueDate(of: todo)
         case .shouldRemind: item.shouldRemind = todo.components.contains(where: isTimeAlarm)
         case .repeatRule:
-            item.repeatRule = todo.property("RRULE").map { RepeatRule(rrule: String(CalendarText.trimmed($0.value))) }
+            let afterDone = todo.property(repeatFrom).map { CalendarText.trimmed($0.value) == "COMPLETION" } ?? false
+            item.repeatRule = todo.property("RRULE").map {
+                RepeatRule(rrule: String(CalendarText.trimmed($0.value))).counting(afterDone: afterDone)
+            }
         case .note: item.note = note(of: todo)
         case .tags: item.tags = tags(of: todo)
         case .priority: item.priority = priority(of: todo)

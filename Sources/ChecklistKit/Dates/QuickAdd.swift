@@ -203,7 +203,9 @@ public struct QuickAdd: Sendable, Equatable {
     }
 
     /// The words a RULE starts with (`RepeatPattern(words:)`).
-    static let ruleStarts: Set<Substring> = ["daily", "weekly", "monthly", "yearly", "annually", "weekdays", "every"]
+    static let ruleStarts: Set<Substring> = [
+        "daily", "weekly", "monthly", "yearly", "annually", "quarterly", "weekdays", "every", "every!",
+    ]
 
     /// The words besides day words, weekdays and months that a DATE starts with (`DateGrammar`).
     static let dateStarts: Set<Substring> = ["now", "noon", "midnight", "next", "this", "in"]

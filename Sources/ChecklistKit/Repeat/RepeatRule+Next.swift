@@ -11,7 +11,13 @@ extension RepeatRule {
     /// time of day in the local zone (`TZ`); a whole day gives a whole day, which may be today,
     /// and a time (00:00 too) must be after `now`. Pure but for the zone.
     public func nextOccurrence(after due: Due, now: Double) -> (due: Due, rule: RepeatRule)? {
-        guard let recurrence = Recurrence(rrule: rrule) else { return nil }
+        // `after done`: as if it were due on the day it is checked (SPEC §12).
+        if afterDone, let moved = Self.moved(due, toDayOf: now, by: due) {
+            return counting(afterDone: false).nextOccurrence(after: moved, now: now).map {
+                ($0.due, $0.rule.counting(afterDone: true))
+            }
+        }
+        guard let recurrence = Recurrence(rrule: plainRRULE) else { return nil }
         let today = LocalTime.day(now)
         var found: (due: Due, position: Int)?
         var position = 0
@@ -33,7 +39,15 @@ extension RepeatRule {
     /// date keeps its distance from its start (as clients compute `DUE` from `DTSTART`); the
     /// next one is the first whose due date is after `due` and in the future.
     public func nextOccurrence(start: Due, due: Due, now: Double) -> (start: Due, due: Due, rule: RepeatRule)? {
-        guard let recurrence = Recurrence(rrule: rrule) else { return nil }
+        // `after done`: as if it were due on the day it is checked, its start as far before.
+        if afterDone, let movedDue = Self.moved(due, toDayOf: now, by: due),
+            let movedStart = Self.moved(start, toDayOf: now, by: due)
+        {
+            return counting(afterDone: false).nextOccurrence(start: movedStart, due: movedDue, now: now).map {
+                ($0.start, $0.due, $0.rule.counting(afterDone: true))
+            }
+        }
+        guard let recurrence = Recurrence(rrule: plainRRULE) else { return nil }
         let today = LocalTime.day(now)
         var found: (start: Due, due: Due, position: Int)?
         var position = 0
@@ -46,6 +60,21 @@ extension RepeatRule {
         }
         guard let found else { return nil }
         return (found.start, found.due, counting(from: found.position, in: recurrence))
+    }
+
+    /// `date` moved by as many days as `due`'s day is from the day of `now` (local), a time
+    /// keeping its clock time: `due` itself moves to the day of `now`.
+    private static func moved(_ date: Due, toDayOf now: Double, by due: Due) -> Due? {
+        let dueDay =
+            switch due {
+            case .day(let day): day
+            case .time(let time): LocalTime.day(time)
+            }
+        let days = LocalTime.day(now).daysSince1970 - dueDay.daysSince1970
+        switch date {
+        case .day(let day): return day.adding(days: days).map(Due.day)
+        case .time(let time): return LocalTime.adding(days: days, to: time).map(Due.time)
+        }
     }
 
     /// Whether `occurrence` can be the next due date after `due`: later, and not past (a whole
@@ -95,7 +124,7 @@ extension RepeatRule {
     /// item the rule is set on (SPEC §12: `every mon,thu` set on a Saturday moves it to Monday);
     /// `nil` when the rule is not understood or gives no date.
     public func firstOccurrence(from due: Due) -> Due? {
-        guard let recurrence = Recurrence(rrule: rrule) else { return nil }
+        guard let recurrence = Recurrence(rrule: plainRRULE) else { return nil }
         var first: Due?
         Self.forEachOccurrence(of: recurrence, from: due) { occurrence in
             first = occurrence
@@ -150,7 +179,7 @@ extension RepeatRule {
     /// This rule as it stood one occurrence earlier: a `COUNT` one higher (what `uncheck` gives
     /// back to a completed occurrence when it takes its next one back), else the rule itself.
     var oneOccurrenceEarlier: RepeatRule {
-        guard let count = Recurrence(rrule: rrule)?.count else { return self }
+        guard let count = Recurrence(rrule: plainRRULE)?.count else { return self }
         return counting(count + 1)
     }
 

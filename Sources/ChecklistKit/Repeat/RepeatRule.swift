@@ -20,8 +20,18 @@ public struct RepeatRule: Sendable, Equatable, CustomStringConvertible {
 
     /// RULE words, or a valid RRULE (`FREQ=MONTHLY;BYDAY=-2WE`, `RRULE:` before it allowed);
     /// `nil` when the text is neither. An RRULE the words can say is kept in its canonical
-    /// form, any other upper-cased as typed.
+    /// form, any other upper-cased as typed. `after done` after the words, or `every!` for
+    /// `every` (Todoist's), counts each next date from the day of the check (`afterDone`).
     public init?(words: String) {
+        let lower = words.lowercased().trimmingSpaces
+        if lower.hasSuffix(" after done") || lower.hasPrefix("every!") {
+            let rest = lower.hasPrefix("every!") ? "every " + lower.dropFirst(6) : lower.dropLast(11)
+            guard !rest.contains("after done"), let rule = RepeatRule(words: String(rest)), !rule.afterDone else {
+                return nil
+            }
+            self.init(rrule: rule.rrule + Self.fromCompletion)
+            return
+        }
         if let pattern = RepeatPattern(words: words) {
             self.init(pattern)
             return
@@ -42,13 +52,36 @@ public struct RepeatRule: Sendable, Equatable, CustomStringConvertible {
 
     /// What the rule says in the understood subset; `nil` for a rule outside it.
     public var pattern: RepeatPattern? {
-        RepeatPattern(rrule: rrule)
+        RepeatPattern(rrule: plainRRULE)
     }
 
-    /// The rule in words (`every week`), or in RRULE form (`RRULE:FREQ=MONTHLY;BYDAY=2TU`) when
-    /// the words cannot say it.
+    /// The rule in words (`every week`, `every 3 days after done`), or in RRULE form
+    /// (`RRULE:FREQ=MONTHLY;BYDAY=-2WE`) when the words cannot say it.
     public var description: String {
-        if let pattern { return pattern.words }
-        return rrule.uppercased().hasPrefix("RRULE:") ? rrule : "RRULE:" + rrule
+        let after = afterDone ? " after done" : ""
+        if let pattern { return pattern.words + after }
+        let plain = plainRRULE
+        return (plain.uppercased().hasPrefix("RRULE:") ? plain : "RRULE:" + plain) + after
+    }
+
+    /// What the archive's `Repeat` string holds after the RRULE for a rule counted from the day
+    /// of the check: Tasks.org's own mark (`FROM=COMPLETION`), which it keeps on the phone and
+    /// takes off the RRULE it puts on a server (SPEC §12, `after done`).
+    static let fromCompletion = ";FROM=COMPLETION"
+
+    /// Whether each next date counts from the day the item is checked (`after done`), not from
+    /// its due date.
+    public var afterDone: Bool {
+        rrule.uppercased().hasSuffix(Self.fromCompletion)
+    }
+
+    /// The RRULE without the `after done` mark: what RFC 5545 and every CalDAV client read.
+    public var plainRRULE: String {
+        afterDone ? String(rrule.dropLast(Self.fromCompletion.count)) : rrule
+    }
+
+    /// This rule with the `after done` mark set or taken off.
+    public func counting(afterDone: Bool) -> RepeatRule {
+        RepeatRule(rrule: plainRRULE + (afterDone ? Self.fromCompletion : ""))
     }
 }

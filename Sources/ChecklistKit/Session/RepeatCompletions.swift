@@ -28,7 +28,7 @@ struct RepeatCompletions {
         }
         guard let following else {
             let why =
-                Recurrence(rrule: rule.rrule) == nil
+                Recurrence(rrule: rule.plainRRULE) == nil
                 ? "which checklists cannot work out" : "which gives no date after this one"
             notes.append(
                 OutputLine(

@@ -1,4 +1,5 @@
 import ChecklistKit
+import Foundation
 import Testing
 
 /// Items as VTODOs and back, by SPEC §11's mapping.
@@ -21,6 +22,31 @@ struct CalendarTaskTests {
             let read = try #require(try ICalendarReader.read(Array(text.utf8)).first?.components.first)
             let back = CalendarTask.item(read, itemID: item.itemID, created: 0)
             #expect(back == item)
+        }
+    }
+
+    /// SPEC §12 (amended): an `after done` rule goes out as a plain RRULE (what Tasks.org puts
+    /// on a server; it keeps its own "repeat from completion" on the phone) and a mark of our
+    /// own, and comes back the same; a task without the mark has a plain rule.
+    @Test func anAfterDoneRuleIsAPlainRRuleAndAMarkOnTheServer() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let rule = try #require(RepeatRule(words: "every 3 days after done"))
+            let item = ChecklistItem(text: "Water plants", itemID: 1, created: 0, dueDate: now, repeatRule: rule)
+            let text = ICalendarWriter.write([
+                CalendarComponent("VCALENDAR", components: [CalendarTask.todo(item, uid: "u", now: now)])
+            ])
+            #expect(text.contains("\r\nRRULE:FREQ=DAILY;INTERVAL=3\r\n"))
+            #expect(text.contains("\r\nX-CHECKLISTS-REPEAT-FROM:COMPLETION\r\n"))
+            let read = try #require(try ICalendarReader.read(Array(text.utf8)).first?.components.first)
+            #expect(CalendarTask.item(read, itemID: 1, created: 0).repeatRule == rule)
+            let plain = text.replacingOccurrences(of: "X-CHECKLISTS-REPEAT-FROM:COMPLETION\r\n", with: "")
+            let phone = try #require(try ICalendarReader.read(Array(plain.utf8)).first?.components.first)
+            #expect(
+                CalendarTask.item(phone, itemID: 1, created: 0).repeatRule == RepeatRule(rrule: "FREQ=DAILY;INTERVAL=3")
+            )
+            var none = item
+            none.repeatRule = RepeatRule(words: "every 3 days")
+            #expect(!ICalendarWriter.write([CalendarTask.todo(none, uid: "u", now: now)]).contains("REPEAT-FROM"))
         }
     }
 

@@ -259,6 +259,10 @@ struct QuickAddTests {
             rule: "every last weekday of the month"),
         row(#"Mow the lawn every weekend"#, #"Mow the lawn"#, due: "2026-06-20", rule: "every weekend"),
         row(#"Taxes every quarter"#, #"Taxes"#, due: "2026-06-15", rule: "every 3 months"),
+        row(
+            #"Water ferns every 3 days after done"#, #"Water ferns"#, due: "2026-06-15", rule: "every 3 days after done"
+        ),
+        row(#"Haircut every! 4 weeks"#, #"Haircut"#, due: "2026-06-15", rule: "every 4 weeks after done"),
         row(#"Xmas cards every dec 1"#, #"Xmas cards"#, due: "2026-12-01", rule: "every December 1"),
         row(#"Budget every 1st and 15th"#, #"Budget"#, due: "2026-06-15", rule: "every month on the 1st and 15th"),
         row(

@@ -222,4 +222,25 @@ struct RepeatRuleNextTests {
         #expect(next("monthly", after: day(9999, 12, 1), now: late) == nil)
         #expect(next("every 10000 years", after: day(2026, 1, 1)) == nil)
     }
+
+    /// SPEC §12 (amended): `after done` counts the next date from the day of the check, now
+    /// Monday 2026-06-15 09:30, whether the item was late or early, a day or a time.
+    @Test func afterDoneCountsFromTheDayOfTheCheck() throws {
+        #expect(next("every 3 days after done", after: day(2026, 6, 1)) == day(2026, 6, 18))
+        #expect(next("every 3 days", after: day(2026, 6, 1)) == day(2026, 6, 16))
+        #expect(next("every! 3 days", after: day(2026, 6, 20)) == day(2026, 6, 18))
+        #expect(next("every 3 days after done", after: at(2026, 6, 1, 8)) == at(2026, 6, 18, 8))
+        #expect(next("every 2 weeks after done", after: at(2026, 6, 1, 20)) == at(2026, 6, 29, 20))
+        // A rule with its own days: the first of them after the day of the check.
+        #expect(next("every 2nd tuesday after done", after: day(2026, 5, 12)) == day(2026, 7, 14))
+        #expect(next("every mon,thu after done", after: day(2026, 6, 1)) == day(2026, 6, 18))
+        let carried = LocalZone.with(LocalZone.utc) {
+            rule("every 3 days after done").nextOccurrence(after: day(2026, 6, 1), now: now)?.rule
+        }
+        #expect(carried == RepeatRule(rrule: "FREQ=DAILY;INTERVAL=3;FROM=COMPLETION"))
+        let started = LocalZone.with(LocalZone.utc) {
+            rule("every 3 days after done").nextOccurrence(start: day(2026, 5, 30), due: day(2026, 6, 1), now: now)
+        }
+        #expect(started?.start == day(2026, 6, 16) && started?.due == day(2026, 6, 18))
+    }
 }

@@ -58,6 +58,30 @@ struct SessionRepeatTests {
         }
     }
 
+    /// SPEC §12 (amended): `after done` counts from the day of the check (Monday 2026-06-15),
+    /// the next one carries it, and undo takes the check back.
+    @Test func afterDoneCountsTheNextOneFromTheDayOfTheCheck() throws {
+        try LocalZone.with(LocalZone.utc) {
+            let fixture = try chores()
+            fixture.run("due 1 2026-06-01")
+            #expect(
+                fixture.run("repeat 1 every 3 days after done") == [
+                    "repeats: 1 [ ] Water plants  due 2026-06-01 (overdue)  every 3 days after done  #0"
+                ])
+            #expect(
+                fixture.run("check 1") == [
+                    "checked 1 [x] Water plants  due 2026-06-01  #0",
+                    "next: 2 [ ] Water plants  due 2026-06-18  every 3 days after done  #3",
+                ])
+            #expect(
+                try fixture.reloadedBook().current?.items[1].repeatRule?.rrule
+                    == "FREQ=DAILY;INTERVAL=3;FROM=COMPLETION")
+            fixture.run("undo")
+            #expect(items(fixture).count == 3)
+            #expect(items(fixture)[0].repeatRule == RepeatRule(words: "every 3 days after done"))
+        }
+    }
+
     @Test func anItemWithoutADueDateGetsTodayWhenARuleIsSet() throws {
         try LocalZone.with(LocalZone.utc) {
             let fixture = try chores()
