@@ -10,6 +10,7 @@ A protocol error is answered {"error": MESSAGE}; the session goes on.
 """
 
 import json
+import os
 import sys
 
 import anyio
@@ -45,7 +46,9 @@ async def answer(session, request):
 
 
 async def main():
-    server = StdioServerParameters(command=sys.argv[1], args=sys.argv[2:])
+    # The SDK passes the server a few variables alone unless told: the data file and the undo
+    # journal are named by CHECKLISTS_FILE and XDG_STATE_HOME, so the whole environment goes.
+    server = StdioServerParameters(command=sys.argv[1], args=sys.argv[2:], env=dict(os.environ))
     async with stdio_client(server) as (read, write):
         async with ClientSession(read, write) as session:
             initialized = await session.initialize()
