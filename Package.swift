@@ -60,8 +60,10 @@ let package = Package(
         .testTarget(
             name: "ChecklistsCLITests", dependencies: ["KeyedArchive", "ChecklistKit", "TestSupport"],
             // Run by the watch and CalDAV tests with python (the system's, or .ci/venv's for the
-            // phone of the CalDAV random test), not built.
-            exclude: ["Support/notification-service.py", "Support/fault-proxy.py", "Support/phone.py"]
+            // phone of the CalDAV random test and the MCP agent host), not built.
+            exclude: [
+                "Support/notification-service.py", "Support/fault-proxy.py", "Support/phone.py", "Support/agent.py",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

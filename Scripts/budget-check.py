@@ -19,6 +19,7 @@ exits 1 when a held row does not (a goal that is not met yet is printed as such,
 change the exit status).
 """
 import argparse
+import json
 import os
 import random
 import re
@@ -26,6 +27,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from timing_support import Scratch  # noqa: E402
@@ -64,6 +66,10 @@ for size in SIZES:
             COMMANDS[f"checklists {verb}, one of {size} {kind}"] = (f"one-{size}-{kind}", arguments)
         COMMANDS[f"floor, one of {size} {kind}"] = (f"floor-{size}-{kind}", [])
 
+# A tool call of `checklists mcp` (SPEC §16), timed as the round trip of one request to a server
+# kept running on the data set: NAME → (data set, tool, arguments).
+AGENT_CALLS = {"checklists mcp add, one of 10k plain": ("one-10k-plain", "add", {"text": "x"})}
+
 # Every measurement a row may name: NAME → (commands whose medians are added up, commands whose
 # medians divide that sum; none: the sum itself, in ms).
 MEASUREMENTS = {
@@ -76,6 +82,7 @@ MEASUREMENTS = {
     "show-json-vs-text": (["checklists --json show, 10 × 1,000 rich"], ["checklists show, 10 × 1,000 rich"]),
     "show-100k-vs-todotxt-ls": (["todo.txt ls, 100,000 lines"], ["checklists show, one of 100k plain"]),
     "tag-4000-vs-2000": (["checklists tag 4,000 words"], ["checklists tag 2,000 words"]),
+    "mcp-add-10k-vs-oneshot": (["checklists mcp add, one of 10k plain"], ["checklists add, one of 10k plain"]),
 }
 for verb in VERBS:
     MEASUREMENTS[f"{verb}-10k-plain-vs-todotxt"] = (
@@ -208,6 +215,48 @@ class Workload:
         return restore, [self.task], environment
 
 
+class AgentServer:
+    """`checklists mcp` started once on a copy of a data set, initialized, then asked one tool call
+    at a time. The copy is not restored between calls (a restored file would be read again inside
+    the next timed call): it grows by one item a round, 21 on 10,000."""
+
+    def __init__(self, binary, pristine, scratch, name):
+        work = f"{scratch.folder}/{name}.plist"
+        shutil.copyfile(pristine, work)
+        self.scratch = scratch
+        self.process = subprocess.Popen([binary, "--file", work, "mcp"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=scratch.environment)
+        self.next_id = 0
+        self.request("initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
+                                    "clientInfo": {"name": "budget-check", "version": "1"}})
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def send(self, message):
+        self.process.stdin.write((json.dumps(message) + "\n").encode())
+        self.process.stdin.flush()
+
+    def request(self, method, params):
+        """Sends a request and returns its answer."""
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        answer = json.loads(self.process.stdout.readline())
+        if "error" in answer or answer.get("result", {}).get("isError"):
+            sys.exit(f"checklists mcp refused {method}: {answer}")
+        return answer
+
+    def timed_call(self, tool, arguments):
+        """The wall-clock ms of one tool call, from the request written to its answer read, after
+        the undo journal is removed (untimed), as before each one-shot run."""
+        shutil.rmtree(self.scratch.undo, ignore_errors=True)
+        start = time.perf_counter()
+        self.request("tools/call", {"name": tool, "arguments": arguments})
+        return (time.perf_counter() - start) * 1000
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
 def main():
     """Measures the chosen rows and prints them; exits 1 when a held one fails."""
     parser = argparse.ArgumentParser(description="Measures the speed budgets of Benchmarks/budgets.txt.")
@@ -227,7 +276,12 @@ def main():
     try:
         workload = Workload(os.path.abspath(options.binary), scratch)
         runs = {}
-        for command in needed:
+        servers = {}
+        for command in [command for command in needed if command in AGENT_CALLS]:
+            data, _, _ = AGENT_CALLS[command]
+            pristine, _ = workload.checklists_file(data)
+            servers[command] = AgentServer(os.path.abspath(options.binary), pristine, scratch, f"mcp-{data}")
+        for command in [command for command in needed if command not in AGENT_CALLS]:
             data, arguments = COMMANDS[command]
             restore, prefix, extra = workload.prepare(data)
             runs[command] = (restore, prefix + arguments, extra)
@@ -237,6 +291,12 @@ def main():
         for round_number in range(options.rounds + 1):
             random.shuffle(order)
             for command in order:
+                if command in servers:
+                    _, tool, tool_arguments = AGENT_CALLS[command]
+                    wall = servers[command].timed_call(tool, tool_arguments)
+                    if round_number >= 1:
+                        samples[command].append(wall)
+                    continue
                 restore, arguments, extra = runs[command]
                 if restore:
                     restore()
@@ -244,6 +304,8 @@ def main():
                 wall, _ = scratch.timed(arguments, extra)
                 if round_number >= 1:
                     samples[command].append(wall)
+        for server in servers.values():
+            server.close()
     finally:
         scratch.remove()
 

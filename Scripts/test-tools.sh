@@ -44,17 +44,18 @@ fi
 
 # CalDAV (SPEC §11) is tested against real servers: Radicale 3.9 and Xandikos 0.4 from PyPI, with
 # the python caldav library (and python-dateutil, which the RRULE oracle uses too) as the phone,
-# and vdirsyncer 0.21 with todoman 4.7 as another computer on the same account. A venv that lacks
+# and vdirsyncer 0.21 with todoman 4.7 as another computer on the same account; the official MCP
+# python SDK (mcp 2.x) is the agent host of `checklists mcp`'s tests. A venv that lacks
 # any of them is made again.
 if [ ! -x .ci/venv/bin/radicale ] || [ ! -x .ci/venv/bin/xandikos ] \
     || [ ! -x .ci/venv/bin/vdirsyncer ] || [ ! -x .ci/venv/bin/todo ] \
-    || ! .ci/venv/bin/python -c 'import caldav, dateutil' 2>/dev/null; then
+    || ! .ci/venv/bin/python -c 'import caldav, dateutil, mcp' 2>/dev/null; then
     if /usr/bin/python3 -c 'import venv, ensurepip' 2>/dev/null; then
         echo "test-tools: making .ci/venv (the CalDAV servers and clients, from PyPI)" >&2
         rm -rf .ci/venv
         /usr/bin/python3 -m venv .ci/venv
         .ci/venv/bin/pip install --quiet 'radicale==3.9.*' 'xandikos==0.4.*' 'caldav==3.6.*' python-dateutil \
-            'vdirsyncer==0.21.*' 'todoman==4.7.*'
+            'vdirsyncer==0.21.*' 'todoman==4.7.*' 'mcp>=2,<3'
     else
         echo "test-tools: cannot make .ci/venv without python3-venv (apt-get install python3-venv)" >&2
     fi

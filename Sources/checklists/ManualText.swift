@@ -63,7 +63,7 @@ enum ManualText {
             !!, upcoming week. A quoted word is never a filter; find with filters alone searches \
             every checklist.
 
-            \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS, NOTES, TAGS AND SUB-ITEMS, JSON OUTPUT and REMINDERS: see man checklists.")
+            \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS, NOTES, TAGS AND SUB-ITEMS, JSON OUTPUT, REMINDERS and AGENTS: see man checklists.")
 
             FILES: The data file is --file, else $CHECKLISTS_FILE, else \
             $XDG_DATA_HOME/checklists/Checklists.plist, else ~/.local/share/checklists/Checklists.plist \
@@ -200,6 +200,13 @@ enum ManualText {
         desktop notifications (notify-send) or runs --exec CMD for each; watch --once fires what \
         is due now and exits (for cron); systemctl --user enable --now checklists-watch runs it at \
         login. The interactive mode shows due reminders above the prompt.
+
+        AGENTS: checklists mcp is a Model Context Protocol server on standard input and output, \
+        for agent hosts: {"mcpServers": {"checklists": {"command": "checklists", "args": ["mcp"]}}}. \
+        Its tools (lists, show, find, upcoming, info, tags, new_list, add, update, check, uncheck, \
+        delete, move, undo, redo) answer with the --json document of the same command; items are \
+        named by #ID or UID. Every change is one undo step, so checklists undo takes back what an \
+        agent did. mcp --read-only offers the reading tools alone.
         """
     }
 

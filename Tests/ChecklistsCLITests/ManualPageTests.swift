@@ -37,7 +37,8 @@ struct ManualPageTests {
         #expect(
             headings.dropFirst().map(String.init) == [
                 "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "SYNC", "CALDAV", "CONFLICTS", "REPEATING ITEMS",
-                "NOTES, TAGS AND SUB-ITEMS", "JSON OUTPUT", "REMINDERS", "ENVIRONMENT", "FILES", "EXIT STATUS",
+                "NOTES, TAGS AND SUB-ITEMS", "JSON OUTPUT", "REMINDERS", "AGENTS", "ENVIRONMENT", "FILES",
+                "EXIT STATUS",
                 "EXAMPLES",
             ])
         // ArgumentParser's own help subcommand is not one of this program's.

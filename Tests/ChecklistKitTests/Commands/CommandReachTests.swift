@@ -10,7 +10,7 @@ struct CommandReachTests {
     @Test func commandsOfEveryChecklistReadTheWholeBook() throws {
         for line in [
             "lists", "find x", "upcoming", "export json", "inspect f", "history", "sync", "caldav", "tags", "help",
-            "watch --once", "edit 1",
+            "watch --once", "edit 1", "mcp --read-only",
         ] {
             #expect(try reach(line) == .wholeBook, "\(line)")
             #expect(try reach(line).scope == .everything, "\(line)")

@@ -53,6 +53,13 @@ struct CommandTests {
         #expect(throws: CommandError.self) { try parse("cat") }
     }
 
+    @Test func mcpTakesReadOnlyAlone() throws {
+        #expect(try parse("mcp") == .mcp(readOnly: false))
+        #expect(try parse("mcp --read-only") == .mcp(readOnly: true))
+        #expect(throws: CommandError.self) { try parse("mcp --write") }
+        #expect(throws: CommandError.self) { try parse("mcp --read-only --read-only") }
+    }
+
     @Test func anAmbiguousPrefixNamesTheCandidates() {
         #expect(
             throws: CommandError.ambiguousCommand(

@@ -114,6 +114,7 @@ struct CompletionTests {
         #expect(complete("watch --") == ["--once", "--exec"])
         #expect(complete("watch --once --") == ["--exec"])
         #expect(complete("watch --exec ").isEmpty)
+        #expect(complete("mcp --") == ["--read-only"])
         #expect(complete("inspect -") == ["--raw"])
     }
 

@@ -66,6 +66,7 @@ struct SessionHostTests {
         #expect(fixture.failure("sync") == "sync is not available here")
         #expect(fixture.failure("caldav") == "caldav is not available here")
         #expect(fixture.failure("watch").hasPrefix("watch runs on its own"))
+        #expect(fixture.failure("mcp").hasPrefix("mcp runs on its own"))
         #expect(fixture.run("history").isEmpty)
     }
 

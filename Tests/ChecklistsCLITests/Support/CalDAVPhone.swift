@@ -178,8 +178,8 @@ final class CalDAVPhone {
         return object
     }
 
-    /// Whether the virtual environment's python imports `module`.
-    private static func imports(module: String) -> Bool {
+    /// Whether the virtual environment's python imports `module` (the agent host asks too).
+    static func imports(module: String) -> Bool {
         let check = Process()
         check.executableURL = URL(filePath: python)
         check.arguments = ["-c", "import \(module)"]
