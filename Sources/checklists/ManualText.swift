@@ -63,6 +63,13 @@ enum ManualText {
             !!, upcoming week. A quoted word is never a filter; find with filters alone searches \
             every checklist.
 
+            AGENDA: agenda [DAYS] [FILTER...] shows the overdue, then each of the next DAYS days (1 to \
+            366, 7 if not given) that has anything: timed items in time order, whole-day ones after, \
+            each with its checklist, tags and #ID; an item on its start day marked (starts), a series \
+            on every date its rule gives, the later ones marked (to come). Lines fit COLUMNS, else the \
+            terminal, else 80 columns. Lines have no positions: check #ID checks an item's current \
+            occurrence.
+
             \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS, NOTES, TAGS AND SUB-ITEMS, JSON OUTPUT and REMINDERS: see man checklists.")
 
             FILES: The data file is --file, else $CHECKLISTS_FILE, else \
@@ -174,7 +181,9 @@ enum ManualText {
         changed or taken away makes a new version). Each has "version": 1 and "command" (the \
         command's full name). lists: "lists", each {name, iconName, current, items, open}. show: \
         "list" (as in lists) and "items" that pass the filter words, in the order show prints \
-        them, series unfolded. find and upcoming: "items", each naming its "list". tags: "tags", \
+        them, series unfolded. find and upcoming: "items", each naming its "list". agenda: \
+        "overdue" (items) and "days", each {date, items}; an item on its start day has \
+        "starting": true, a series' later date "occurrence": true and "occurrenceDue". tags: "tags", \
         each {name, open}. info: "item", with "remindAt" when it reminds, and "subItems", its \
         sub-items at any depth as items, in show's order. A command that changes \
         items: "message" (the line text mode prints), "current" (the current checklist or null), \

@@ -76,6 +76,8 @@ public enum Command: Sendable, Equatable {
     /// `find [TEXT]`: TEXT may be empty when filter words are given.
     case find(String, ItemFilter)
     case upcoming(ItemFilter)
+    /// `agenda [DAYS] [FILTER...]`: the days from today to show.
+    case agenda(days: Int, ItemFilter)
     case undo
     case redo
     case export(ExportFormat, String?)
@@ -137,6 +139,7 @@ public enum Command: Sendable, Equatable {
         case .clear: .clear
         case .find: .find
         case .upcoming: .upcoming
+        case .agenda: .agenda
         case .undo: .undo
         case .redo: .redo
         case .export: .export
@@ -155,7 +158,7 @@ public enum Command: Sendable, Equatable {
     /// Whether the command reads or shows dates in the local time zone.
     public var involvesDates: Bool {
         switch self {
-        case .due(_, .date), .start(_, .date), .show, .upcoming, .find, .watch, .info: true
+        case .due(_, .date), .start(_, .date), .show, .upcoming, .agenda, .find, .watch, .info: true
         case .add(let reading), .sub(_, let reading): reading.due != nil || reading.rule != nil
         default: false
         }
