@@ -84,28 +84,27 @@ public struct Agenda: Sendable {
         return leftKey < rightKey
     }
 
-    /// Calls `body` with each due date of `item`'s series after `due` up to the end of `last`,
-    /// as checking each occurrence in turn would make them (`RepeatRule.nextOccurrence`).
+    /// Calls `body` with each due date of `item`'s series after `due` up to the end of `last`:
+    /// the first is the one `check` would make now, each next one the series' first after the
+    /// one before, always counted from the item's own dates (as dateutil counts from `DTSTART`,
+    /// so a time a daylight-saving gap moved does not move the dates after it).
     private static func forEachLaterDate(
         of item: ChecklistItem, rule: RepeatRule, due: Due, now: Double, through last: CalendarDay,
         _ body: (Due) -> Void
     ) {
-        var current = (start: item.start, due: due, rule: rule)
-        // The first later date is the one `check` would make now; each next one follows the last.
         var moment = now
         for _ in 0..<occurrenceLimit {
-            let next: (start: Due?, due: Due, rule: RepeatRule)?
-            if let start = current.start {
-                next = current.rule.nextOccurrence(start: start, due: current.due, now: moment).map {
-                    ($0.start, $0.due, $0.rule)
-                }
+            let next: Due?
+            if let start = item.start {
+                next = rule.nextOccurrence(start: start, due: due, now: moment)?.due
             } else {
-                next = current.rule.nextOccurrence(after: current.due, now: moment).map { (nil, $0.due, $0.rule) }
+                next = rule.nextOccurrence(after: due, now: moment)?.due
             }
-            guard let next, day(of: next.due) <= last else { return }
-            body(next.due)
-            current = next
-            moment = max(moment, next.due.start)
+            guard let next, day(of: next) <= last else { return }
+            body(next)
+            // A whole day is past once its day is: look from the next day's start.
+            moment = max(
+                moment, next.isWholeDay ? LocalTime.start(of: day(of: next).adding(days: 1) ?? last) : next.start)
         }
     }
 }

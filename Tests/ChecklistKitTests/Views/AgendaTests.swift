@@ -139,7 +139,8 @@ struct AgendaTests {
             for (_, entries) in agenda.days {
                 let timed = entries.prefix { !$0.date.isWholeDay }
                 #expect(timed.map(\.date.start) == timed.map(\.date.start).sorted())
-                #expect(entries.dropFirst(timed.count).allSatisfy(\.date.isWholeDay))
+                let restAreWholeDays = entries.dropFirst(timed.count).allSatisfy { $0.date.isWholeDay }
+                #expect(restAreWholeDays)
             }
         }
     }
