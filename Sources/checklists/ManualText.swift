@@ -63,13 +63,6 @@ enum ManualText {
             !!, upcoming week. A quoted word is never a filter; find with filters alone searches \
             every checklist.
 
-            AGENDA: agenda [DAYS] [FILTER...] shows the overdue, then each of the next DAYS days (1 to \
-            366, 7 if not given) that has anything: timed items in time order, whole-day ones after, \
-            each with its checklist, tags and #ID; an item on its start day marked (starts), a series \
-            on every date its rule gives, the later ones marked (to come). Lines fit COLUMNS, else the \
-            terminal, else 80 columns. Lines have no positions: check #ID checks an item's current \
-            occurrence.
-
             \(isManual ? manualSections : "SYNC, CALDAV, CONFLICTS, REPEATING ITEMS, NOTES, TAGS AND SUB-ITEMS, JSON OUTPUT and REMINDERS: see man checklists.")
 
             FILES: The data file is --file, else $CHECKLISTS_FILE, else \
