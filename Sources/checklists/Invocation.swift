@@ -124,6 +124,7 @@ struct Invocation {
         }
         let session = Session(store: store, journal: UndoJournal(dataFile: store.identity, environment: environment))
         session.reportsJSON = json
+        session.columns = Self.columns(environment)
         // A one-shot command's current checklist is the file's when it takes the lock (SPEC §5).
         session.currentFromFile = !command.isEmpty
         let host = ProgramHost(store: store, environment: environment)
@@ -194,5 +195,13 @@ struct Invocation {
         #else
         Darwin.exit(status.code)
         #endif
+    }
+
+    /// The width views fit their lines to: `COLUMNS`, else the terminal's, else 80 (a pipe).
+    static func columns(_ environment: [String: String]) -> Int {
+        if let value = environment["COLUMNS"].flatMap(Int.init), value > 0 { return value }
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
     }
 }

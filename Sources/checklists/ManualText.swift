@@ -178,7 +178,9 @@ enum ManualText {
         changed or taken away makes a new version). Each has "version": 1 and "command" (the \
         command's full name). lists: "lists", each {name, iconName, current, items, open}. show: \
         "list" (as in lists) and "items" that pass the filter words, in the order show prints \
-        them, series unfolded. find and upcoming: "items", each naming its "list". tags: "tags", \
+        them, series unfolded. find and upcoming: "items", each naming its "list". agenda: \
+        "overdue" (items) and "days", each {date, items}; an item on its start day has \
+        "starting": true, a series' later date "occurrence": true and "occurrenceDue". tags: "tags", \
         each {name, open}. info: "item", with "remindAt" when it reminds, and "subItems", its \
         sub-items at any depth as items, in show's order. A command that changes \
         items: "message" (the line text mode prints), "current" (the current checklist or null), \

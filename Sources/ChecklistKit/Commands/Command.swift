@@ -77,6 +77,8 @@ public enum Command: Sendable, Equatable {
     /// `find [TEXT]`: TEXT may be empty when filter words are given.
     case find(String, ItemFilter)
     case upcoming(ItemFilter)
+    /// `agenda [DAYS] [FILTER...]`: the days from today to show.
+    case agenda(days: Int, ItemFilter)
     case undo
     case redo
     case export(ExportFormat, String?)
@@ -140,6 +142,7 @@ public enum Command: Sendable, Equatable {
         case .clear: .clear
         case .find: .find
         case .upcoming: .upcoming
+        case .agenda: .agenda
         case .undo: .undo
         case .redo: .redo
         case .export: .export
@@ -159,7 +162,7 @@ public enum Command: Sendable, Equatable {
     /// Whether the command reads or shows dates in the local time zone.
     public var involvesDates: Bool {
         switch self {
-        case .due(_, .date), .start(_, .date), .show, .upcoming, .find, .watch, .info: true
+        case .due(_, .date), .start(_, .date), .show, .upcoming, .agenda, .find, .watch, .info: true
         case .add(let reading), .sub(_, let reading): reading.due != nil || reading.rule != nil
         default: false
         }

@@ -199,6 +199,21 @@ struct CommandArguments {
         return .upcoming(filter)
     }
 
+    /// `agenda [DAYS] [FILTER...]`: DAYS, a whole number of days, comes first.
+    func agenda() throws(CommandError) -> Command {
+        let (filter, rest) = ItemFilter.split(marked)
+        guard let first = rest.first else { return .agenda(days: Agenda.defaultDays, filter) }
+        guard let days = Int(first), Agenda.dayLimit.contains(days) else {
+            throw fail(
+                "\"\(first)\" is neither a number of days (\(Agenda.dayLimit.lowerBound)-\(Agenda.dayLimit.upperBound))"
+                    + " nor a filter word (\(ItemFilter.wordList))")
+        }
+        if let word = rest.dropFirst().first {
+            throw fail("\"\(word)\" is not a filter word (\(ItemFilter.wordList))")
+        }
+        return .agenda(days: days, filter)
+    }
+
     /// `export json|markdown|ics [FILE]`.
     func export() throws(CommandError) -> Command {
         try expect(1...2)

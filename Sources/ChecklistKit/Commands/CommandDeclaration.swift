@@ -99,6 +99,8 @@ public struct CommandDeclaration: Sendable {
         case checklist
         /// `items`, each naming its checklist.
         case items
+        /// `overdue` items, then `days`, each a `date` with its `items` (SPEC §17).
+        case agenda
         /// `tags`, each with its count of open items.
         case tags
         /// `item` with its `subItems`.

@@ -219,6 +219,16 @@ extension CommandName {
                 self, "upcoming [FILTER...]", "open items with a due date, soonest first, overdue ones marked",
                 details: Self.filterDetails, arguments: [filters], reach: .wholeBook, json: .items
             ) { arguments throws(CommandError) in try arguments.upcoming() }
+        case .agenda:
+            return CommandDeclaration(
+                self, "agenda [DAYS] [FILTER...]",
+                "the overdue, then each day from today with what is due or starts, series on each date",
+                details: [
+                    "  DAYS: 1 to 366, 7 if not given. Lines carry #IDs, not positions: check #ID checks an"
+                        + " item; a series' later dates (to come) are checked by checking the one before."
+                ] + Self.filterDetails,
+                arguments: [Argument("DAYS", .text, optional: true), filters], reach: .wholeBook, json: .agenda
+            ) { arguments throws(CommandError) in try arguments.agenda() }
         case .undo:
             return CommandDeclaration(
                 self, "undo", "revert the last change made to the checklists on this machine",

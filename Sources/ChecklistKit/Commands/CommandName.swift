@@ -2,7 +2,7 @@
 public enum CommandName: String, CaseIterable, Sendable {
     case help, lists, new, use, rename, icon, drop, show, add, edit, check, uncheck, toggle, delete, move
     case due, remind, `repeat`, note, tag, untag, tags, priority, start, sub, nest, unnest, info
-    case clear, find, upcoming, undo, redo, export, `import`, inspect, history
+    case clear, find, upcoming, agenda, undo, redo, export, `import`, inspect, history
     case sync, caldav, merge, cat, watch, mcp, quit, exit
 
     /// How the command is called (its declaration's).

@@ -58,7 +58,7 @@ public enum Completion {
             return complete(lineBeforeCursor: line, checklistNames: [], tags: tags())
         case .use?, .show?, .drop?: listStart = 1
         case .move? where words.count >= 4 && words[2].lowercased() == "to": listStart = 3
-        case .tag?, .untag?, .find?, .upcoming?:
+        case .tag?, .untag?, .find?, .upcoming?, .agenda?:
             let typed = words.last ?? ""
             let wantsTags = typed.hasPrefix("+") || typed.hasPrefix("-+")
             return complete(lineBeforeCursor: line, checklistNames: [], tags: wantsTags ? tags() : [])
@@ -88,7 +88,7 @@ public enum Completion {
         }
         let command = try? CommandName.resolve(first)
         switch command {
-        case .show?, .find?, .upcoming?:
+        case .show?, .find?, .upcoming?, .agenda?:
             // Filter words (SPEC §14), the tags in use after + or -+, and for show a LIST.
             if partial.hasPrefix("-+") || partial.hasPrefix("+") {
                 let sign = partial.hasPrefix("-+") ? "-+" : "+"

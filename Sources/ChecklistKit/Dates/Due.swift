@@ -18,6 +18,12 @@ public enum Due: Hashable, Sendable {
         }
     }
 
+    /// Whether it is a whole day rather than a time.
+    public var isWholeDay: Bool {
+        if case .day = self { return true }
+        return false
+    }
+
     /// Whether it has passed at `now`: a time from that moment on, a day once it is over here.
     public func isOverdue(now: Double) -> Bool {
         switch self {

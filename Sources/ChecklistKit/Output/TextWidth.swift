@@ -35,4 +35,18 @@ public enum TextWidth {
     public static func padded(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - columns(text)))
     }
+
+    /// `text` cut to at most `width` columns, ending in `…` when it was cut.
+    public static func truncated(_ text: String, to width: Int) -> String {
+        guard columns(text) > width else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let size = columns(character)
+            if used + size > width - 1 { break }
+            kept.append(character)
+            used += size
+        }
+        return kept + "…"
+    }
 }

@@ -35,6 +35,10 @@ extension Session {
             body = { writer in self.writeItems(self.found(text, filter: filter, in: book), of: book, to: &writer) }
         case .upcoming(let filter):
             body = { writer in self.writeItems(self.upcomingItems(filter: filter, in: book), of: book, to: &writer) }
+        case .agenda(let days, let filter):
+            body = { writer in
+                self.writeAgenda(Agenda(of: book, days: days, filter: filter, now: self.clock()), of: book, to: &writer)
+            }
         case .tags:
             body = { writer in
                 writer.key("tags")
@@ -73,6 +77,43 @@ extension Session {
         var result = CommandResult()
         result.document = try JSONReport.document(command.name, body)
         return result
+    }
+
+    /// Writes `agenda` as SPEC §17 shapes it: `overdue` items, then `days`, each a `date` with its
+    /// `items`; a series' later date has `"occurrence": true` and its `"occurrenceDue"`, an
+    /// item shown on its start day `"starting": true`.
+    private func writeAgenda(_ agenda: Agenda, of book: ChecklistBook, to writer: inout JSONWriter) {
+        var outlines = OutlineCache()
+        func write(_ entries: [Agenda.Entry]) {
+            writer.beginArray()
+            for entry in entries {
+                JSONReport.item(
+                    entry.item, of: book.checklists[entry.list], outline: outlines.outline(of: entry.list, in: book),
+                    naming: true, to: &writer
+                ) { writer in
+                    switch entry.kind {
+                    case .due: break
+                    case .occurrence:
+                        writer.member("occurrence", true)
+                        writer.member("occurrenceDue", entry.date.iso8601)
+                    case .starting: writer.member("starting", true)
+                    }
+                }
+            }
+            writer.endArray()
+        }
+        writer.key("overdue")
+        write(agenda.overdue)
+        writer.key("days")
+        writer.beginArray()
+        for (day, entries) in agenda.days {
+            writer.beginObject()
+            writer.member("date", day.description)
+            writer.key("items")
+            write(entries)
+            writer.endObject()
+        }
+        writer.endArray()
     }
 
     /// Writes `items`: the items at `locations` of `book`, each naming its checklist.

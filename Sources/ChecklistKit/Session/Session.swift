@@ -46,6 +46,8 @@ public final class Session {
     /// Told how far long work inside a command has come (`import`), for the executable to show;
     /// `nil` when it is over.
     public var onProgress: (ProgressReport?) -> Void = { _ in }
+    /// The width views such as `agenda` fit their lines to: the terminal's, or 80.
+    public var columns = 80
 
     /// Starts a session on `store`; the current checklist is the one the file names. Changes are
     /// recorded in `journal` (by default in memory, for this session only).
@@ -175,6 +177,7 @@ public final class Session {
         case .clear: return try clearChecked()
         case .find(let text, let filter): return CommandResult(lines: find(text, filter: filter))
         case .upcoming(let filter): return CommandResult(lines: upcoming(filter: filter))
+        case .agenda(let days, let filter): return CommandResult(lines: agenda(days: days, filter: filter))
         case .undo: return try undo()
         case .redo: return try redo()
         case .export(let format, let file): return try export(format, to: file)
