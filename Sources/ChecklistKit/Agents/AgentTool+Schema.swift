@@ -80,6 +80,7 @@ extension AgentTool {
             case .lists: [("lists", "array")]
             case .checklist: [("list", "object"), ("items", "array")]
             case .items: [("items", "array")]
+            case .agenda: [("overdue", "array"), ("days", "array")]
             case .tags: [("tags", "array")]
             case .item: [("item", "object"), ("subItems", "array")]
             case .change:
