@@ -4,7 +4,7 @@ import Testing
 
 /// `import FILE` of what Taskwarrior 2.6's `task export` writes (SPEC §15), made by the real
 /// `task` in a temporary folder, through the built program.
-@Suite(.disabled("unfinished: the task set-up script exits 2 and an empty book exports a checklist; fix before enabling"))
+@Suite(.disabled("unfinished: the task set-up script exits 2; an empty book exports a list"))
 struct TaskwarriorImportTests {
     /// Whether Taskwarrior is installed (else the tests are skipped and the skip recorded).
     static let taskInstalled = RequiredTool.available(
