@@ -10,9 +10,10 @@ cd "$(dirname "$0")/.."
 # libedit for the line editor; git for sync (SPEC §8); a D-Bus session bus, notify-send and what
 # the tests' Notifications service needs for reminders (SPEC §9); make, groff, lintian, dpkg-dev,
 # binutils and col for installing and packaging (SPEC §10); curl and openssl for CalDAV (§11);
-# python3-venv for the virtual environment below.
+# python3-venv for the virtual environment below; taskwarrior and todotxt-cli make the files
+# `import` reads from other tools (SPEC §15).
 packages=(libedit-dev pkg-config git dbus libnotify-bin python3 python3-dbus python3-gi make groff-base
-    lintian dpkg-dev binutils bsdextrautils curl openssl python3-venv)
+    lintian dpkg-dev binutils bsdextrautils curl openssl python3-venv taskwarrior todotxt-cli)
 
 # Whether a tool the tests need is missing.
 missing() {
@@ -22,6 +23,7 @@ missing() {
         || ! command -v make >/dev/null || ! command -v groff >/dev/null || ! command -v lintian >/dev/null \
         || ! command -v dpkg-shlibdeps >/dev/null || ! command -v strip >/dev/null || ! command -v col >/dev/null \
         || ! command -v curl >/dev/null || ! command -v openssl >/dev/null \
+        || ! command -v task >/dev/null || ! command -v todo-txt >/dev/null \
         || ! /usr/bin/python3 -c 'import venv, ensurepip' 2>/dev/null
 }
 

@@ -10,6 +10,7 @@ import Testing
         ("git", "git"), ("dbus-daemon", "dbus"), ("notify-send", "libnotify-bin"), ("python3", "python3"),
         ("setsid", "util-linux"), ("curl", "curl"), ("make", "make"), ("groff", "groff-base"), ("lintian", "lintian"),
         ("dpkg-deb", "dpkg"), ("dpkg-shlibdeps", "dpkg-dev"), ("strip", "binutils"), ("col", "bsdextrautils"),
+        ("task", "taskwarrior"), ("todo-txt", "todotxt-cli"),
     ]
 
     @Test(.enabled(if: RequiredTool.inCI, "only CI must have every tool"))

@@ -82,7 +82,8 @@ public enum Command: Sendable, Equatable {
     case undo
     case redo
     case export(ExportFormat, String?)
-    case `import`(String)
+    /// `import [--dry-run] FILE`: with `dryRun`, only say what an import would do.
+    case `import`(String, dryRun: Bool = false)
     case inspect(raw: Bool, String)
     case history
     /// What `caldav` does.

@@ -260,6 +260,14 @@ struct CommandArguments {
         return .watch(once: once, exec: exec)
     }
 
+    /// `import [--dry-run] FILE`.
+    func importFile() throws(CommandError) -> Command {
+        let dryRun = words.first == "--dry-run"
+        let rest = dryRun ? Array(words.dropFirst()) : words
+        guard rest.count == 1 else { throw fail(rest.isEmpty ? "missing FILE" : "too many arguments") }
+        return .import(rest[0], dryRun: dryRun)
+    }
+
     /// `inspect [--raw] FILE`.
     func inspect() throws(CommandError) -> Command {
         let raw = words.first == "--raw"

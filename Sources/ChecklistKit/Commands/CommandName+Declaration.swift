@@ -248,13 +248,16 @@ extension CommandName {
             ) { arguments throws(CommandError) in try arguments.export() }
         case .import:
             return CommandDeclaration(
-                self, "import FILE",
-                "add the checklists of a JSON export, Markdown task list, iCalendar file, keyed archive or iOS plist",
-                arguments: [Argument("FILE", .file)], reach: .nothing, json: .change
-            ) { arguments throws(CommandError) in
-                try arguments.expect(1...1)
-                return .import(arguments.words[0])
-            }
+                self, "import [--dry-run] FILE",
+                "add the checklists of a JSON export, Markdown task list, iCalendar file, keyed archive or iOS plist,"
+                    + " or merge a Taskwarrior export",
+                details: [
+                    "  A Taskwarrior export (task export) is merged by uuid: importing it again updates the items.",
+                    "  --dry-run: say what would be added, updated and left out, and change nothing.",
+                ],
+                arguments: [Argument("--dry-run", .choice(["--dry-run"]), optional: true), Argument("FILE", .file)],
+                reach: .wholeBook, json: .change
+            ) { arguments throws(CommandError) in try arguments.importFile() }
         case .inspect:
             return CommandDeclaration(
                 self, "inspect [--raw] FILE", "print a property list or keyed archive as JSON (--raw: the plain tree)",

@@ -50,18 +50,29 @@ extension Session {
         return lines.map { OutputLine(String(decoding: $0, as: UTF8.self), .verbatim) }
     }
 
-    func importFile(_ file: String) throws -> CommandResult {
+    func importFile(_ file: String, dryRun: Bool = false) throws -> CommandResult {
         let bytes = try Self.readFile(file)
         let baseName = String(file.split(separator: "/").last ?? "Imported")
         let fallback = baseName.split(separator: ".").first.map(String.init) ?? baseName
         let imported: [Checklist]
         defer { onProgress(nil) }
         do {
+            if let foreign = try ChecklistImport.foreign(from: bytes, now: clock(), onProgress: { onProgress($0) }) {
+                return try importForeign(foreign, name: baseName, dryRun: dryRun)
+            }
             imported = try ChecklistImport.checklists(from: bytes, fallbackName: fallback, now: clock()) {
                 onProgress($0)
             }
-        } catch {
+        } catch let error as ChecklistImport.Failure {
             throw CommandError.refused("cannot import \(file): \(error)")
+        }
+        if dryRun {
+            let items = imported.reduce(0) { $0 + $1.items.count }
+            return CommandResult(lines: [
+                OutputLine(
+                    "would import \(imported.count) checklist\(imported.count == 1 ? "" : "s") (\(items) item\(items == 1 ? "" : "s")); nothing changed"
+                )
+            ])
         }
         return try changeResult("import \(baseName)") { book in
             // One pass with one set of taken names and one sort at the end: importing N checklists
@@ -96,6 +107,42 @@ extension Session {
             ]
         }
     }
+
+    /// Merges another tool's items (SPEC §15) as one undoable change, or with `dryRun` only says
+    /// what the merge would do; the summary counts what was added, updated and left out, and why.
+    private func importForeign(_ foreign: ForeignImport, name: String, dryRun: Bool) throws -> CommandResult {
+        func summary(_ counts: ForeignImport.Counts) -> [OutputLine] {
+            let verb = dryRun ? "would import" : "imported"
+            var lines = [
+                OutputLine(
+                    "\(verb) from \(foreign.source): \(counts.added) added, \(counts.updated) updated,"
+                        + " \(counts.unchanged) unchanged, \(foreign.leftOut.count) left out"
+                        + (dryRun ? "; nothing changed" : ""))
+            ]
+            lines += foreign.leftOut.prefix(Self.leftOutShown).map { OutputLine("  left out: \($0)") }
+            if foreign.leftOut.count > Self.leftOutShown {
+                lines.append(OutputLine("  and \(foreign.leftOut.count - Self.leftOutShown) more left out"))
+            }
+            return lines
+        }
+        if dryRun {
+            var nextID = book.nextItemID
+            let (_, counts) = foreign.merged(into: book.checklists) {
+                defer { nextID += 1 }
+                return nextID
+            }
+            return CommandResult(lines: summary(counts))
+        }
+        return try changeResult("import \(name)") { book in
+            let (lists, counts) = foreign.merged(into: book.checklists) { book.takeItemID() }
+            onProgress(ProgressReport("import: saving", done: 1, of: 1))
+            book.replaceChecklists(with: lists)
+            return summary(counts)
+        }
+    }
+
+    /// How many left-out entries an import from another tool names before "and N more".
+    static let leftOutShown = 10
 
     /// How many imported checklists the summary line names before "and N more".
     static let importNamesShown = 5

@@ -181,7 +181,7 @@ public final class Session {
         case .undo: return try undo()
         case .redo: return try redo()
         case .export(let format, let file): return try export(format, to: file)
-        case .import(let file): return try importFile(file)
+        case .import(let file, let dryRun): return try importFile(file, dryRun: dryRun)
         case .inspect(let raw, let file): return try Self.inspect(file, raw: raw)
         case .caldav(let action):
             guard let host else { throw CommandError.refused("caldav is not available here") }

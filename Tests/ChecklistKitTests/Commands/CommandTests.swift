@@ -168,6 +168,7 @@ struct CommandTests {
         #expect(try parse("export json") == .export(.json, nil))
         #expect(try parse("export Markdown out.md") == .export(.markdown, "out.md"))
         #expect(try parse("import \"my file.json\"") == .import("my file.json"))
+        #expect(try parse("import --dry-run tasks.json") == .import("tasks.json", dryRun: true))
         #expect(try parse("inspect --raw a.plist") == .inspect(raw: true, "a.plist"))
         #expect(try parse("inspect a.plist") == .inspect(raw: false, "a.plist"))
         #expect(throws: CommandError.self) { try parse("export yaml") }
