@@ -113,10 +113,6 @@ public enum Completion {
             .untag? where !arguments.isEmpty && partial.hasPrefix("+"):
             let typed = String(partial.dropFirst()).tagKey
             return .words(tags.filter { $0.tagKey.hasPrefix(typed) }.sorted(by: NaturalOrder.precedes).map { "+" + $0 })
-        case .inspect?:
-            // FILE comes first or after --raw, which only a word starting with - completes to.
-            if arguments.isEmpty { return partial.hasPrefix("-") ? matching(["--raw"]) : .files }
-            return arguments == ["--raw"] ? .files : .words([])
         case .watch?:
             guard arguments.last != "--exec" else { return .words([]) }
             return matching(["--once", "--exec"].filter { !arguments.contains($0) })
@@ -132,8 +128,21 @@ public enum Completion {
     private static func complete(
         argument arguments: [String], of declaration: CommandDeclaration, partial: String
     ) -> Candidates {
-        let grammar = declaration.arguments
-        var index = arguments.count
+        var grammar = declaration.arguments[...]
+        var arguments = arguments[...]
+        // An optional flag first (`--raw`, `--dry-run`): offered only to a word starting with -,
+        // and the arguments after it completed whether it was typed or not.
+        if let flag = grammar.first, flag.isOptional, case .words(let flags) = flag.completion,
+            flags.allSatisfy({ $0.hasPrefix("-") })
+        {
+            if let word = arguments.first, flags.contains(word.lowercased()) {
+                arguments = arguments.dropFirst()
+            } else if arguments.isEmpty && partial.hasPrefix("-") {
+                return .words(flags.filter { $0.hasPrefix(partial) })
+            }
+            grammar = grammar.dropFirst()
+        }
+        var index = grammar.startIndex + arguments.count
         if let rule = grammar.indices.last, grammar[rule].completion == .ruleWords, index > rule { index = rule }
         guard grammar.indices.contains(index) else { return .words([]) }
         func matching(_ pool: [String]) -> Candidates {
@@ -145,7 +154,8 @@ public enum Completion {
         case .iconNames: return matching(Checklist.iconNames)
         case .dateWords: return matching(dueWords + DateExpression.weekdays)
         case .ruleWords:
-            return .words(ruleCandidates(after: arguments.dropFirst(index).map { $0.lowercased() }, partial: partial))
+            let typed = arguments.dropFirst(index - grammar.startIndex).map { $0.lowercased() }
+            return .words(ruleCandidates(after: typed, partial: partial))
         case .files: return .files
         case .nothing, .checklistNames, .tags: return .words([])
         }
