@@ -113,10 +113,12 @@ public enum Completion {
             .untag? where !arguments.isEmpty && partial.hasPrefix("+"):
             let typed = String(partial.dropFirst()).tagKey
             return .words(tags.filter { $0.tagKey.hasPrefix(typed) }.sorted(by: NaturalOrder.precedes).map { "+" + $0 })
-        case .inspect?:
-            // FILE comes first or after --raw, which only a word starting with - completes to.
-            if arguments.isEmpty { return partial.hasPrefix("-") ? matching(["--raw"]) : .files }
-            return arguments == ["--raw"] ? .files : .words([])
+        case .inspect?, .import?:
+            // FILE comes first or after the flag (--raw, --dry-run), which only a word starting
+            // with - completes to.
+            let flag = command == .inspect ? "--raw" : "--dry-run"
+            if arguments.isEmpty { return partial.hasPrefix("-") ? matching([flag]) : .files }
+            return arguments == [flag] ? .files : .words([])
         case .watch?:
             guard arguments.last != "--exec" else { return .words([]) }
             return matching(["--once", "--exec"].filter { !arguments.contains($0) })
