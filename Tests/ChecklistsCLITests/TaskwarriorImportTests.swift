@@ -4,13 +4,14 @@ import Testing
 
 /// `import FILE` of what Taskwarrior 2.6's `task export` writes (SPEC §15), made by the real
 /// `task` in a temporary folder, through the built program.
-@Suite(.disabled("unfinished: the task set-up script exits 2; an empty book exports a list"))
+@Suite
 struct TaskwarriorImportTests {
     /// Whether Taskwarrior is installed (else the tests are skipped and the skip recorded).
     static let taskInstalled = RequiredTool.available(
         "taskwarrior", present: RequiredTool.executable("/usr/bin/task"), install: "apt-get install taskwarrior")
 
-    /// The script prefix that points `task` at a fresh data folder, asking nothing.
+    /// The script prefix that points `task` at a fresh data folder, asking nothing. Filters name
+    /// a task by one word (`/milk/`): `task` cannot evaluate a pattern with a space in it.
     private static let taskSetUp = """
         set -e
         export TASKDATA="$PWD/taskdata" TASKRC="$PWD/taskrc"
@@ -33,7 +34,7 @@ struct TaskwarriorImportTests {
             t add Filed the taxes
             t /Filed/ done
             t add Old idea
-            t /Old idea/ delete
+            t /Old/ delete
             t export > tasks.json
             """
 
@@ -56,14 +57,16 @@ struct TaskwarriorImportTests {
         let made = try cli.shell("cd \"$1\"\n" + Self.makeTasks, arguments: [cli.folder.path])
         try #require(made.status == 0, "\(made.stderr)")
         let file = cli.folder.appending(path: "tasks.json").path
+        let before = try exported(cli)
         let outcome = try cli.run(["import", file])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(
-            outcome.stdout.contains("imported from Taskwarrior: 6 added, 0 updated, 0 unchanged, "), "\(outcome.stdout)"
+            outcome.stdout.contains("imported from Taskwarrior: 7 added, 0 updated, 0 unchanged, "), "\(outcome.stdout)"
         )
         #expect(outcome.stdout.contains("left out: deleted: Old idea"))
         let lists = try exported(cli)
-        #expect(Set(lists.keys) == ["Home.Kitchen", "Home", "Inbox"])
+        #expect(Set(lists.keys) == Set(before.keys).union(["Home.Kitchen", "Home", "Inbox"]))
+        #expect(before.allSatisfy { lists[$0.key]?.count == $0.value.count }, "the lists there before keep their items")
         let milk = try #require(lists["Home.Kitchen"]?.first)
         #expect(milk["text"] as? String == "Buy milk")
         #expect(milk["tags"] as? [String] == ["errand", "shop"])
@@ -100,17 +103,17 @@ struct TaskwarriorImportTests {
         #expect(try cli.run(["import", file]).status == 0)
         let first = try exported(cli)
         let again = try cli.run(["import", file])
-        #expect(again.stdout.contains("0 added, 0 updated, 6 unchanged"), "\(again.stdout)")
+        #expect(again.stdout.contains("0 added, 0 updated, 7 unchanged"), "\(again.stdout)")
         let changed = try cli.shell(
             "cd \"$1\"\n" + Self.taskSetUp
-                + "t /Buy milk/ modify Buy oat milk\nt add Fix the bike\nt export > tasks.json",
+                + "t /milk/ modify Buy oat milk\nt add Fix the bike\nt export > tasks.json",
             arguments: [cli.folder.path])
         try #require(changed.status == 0, "\(changed.stderr)")
         let dry = try cli.run(["import", "--dry-run", file])
-        #expect(dry.stdout.contains("would import from Taskwarrior: 1 added, 1 updated, 5 unchanged"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("would import from Taskwarrior: 1 added, 1 updated, 6 unchanged"), "\(dry.stdout)")
         #expect(try exported(cli).mapValues(\.count) == first.mapValues(\.count), "a dry run changes nothing")
         let third = try cli.run(["import", file])
-        #expect(third.stdout.contains("1 added, 1 updated, 5 unchanged"), "\(third.stdout)")
+        #expect(third.stdout.contains("1 added, 1 updated, 6 unchanged"), "\(third.stdout)")
         let lists = try exported(cli)
         #expect(lists["Home.Kitchen"]?.map { $0["text"] as? String } == ["Buy oat milk"])
         #expect(lists["Inbox"]?.count == 6)
@@ -137,13 +140,15 @@ struct TaskwarriorImportTests {
                 "not a date"
             ),
         ]
+        // A fresh data file already holds a checklist: nothing imported leaves the export as it was.
+        let before = try cli.run(["export", "json"]).stdout
         for (text, message) in cases {
             let file = cli.folder.appending(path: "bad.json")
             try Data(text.utf8).write(to: file)
             let outcome = try cli.run(["import", file.path])
             #expect(outcome.status != 0)
             #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
-            #expect(try exported(cli).isEmpty, "nothing half imported")
+            #expect(try cli.run(["export", "json"]).stdout == before, "nothing half imported")
         }
         let huge =
             "[{\"uuid\":\"h\",\"description\":\"\(String(repeating: "x", count: 10_000_000))\",\"status\":\"bogus\"}]"

@@ -116,10 +116,13 @@ struct CompletionTests {
         #expect(complete("watch --exec ").isEmpty)
         #expect(complete("mcp --") == ["--read-only"])
         #expect(complete("inspect -") == ["--raw"])
+        #expect(complete("import -") == ["--dry-run"])
     }
 
     @Test func aFileIsCompletedByTheCallerFromTheFolder() {
-        for line in ["export json ", "import ", "cat Che", "merge a b ", "inspect ", "inspect --raw x"] {
+        for line in [
+            "export json ", "import ", "cat Che", "merge a b ", "inspect ", "inspect --raw x", "import --dry-run x",
+        ] {
             #expect(Completion.complete(lineBeforeCursor: line, checklistNames: names) == .files, "\(line)")
         }
         #expect(Completion.complete(lineBeforeCursor: "merge a b c ", checklistNames: names) == .words([]))
