@@ -117,6 +117,10 @@ public enum Completion {
             // FILE comes first or after --raw, which only a word starting with - completes to.
             if arguments.isEmpty { return partial.hasPrefix("-") ? matching(["--raw"]) : .files }
             return arguments == ["--raw"] ? .files : .words([])
+        case .import?:
+            // FILE comes first or after --dry-run, which only a word starting with - completes to.
+            if arguments.isEmpty { return partial.hasPrefix("-") ? matching(["--dry-run"]) : .files }
+            return arguments == ["--dry-run"] ? .files : .words([])
         case .watch?:
             guard arguments.last != "--exec" else { return .words([]) }
             return matching(["--once", "--exec"].filter { !arguments.contains($0) })
