@@ -3,8 +3,9 @@
 # - a blank line becomes a paragraph break (.Pp), and the command table and the examples are kept as
 #   written (.Bd -literal), not filled into one paragraph;
 # - the paragraphs of the description that start with "SYNC:", "CALDAV:", "CONFLICTS:",
-#   "REPEATING ITEMS:", "NOTES, TAGS AND SUB-ITEMS:", "JSON OUTPUT:", "REMINDERS:", "ENVIRONMENT:", "FILES:" and "EXIT STATUS:", and "EXAMPLES:"
-#   with the lines after it, become sections of their own after the options, in that order, in
+#   "REPEATING ITEMS:", "NOTES, TAGS AND SUB-ITEMS:", "JSON OUTPUT:", "REMINDERS:", "AGENTS:",
+#   "ENVIRONMENT:", "FILES:" and "EXIT STATUS:", and "EXAMPLES:" with the lines after it,
+#   become sections of their own after the options, in that order, in
 #   place of the plugin's generic EXIT STATUS section;
 # - the options get an OPTIONS heading; the plugin's "help" subcommand (ArgumentParser's own, which
 #   this program does not have: help is a command of the language) and its "subcommand" synopsis
@@ -29,12 +30,12 @@ skipping {
 /^\.Sh "EXIT STATUS"$/ { next }
 /^\.Ex -std/ {
     end_literal()
-    n = split("SYNC CALDAV CONFLICTS REPEATING_ITEMS NOTES,_TAGS_AND_SUB-ITEMS JSON_OUTPUT REMINDERS ENVIRONMENT FILES EXIT_STATUS EXAMPLES", order, " ")
+    n = split("SYNC CALDAV CONFLICTS REPEATING_ITEMS NOTES,_TAGS_AND_SUB-ITEMS JSON_OUTPUT REMINDERS AGENTS ENVIRONMENT FILES EXIT_STATUS EXAMPLES", order, " ")
     for (i = 1; i <= n; i++) if (order[i] in section) printf "%s", section[order[i]]
     next
 }
 # A section of the description: one paragraph, collected until the blank line after it.
-/^(SYNC|CALDAV|CONFLICTS|REPEATING ITEMS|NOTES, TAGS AND SUB-ITEMS|JSON OUTPUT|REMINDERS|ENVIRONMENT|FILES|EXIT STATUS): / {
+/^(SYNC|CALDAV|CONFLICTS|REPEATING ITEMS|NOTES, TAGS AND SUB-ITEMS|JSON OUTPUT|REMINDERS|AGENTS|ENVIRONMENT|FILES|EXIT STATUS): / {
     name = substr($0, 1, index($0, ":") - 1)
     key = name; gsub(/ /, "_", key)
     section[key] = ".Sh \"" name "\"\n" substr($0, length(name) + 3) "\n"
