@@ -187,29 +187,28 @@ public final class AgentServer {
 
     /// A JSON-RPC response whose `result` `body` writes.
     private static func result(id: JSONValue, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.member("jsonrpc", "2.0")
-        writer.key("id")
-        writer.value(id)
-        writer.key("result")
-        body(&writer)
-        writer.endObject()
-        return writer.bytes
+        response(id: id, "result", body)
     }
 
     /// A JSON-RPC error response.
     private static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> [UInt8] {
+        response(id: id, "error") { writer in
+            writer.beginObject()
+            writer.member("code", code.rawValue)
+            writer.member("message", message)
+            writer.endObject()
+        }
+    }
+
+    /// A JSON-RPC response to `id` whose member `key` (`result` or `error`) `body` writes.
+    private static func response(id: JSONValue, _ key: String, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
         writer.member("jsonrpc", "2.0")
         writer.key("id")
         writer.value(id)
-        writer.key("error")
-        writer.beginObject()
-        writer.member("code", code.rawValue)
-        writer.member("message", message)
-        writer.endObject()
+        writer.key(key)
+        body(&writer)
         writer.endObject()
         return writer.bytes
     }
