@@ -90,14 +90,8 @@ extension Session {
         case .priority(_, let priority): item.priority = priority
         case .note(_, .text(let text)): item.note = text
         case .note(_, .none), .note(_, .show): item.note = ""
-        case .tag(_, let typed, adding: true):
-            var carried = Set(item.tags.map(\.tagKey))
-            for tag in typed where carried.insert(tag.tagKey).inserted {
-                item.tags.append(tagsInUse[tag.tagKey] ?? tag)
-            }
-        case .tag(_, let typed, adding: false):
-            let removed = Set(typed.map(\.tagKey))
-            item.tags.removeAll { removed.contains($0.tagKey) }
+        case .tag(_, let typed, adding: true): item.addTags(typed, inUse: tagsInUse)
+        case .tag(_, let typed, adding: false): item.removeTags(typed)
         default:
             throw CommandError.refused("\(command.name.rawValue) does not set a field of an item")
         }

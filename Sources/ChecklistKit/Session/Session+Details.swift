@@ -42,31 +42,17 @@ extension Session {
         try changeResult(adding ? "tag" : "untag") { book in
             let locations = try resolveItems(references, in: book)
             let inUse = book.tagSpellings
-            // Each tag's key found once, and each item's tags looked up by key: thousands of
-            // words cost what they are, not their number times the item's tags.
-            let keys = typed.map(\.tagKey)
-            let tags = zip(typed, keys).map { tag, key in inUse[key] ?? tag }
-            let removed = Set(keys)
             var changed = false
             for location in locations {
                 book.update(at: location.list) { list in
                     var item = list.items[location.item]
-                    if adding {
-                        // Appended to a copy set once: each append to `item.tags` itself builds a
-                        // new box of the item's fields, copying every tag so far (quadratic).
-                        var itemTags = item.tags
-                        var carried = Set(itemTags.map(\.tagKey))
-                        for (tag, key) in zip(tags, keys) where carried.insert(key).inserted { itemTags.append(tag) }
-                        item.tags = itemTags
-                    } else {
-                        item.tags.removeAll { removed.contains($0.tagKey) }
-                    }
+                    if adding { item.addTags(typed, inUse: inUse) } else { item.removeTags(typed) }
                     changed = changed || item.tags != list.items[location.item].tags
                     list.items[location.item] = item
                 }
             }
             if !adding, !changed {
-                let named = tags.map { "+" + $0 }.joined(separator: " ")
+                let named = typed.map { "+" + (inUse[$0.tagKey] ?? $0) }.joined(separator: " ")
                 let whose = locations.count == 1 ? "the item does not carry" : "none of the items carries"
                 throw CommandError.refused("\(whose) \(named); info ITEM shows an item's tags")
             }
